@@ -1,0 +1,88 @@
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { bodyLimit } from "hono/body-limit";
+import { HTTPException } from "hono/http-exception";
+import type { AppEnv, Deps } from "./app-env.ts";
+import { authHandler } from "./features/auth/auth.handler.ts";
+import { authRoutes } from "./features/auth/auth.routes.ts";
+import { healthRoutes } from "./features/health/health.routes.ts";
+import { createWebRoutes } from "./features/web/web.routes.ts";
+import { AppError } from "./lib/errors.ts";
+import { projectRoot } from "./lib/project-root.ts";
+import { clientIp, sameOriginOnly, securityHeaders } from "./lib/security.ts";
+
+export interface CreateAppOptions extends Deps {
+	/** The built web app (React Router's build/client); defaults to the project's build. */
+	clientDir?: string;
+}
+
+/** The whole HTTP application: API, auth, and the web app. */
+export function createApp(deps: CreateAppOptions) {
+	const app = new OpenAPIHono<AppEnv>();
+
+	app.use("*", async (c, next) => {
+		const started = performance.now();
+		c.set("deps", deps);
+		c.set("requestId", c.req.header("x-request-id")?.slice(0, 100) || randomUUID());
+		await next();
+		c.header("x-request-id", c.var.requestId);
+		deps.logger.info(
+			{
+				requestId: c.var.requestId,
+				method: c.req.method,
+				path: c.req.path,
+				status: c.res.status,
+				ms: Math.round(performance.now() - started),
+				ip: clientIp(c),
+			},
+			"request",
+		);
+	});
+	app.use("*", securityHeaders);
+	app.use("/api/*", sameOriginOnly);
+	app.use(
+		"/api/*",
+		bodyLimit({
+			maxSize: 1024 * 1024,
+			onError: (c) => c.json({ error: "The request is too large" }, 413),
+		}),
+	);
+
+	app.route("/api/auth", authHandler);
+	app.route("/api", healthRoutes);
+	app.route("/api", authRoutes);
+
+	app.get("/api/openapi.json", async (c) => {
+		const doc = app.getOpenAPI31Document({
+			openapi: "3.1.0",
+			info: { title: "Buckeye Holiday Lights API", version: "1.0.0" },
+		});
+		// better-auth describes its own endpoints; they live under /api/auth.
+		const authDoc = await deps.auth.api.generateOpenAPISchema();
+		for (const [route, item] of Object.entries(authDoc.paths)) {
+			if (route === "/sign-up/email") continue;
+			doc.paths = { ...doc.paths, [`/api/auth${route}`]: item as never };
+		}
+		return c.json(doc);
+	});
+	app.all("/api/*", (c) => c.json({ error: "Not found" }, 404));
+	app.route("/", createWebRoutes(deps.clientDir ?? path.join(projectRoot, "build", "client")));
+
+	app.notFound((c) => c.json({ error: "Not found" }, 404));
+	app.onError((error, c) => {
+		if (error instanceof AppError)
+			return c.json({ error: error.message, code: error.code }, error.status);
+		if (error instanceof HTTPException) {
+			return c.json({ error: error.message || "Invalid request" }, error.status);
+		}
+		deps.logger.error(
+			{ err: error, requestId: c.var.requestId, path: c.req.path },
+			"unhandled error",
+		);
+		return c.json({ error: "Something went wrong on our side. Please try again." }, 500);
+	});
+	return app;
+}
+
+export type App = ReturnType<typeof createApp>;

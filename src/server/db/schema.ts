@@ -1,0 +1,539 @@
+import { sql } from "drizzle-orm";
+import {
+	bigint,
+	boolean,
+	check,
+	date,
+	index,
+	integer,
+	jsonb,
+	pgSequence,
+	pgTable,
+	primaryKey,
+	smallint,
+	text,
+	timestamp,
+	uniqueIndex,
+	uuid,
+} from "drizzle-orm/pg-core";
+import type { QuoteLine } from "../../shared/quotes.ts";
+
+/**
+ * Every table of the product. Money is integer cents (`*_cents`); times are timestamptz.
+ * Enumerations are text columns with CHECK constraints so both PostgreSQL and PGlite enforce them.
+ */
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+const inList = (column: string, values: readonly string[]) =>
+	sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(", ")})`);
+
+// ---------------------------------------------------------------- accounts (better-auth)
+
+export const users = pgTable("users", {
+	id: text("id").primaryKey(),
+	name: text("name").notNull(),
+	email: text("email").notNull().unique(),
+	emailVerified: boolean("email_verified").notNull().default(false),
+	image: text("image"),
+	createdAt: createdAt(),
+	updatedAt: updatedAt(),
+});
+
+export const sessions = pgTable(
+	"sessions",
+	{
+		id: text("id").primaryKey(),
+		userId: text("user_id")
+			.notNull()
+			.references(() => users.id, { onDelete: "cascade" }),
+		token: text("token").notNull().unique(),
+		expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+		ipAddress: text("ip_address"),
+		userAgent: text("user_agent"),
+		createdAt: createdAt(),
+		updatedAt: updatedAt(),
+	},
+	(t) => [index("sessions_user_id_idx").on(t.userId)],
+);
+
+export const accounts = pgTable(
+	"accounts",
+	{
+		id: text("id").primaryKey(),
+		userId: text("user_id")
+			.notNull()
+			.references(() => users.id, { onDelete: "cascade" }),
+		accountId: text("account_id").notNull(),
+		providerId: text("provider_id").notNull(),
+		accessToken: text("access_token"),
+		refreshToken: text("refresh_token"),
+		idToken: text("id_token"),
+		accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+		refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+		scope: text("scope"),
+		password: text("password"),
+		createdAt: createdAt(),
+		updatedAt: updatedAt(),
+	},
+	(t) => [index("accounts_user_id_idx").on(t.userId)],
+);
+
+/** Password-reset and similar one-time tokens; identifiers are stored hashed. */
+export const verifications = pgTable(
+	"verifications",
+	{
+		id: text("id").primaryKey(),
+		identifier: text("identifier").notNull(),
+		value: text("value").notNull(),
+		expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+		createdAt: createdAt(),
+		updatedAt: updatedAt(),
+	},
+	(t) => [index("verifications_identifier_idx").on(t.identifier)],
+);
+
+export const rateLimits = pgTable("rate_limits", {
+	id: text("id").primaryKey(),
+	key: text("key").notNull().unique(),
+	count: integer("count").notNull(),
+	lastRequest: bigint("last_request", { mode: "number" }).notNull(),
+});
+
+// ---------------------------------------------------------------- profiles and owner invites
+
+export const ROLES = ["customer", "owner"] as const;
+export const ACCOUNT_STATUSES = ["active", "inactive"] as const;
+
+export const profiles = pgTable(
+	"profiles",
+	{
+		userId: text("user_id")
+			.primaryKey()
+			.references(() => users.id, { onDelete: "cascade" }),
+		displayName: text("display_name").notNull(),
+		phone: text("phone"),
+		/** What the account may do: granted, never self-selected. */
+		role: text("role", { enum: ROLES }).notNull().default("customer"),
+		/** Which area an owner is looking at; owners may preview the customer app. */
+		view: text("view", { enum: ROLES }).notNull().default("customer"),
+		accountStatus: text("account_status", { enum: ACCOUNT_STATUSES }).notNull().default("inactive"),
+		createdAt: createdAt(),
+		updatedAt: updatedAt(),
+	},
+	(t) => [
+		check("profiles_role_check", inList("role", ROLES)),
+		check("profiles_view_check", inList("view", ROLES)),
+		check("profiles_view_allowed_check", sql`role = 'owner' or view = 'customer'`),
+		check("profiles_account_status_check", inList("account_status", ACCOUNT_STATUSES)),
+		index("profiles_role_idx").on(t.role),
+	],
+);
+
+export const ownerInvites = pgTable(
+	"owner_invites",
+	{
+		id: uuid("id").primaryKey().defaultRandom(),
+		/** SHA-256 of the invite code; the code itself is only ever shown once. */
+		codeHash: text("code_hash").notNull().unique(),
+		email: text("email"),
+		createdBy: text("created_by")
+			.notNull()
+			.references(() => users.id, { onDelete: "cascade" }),
+		expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+		usedAt: timestamp("used_at", { withTimezone: true }),
+		usedBy: text("used_by").references(() => users.id, { onDelete: "set null" }),
+		createdAt: createdAt(),
+	},
+	(t) => [index("owner_invites_created_at_idx").on(t.createdAt)],
+);
+
+// ---------------------------------------------------------------- customers
+
+export const CUSTOMER_STATUSES = ["active", "inactive", "pending"] as const;
+export const SERVICE_TYPES = ["installation", "maintenance", "removal"] as const;
+
+export const customerNumberSeq = pgSequence("customer_number_seq", { startWith: 1001 });
+
+export const customers = pgTable(
+	"customers",
+	{
+		id: uuid("id").primaryKey().defaultRandom(),
+		userId: text("user_id")
+			.unique()
+			.references(() => users.id, { onDelete: "set null" }),
+		/** Human-readable customer number (#1001, #1002, ...). */
+		idNumber: integer("id_number").notNull().unique().default(sql`nextval('customer_number_seq')`),
+		name: text("name").notNull(),
+		email: text("email").notNull(),
+		phone: text("phone"),
+		address: text("address"),
+		city: text("city"),
+		state: text("state"),
+		zipCode: text("zip_code"),
+		status: text("status", { enum: CUSTOMER_STATUSES }).notNull().default("pending"),
+		serviceType: text("service_type", { enum: SERVICE_TYPES }).notNull().default("installation"),
+		notes: text("notes"),
+		imageFileId: uuid("image_file_id"),
+		agreedToServices: boolean("agreed_to_services").notNull().default(false),
+		paidInvoice: boolean("paid_invoice").notNull().default(false),
+		installCompleted: boolean("install_completed").notNull().default(false),
+		takedownCompleted: boolean("takedown_completed").notNull().default(false),
+		createdAt: createdAt(),
+		updatedAt: updatedAt(),
+	},
+	(t) => [
+		check("customers_status_check", inList("status", CUSTOMER_STATUSES)),
+		check("customers_service_type_check", inList("service_type", SERVICE_TYPES)),
+		index("customers_created_at_idx").on(t.createdAt.desc()),
+		index("customers_status_idx").on(t.status),
+	],
+);
+
+// ---------------------------------------------------------------- catalogue
+
+export const serviceOptions = pgTable(
+	"service_options",
+	{
+		id: uuid("id").primaryKey().defaultRandom(),
+		name: text("name").notNull(),
+		description: text("description").notNull(),
+		basePriceCents: integer("base_price_cents").notNull(),
+		hasQuantity: boolean("has_quantity").notNull().default(false),
+		isActive: boolean("is_active").notNull().default(true),
+		sortOrder: integer("sort_order").notNull(),
+		createdAt: createdAt(),
+		updatedAt: updatedAt(),
+	},
+	(t) => [
+		check("service_options_price_check", sql`base_price_cents >= 0`),
+		index("service_options_sort_idx").on(t.sortOrder),
+	],
+);
+
+// ---------------------------------------------------------------- quotes
+
+export const QUOTE_STATUSES = ["pending", "approved", "revised", "rejected"] as const;
+
+const quoteColumns = () => ({
+	id: uuid("id").primaryKey().defaultRandom(),
+	status: text("status", { enum: QUOTE_STATUSES }).notNull().default("pending"),
+	address: text("address").notNull(),
+	city: text("city"),
+	state: text("state"),
+	zipCode: text("zip_code"),
+	phone: text("phone"),
+	services: jsonb("services").$type<QuoteLine[]>().notNull(),
+	totalEstimateCents: integer("total_estimate_cents").notNull(),
+	revisedPriceCents: integer("revised_price_cents"),
+	ownerNotes: text("owner_notes"),
+	notes: text("notes"),
+	aiQuote: jsonb("ai_quote"),
+	createdAt: createdAt(),
+	updatedAt: updatedAt(),
+});
+
+export const quoteRequests = pgTable(
+	"quote_requests",
+	{
+		...quoteColumns(),
+		userId: text("user_id")
+			.notNull()
+			.references(() => users.id, { onDelete: "cascade" }),
+		approvalNotificationSeen: boolean("approval_notification_seen").notNull().default(false),
+		quoteDetailsDismissed: boolean("quote_details_dismissed").notNull().default(false),
+	},
+	(t) => [
+		check("quote_requests_status_check", inList("status", QUOTE_STATUSES)),
+		check(
+			"quote_requests_money_check",
+			sql`total_estimate_cents >= 0 and (revised_price_cents is null or revised_price_cents >= 0)`,
+		),
+		index("quote_requests_user_created_idx").on(t.userId, t.createdAt.desc()),
+		index("quote_requests_status_created_idx").on(t.status, t.createdAt.desc()),
+	],
+);
+
+export const marketingQuoteRequests = pgTable(
+	"marketing_quote_requests",
+	{
+		...quoteColumns(),
+		name: text("name").notNull(),
+		email: text("email").notNull(),
+		/** Set once the owner creates a customer account from this request. */
+		customerUserId: text("customer_user_id").references(() => users.id, { onDelete: "set null" }),
+	},
+	(t) => [
+		check("marketing_quote_requests_status_check", inList("status", QUOTE_STATUSES)),
+		check(
+			"marketing_quote_requests_money_check",
+			sql`total_estimate_cents >= 0 and (revised_price_cents is null or revised_price_cents >= 0)`,
+		),
+		index("marketing_quote_requests_status_created_idx").on(t.status, t.createdAt.desc()),
+	],
+);
+
+// ---------------------------------------------------------------- bills and payments
+
+export const BILL_STATUSES = ["pending", "paid"] as const;
+export const PAYMENT_METHODS = ["card", "cash", "check"] as const;
+
+export const bills = pgTable(
+	"bills",
+	{
+		id: uuid("id").primaryKey().defaultRandom(),
+		userId: text("user_id")
+			.notNull()
+			.references(() => users.id, { onDelete: "cascade" }),
+		quoteRequestId: uuid("quote_request_id").references(() => quoteRequests.id, {
+			onDelete: "set null",
+		}),
+		serviceRequestId: uuid("service_request_id").references(() => serviceRequests.id, {
+			onDelete: "set null",
+		}),
+		description: text("description").notNull(),
+		dueDate: date("due_date").notNull(),
+		amountCents: integer("amount_cents").notNull(),
+		status: text("status", { enum: BILL_STATUSES }).notNull().default("pending"),
+		paidAt: timestamp("paid_at", { withTimezone: true }),
+		paymentMethod: text("payment_method", { enum: PAYMENT_METHODS }),
+		createdAt: createdAt(),
+	},
+	(t) => [
+		check("bills_status_check", inList("status", BILL_STATUSES)),
+		check("bills_amount_check", sql`amount_cents >= 0`),
+		check(
+			"bills_payment_method_check",
+			sql`payment_method is null or ${inList("payment_method", PAYMENT_METHODS)}`,
+		),
+		// One bill per approved quote, however many times approval is attempted.
+		uniqueIndex("bills_quote_request_id_unique").on(t.quoteRequestId),
+		index("bills_user_status_created_idx").on(t.userId, t.status, t.createdAt.desc()),
+		index("bills_status_idx").on(t.status),
+	],
+);
+
+export const PAYMENT_PROVIDERS = ["stripe", "test"] as const;
+export const PAYMENT_STATUSES = ["pending", "succeeded", "failed"] as const;
+
+/** A card payment attempt. Holds no card data: only brand, last four digits and provider ids. */
+export const payments = pgTable(
+	"payments",
+	{
+		id: uuid("id").primaryKey().defaultRandom(),
+		billId: uuid("bill_id")
+			.notNull()
+			.references(() => bills.id, { onDelete: "cascade" }),
+		userId: text("user_id")
+			.notNull()
+			.references(() => users.id, { onDelete: "cascade" }),
+		provider: text("provider", { enum: PAYMENT_PROVIDERS }).notNull(),
+		providerPaymentId: text("provider_payment_id"),
+		status: text("status", { enum: PAYMENT_STATUSES }).notNull().default("pending"),
+		amountCents: integer("amount_cents").notNull(),
+		cardBrand: text("card_brand"),
+		cardLast4: text("card_last4"),
+		failureMessage: text("failure_message"),
+		createdAt: createdAt(),
+		updatedAt: updatedAt(),
+	},
+	(t) => [
+		check("payments_provider_check", inList("provider", PAYMENT_PROVIDERS)),
+		check("payments_status_check", inList("status", PAYMENT_STATUSES)),
+		check("payments_amount_check", sql`amount_cents > 0`),
+		check("payments_last4_check", sql`card_last4 is null or card_last4 ~ '^[0-9]{4}$'`),
+		index("payments_bill_id_idx").on(t.billId),
+		uniqueIndex("payments_provider_payment_id_unique").on(t.provider, t.providerPaymentId),
+	],
+);
+
+// ---------------------------------------------------------------- service requests
+
+export const REQUEST_TYPES = [
+	"Fix",
+	"ChangeColor",
+	"MoreLights",
+	"Takedown",
+	"Installation",
+	"Maintenance",
+] as const;
+export const REQUEST_PRIORITIES = ["Normal", "Urgent"] as const;
+export const REQUEST_STATUSES = ["open", "in_progress", "resolved", "cancelled"] as const;
+
+export const serviceRequests = pgTable(
+	"service_requests",
+	{
+		id: uuid("id").primaryKey().defaultRandom(),
+		userId: text("user_id")
+			.notNull()
+			.references(() => users.id, { onDelete: "cascade" }),
+		requestType: text("request_type", { enum: REQUEST_TYPES }).notNull(),
+		details: text("details"),
+		priority: text("priority", { enum: REQUEST_PRIORITIES }).notNull().default("Normal"),
+		requestedColorScheme: text("requested_color_scheme"),
+		status: text("status", { enum: REQUEST_STATUSES }).notNull().default("open"),
+		createdAt: createdAt(),
+		updatedAt: updatedAt(),
+	},
+	(t) => [
+		check("service_requests_type_check", inList("request_type", REQUEST_TYPES)),
+		check("service_requests_priority_check", inList("priority", REQUEST_PRIORITIES)),
+		check("service_requests_status_check", inList("status", REQUEST_STATUSES)),
+		index("service_requests_user_created_idx").on(t.userId, t.createdAt.desc()),
+		index("service_requests_status_created_idx").on(t.status, t.createdAt.desc()),
+	],
+);
+
+// ---------------------------------------------------------------- files and chat
+
+export const FILE_KINDS = [
+	"quote_photo",
+	"chat_attachment",
+	"customer_image",
+	"installation_media",
+] as const;
+
+/** An uploaded file on disk (or object storage); private to the owner and `userId`. */
+export const files = pgTable(
+	"files",
+	{
+		id: uuid("id").primaryKey().defaultRandom(),
+		kind: text("kind", { enum: FILE_KINDS }).notNull(),
+		/** The customer the file belongs to; null for files from public quote requests. */
+		userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+		uploadedBy: text("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+		quoteRequestId: uuid("quote_request_id").references(() => quoteRequests.id, {
+			onDelete: "cascade",
+		}),
+		marketingQuoteRequestId: uuid("marketing_quote_request_id").references(
+			() => marketingQuoteRequests.id,
+			{ onDelete: "cascade" },
+		),
+		storageKey: text("storage_key").notNull().unique(),
+		fileName: text("file_name").notNull(),
+		contentType: text("content_type").notNull(),
+		sizeBytes: integer("size_bytes").notNull(),
+		createdAt: createdAt(),
+	},
+	(t) => [
+		check("files_kind_check", inList("kind", FILE_KINDS)),
+		check("files_size_check", sql`size_bytes >= 0`),
+		index("files_user_id_idx").on(t.userId),
+		index("files_quote_request_id_idx").on(t.quoteRequestId),
+		index("files_marketing_quote_request_id_idx").on(t.marketingQuoteRequestId),
+	],
+);
+
+export const MESSAGE_TYPES = ["text", "image", "file"] as const;
+
+/** One conversation per customer: `customerUserId` names it, whoever sent the message. */
+export const chatMessages = pgTable(
+	"chat_messages",
+	{
+		id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+		customerUserId: text("customer_user_id")
+			.notNull()
+			.references(() => users.id, { onDelete: "cascade" }),
+		senderUserId: text("sender_user_id").references(() => users.id, { onDelete: "set null" }),
+		senderRole: text("sender_role", { enum: ROLES }).notNull(),
+		senderName: text("sender_name").notNull(),
+		content: text("content"),
+		messageType: text("message_type", { enum: MESSAGE_TYPES }).notNull().default("text"),
+		fileId: uuid("file_id").references(() => files.id, { onDelete: "set null" }),
+		fileName: text("file_name"),
+		createdAt: createdAt(),
+	},
+	(t) => [
+		check("chat_messages_sender_role_check", inList("sender_role", ROLES)),
+		check("chat_messages_type_check", inList("message_type", MESSAGE_TYPES)),
+		index("chat_messages_customer_id_idx").on(t.customerUserId, t.id),
+	],
+);
+
+/** How far each participant has read a conversation, for unread counts. */
+export const chatReads = pgTable(
+	"chat_reads",
+	{
+		customerUserId: text("customer_user_id")
+			.notNull()
+			.references(() => users.id, { onDelete: "cascade" }),
+		readerRole: text("reader_role", { enum: ROLES }).notNull(),
+		lastReadMessageId: bigint("last_read_message_id", { mode: "number" }).notNull().default(0),
+	},
+	(t) => [
+		primaryKey({ columns: [t.customerUserId, t.readerRole] }),
+		check("chat_reads_reader_role_check", inList("reader_role", ROLES)),
+	],
+);
+
+// ---------------------------------------------------------------- leads (contact form)
+
+export const leads = pgTable(
+	"leads",
+	{
+		id: uuid("id").primaryKey().defaultRandom(),
+		fullName: text("full_name").notNull(),
+		email: text("email").notNull(),
+		phone: text("phone"),
+		city: text("city"),
+		message: text("message"),
+		createdAt: createdAt(),
+	},
+	(t) => [index("leads_created_at_idx").on(t.createdAt.desc())],
+);
+
+// ---------------------------------------------------------------- business settings
+
+export type BusinessHours = { days: string; hours: string }[];
+
+/** The one row of business profile and pricing settings (id is always 1). */
+export const businessSettings = pgTable(
+	"business_settings",
+	{
+		id: smallint("id").primaryKey().default(1),
+		businessName: text("business_name").notNull(),
+		phone: text("phone").notNull(),
+		email: text("email").notNull(),
+		serviceAreas: jsonb("service_areas").$type<string[]>().notNull(),
+		hours: jsonb("hours").$type<BusinessHours>().notNull(),
+		address: text("address").notNull(),
+		colorFeeCents: integer("color_fee_cents").notNull().default(1999),
+		planPriceCents: integer("plan_price_cents").notNull().default(2999),
+		requirePayment: boolean("require_payment").notNull().default(true),
+		stripePublishableKey: text("stripe_publishable_key"),
+		/** Write-only from the API: never sent back to a browser. */
+		stripeSecretKey: text("stripe_secret_key"),
+		stripeWebhookSecret: text("stripe_webhook_secret"),
+		updatedAt: updatedAt(),
+	},
+	(t) => [
+		check("business_settings_single_row", sql`${t.id} = 1`),
+		check("business_settings_money_check", sql`color_fee_cents >= 0 and plan_price_cents >= 0`),
+	],
+);
+
+// ---------------------------------------------------------------- e-mail outbox
+
+export const EMAIL_STATUSES = ["pending", "sent", "failed"] as const;
+
+/** Mail waiting to be delivered; written in the same transaction as the change it reports. */
+export const emailOutbox = pgTable(
+	"email_outbox",
+	{
+		id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+		toAddress: text("to_address").notNull(),
+		subject: text("subject").notNull(),
+		textBody: text("text_body").notNull(),
+		htmlBody: text("html_body"),
+		status: text("status", { enum: EMAIL_STATUSES }).notNull().default("pending"),
+		attempts: integer("attempts").notNull().default(0),
+		nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+		lastError: text("last_error"),
+		createdAt: createdAt(),
+		sentAt: timestamp("sent_at", { withTimezone: true }),
+	},
+	(t) => [
+		check("email_outbox_status_check", inList("status", EMAIL_STATUSES)),
+		index("email_outbox_due_idx").on(t.status, t.nextAttemptAt),
+	],
+);

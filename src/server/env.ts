@@ -1,0 +1,43 @@
+import path from "node:path";
+import { z } from "zod";
+
+/** Every setting the server reads, parsed once. `.env.example` lists the same names. */
+const envSchema = z.object({
+	NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+	PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+	HOST: z.string().default("0.0.0.0"),
+	/** Public address of the site, used in e-mail links and as the trusted origin. */
+	APP_URL: z.url().optional(),
+	DATA_DIR: z.string().default("./data"),
+	/** PostgreSQL connection string; the embedded PGlite database is used when unset. */
+	DATABASE_URL: z.string().optional(),
+	/** Secret for signing sessions; generated and kept in DATA_DIR when unset. */
+	AUTH_SECRET: z.string().min(32).optional(),
+	/** smtp://user:pass@host:port; without it mail is written to DATA_DIR/outbox as .eml files. */
+	SMTP_URL: z.string().optional(),
+	MAIL_FROM: z.string().default("Buckeye Holiday Lights <hello@buckeyeholidaylights.com>"),
+	/** Set when a reverse proxy in front of the server sets X-Forwarded-For. */
+	TRUST_PROXY: z
+		.enum(["true", "false", "1", "0", ""])
+		.default("false")
+		.transform((v) => v === "true" || v === "1"),
+	LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Env = Omit<z.infer<typeof envSchema>, "APP_URL"> & { APP_URL: string };
+
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+	const result = envSchema.safeParse(
+		Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== "")),
+	);
+	if (!result.success) {
+		const problems = result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+		throw new Error(`Invalid configuration: ${problems}`);
+	}
+	const env = result.data;
+	return {
+		...env,
+		DATA_DIR: path.resolve(env.DATA_DIR),
+		APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
+	};
+}

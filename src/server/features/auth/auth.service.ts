@@ -1,0 +1,164 @@
+import { createHash, randomInt } from "node:crypto";
+import { APIError } from "better-auth/api";
+import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
+import { AUTH_MESSAGES, type Role, type SessionUser } from "../../../shared/auth.ts";
+import type { Deps } from "../../app-env.ts";
+import type { Database } from "../../db/database.ts";
+import { ownerInvites, profiles, users } from "../../db/schema.ts";
+import { AppError, conflict, forbidden } from "../../lib/errors.ts";
+import { ownerInviteEmail } from "../email/templates.ts";
+import { getBusinessProfile } from "../settings/settings.service.ts";
+
+const OWNER_GRANT_LOCK = 7_283_001;
+const INVITE_DAYS = 7;
+const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+
+const normalizeCode = (code: string) => code.toUpperCase().replace(/[^A-Z0-9]/g, "");
+const hashCode = (code: string) => createHash("sha256").update(normalizeCode(code)).digest("hex");
+
+/**
+ * Creates a login and its profile. Owner capability is granted only to the first owner of a
+ * fresh install, or with an unused invite; otherwise nothing is created.
+ */
+export async function signUpAccount(options: {
+	deps: Deps;
+	input: { email: string; password: string; displayName?: string; role: Role; inviteCode?: string };
+	headers: Headers;
+}) {
+	const { deps, input } = options;
+	if (input.role === "owner") await checkOwnerGrant(deps.db, input.email, input.inviteCode);
+
+	let result: Awaited<ReturnType<typeof signUpEmail>>;
+	const signUpEmail = () =>
+		deps.auth.api.signUpEmail({
+			body: {
+				email: input.email,
+				password: input.password,
+				name: input.displayName || input.email.split("@")[0]!,
+			},
+			headers: options.headers,
+			returnHeaders: true,
+		});
+	try {
+		result = await signUpEmail();
+	} catch (error) {
+		throw toAppError(error);
+	}
+	const userId = result.response.user.id;
+	if (input.role === "owner") {
+		try {
+			await grantOwner(deps.db, userId, input.email, input.inviteCode);
+		} catch (error) {
+			// Lost a race for the first-owner place or the invite: leave no account behind.
+			await deps.db.delete(users).where(eq(users.id, userId));
+			throw error;
+		}
+	}
+	return { headers: result.headers, userId };
+}
+
+/** Fails early, before anything is written, when the owner grant would be refused. */
+async function checkOwnerGrant(db: Database, email: string, inviteCode?: string) {
+	if (!(await ownerExists(db))) return;
+	if (!inviteCode) throw forbidden(AUTH_MESSAGES.ownerInviteRequired);
+	const [invite] = await db
+		.select({ id: ownerInvites.id })
+		.from(ownerInvites)
+		.where(usableInvite(inviteCode, email));
+	if (!invite) throw forbidden(AUTH_MESSAGES.invalidInvite);
+}
+
+async function grantOwner(db: Database, userId: string, email: string, inviteCode?: string) {
+	await db.transaction(async (tx) => {
+		await tx.execute(sql`select pg_advisory_xact_lock(${OWNER_GRANT_LOCK})`);
+		if (await ownerExists(tx as unknown as Database)) {
+			if (!inviteCode) throw forbidden(AUTH_MESSAGES.ownerInviteRequired);
+			const used = await tx
+				.update(ownerInvites)
+				.set({ usedAt: sql`now()`, usedBy: userId })
+				.where(usableInvite(inviteCode, email))
+				.returning({ id: ownerInvites.id });
+			if (used.length === 0) throw forbidden(AUTH_MESSAGES.invalidInvite);
+		}
+		await tx
+			.update(profiles)
+			.set({ role: "owner", view: "owner", accountStatus: "active", updatedAt: sql`now()` })
+			.where(eq(profiles.userId, userId));
+	});
+}
+
+async function ownerExists(db: Database) {
+	const [row] = await db
+		.select({ userId: profiles.userId })
+		.from(profiles)
+		.where(eq(profiles.role, "owner"))
+		.limit(1);
+	return Boolean(row);
+}
+
+function usableInvite(code: string, email: string) {
+	return and(
+		eq(ownerInvites.codeHash, hashCode(code)),
+		isNull(ownerInvites.usedAt),
+		gt(ownerInvites.expiresAt, sql`now()`),
+		or(isNull(ownerInvites.email), eq(ownerInvites.email, email)),
+	);
+}
+
+/** Maps better-auth's errors to the product's messages. */
+export function toAppError(error: unknown): unknown {
+	if (!(error instanceof APIError)) return error;
+	const code = (error.body as { code?: string } | undefined)?.code;
+	if (code === "USER_ALREADY_EXISTS" || code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL")
+		return conflict(AUTH_MESSAGES.emailTaken);
+	if (code === "INVALID_EMAIL_OR_PASSWORD")
+		return new AppError(401, AUTH_MESSAGES.invalidCredentials);
+	if (code === "PASSWORD_TOO_SHORT") return new AppError(400, AUTH_MESSAGES.passwordTooShort);
+	const status =
+		typeof error.statusCode === "number" && error.statusCode < 500 ? error.statusCode : 400;
+	return new AppError(status as 400, error.body?.message ?? error.message);
+}
+
+/** Owners may look at either area; a customer account only ever sees the customer app. */
+export async function setView(options: { db: Database; user: SessionUser; view: Role }) {
+	if (options.view === "owner" && options.user.role !== "owner") {
+		throw forbidden("Only the business owner can open the owner dashboard");
+	}
+	await options.db
+		.update(profiles)
+		.set({ view: options.view, updatedAt: sql`now()` })
+		.where(eq(profiles.userId, options.user.id));
+	return { view: options.view };
+}
+
+export async function createOwnerInvite(options: {
+	deps: Deps;
+	user: SessionUser;
+	email?: string;
+}) {
+	const { deps } = options;
+	const raw = Array.from({ length: 12 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join(
+		"",
+	);
+	const code = raw.match(/.{4}/g)!.join("-");
+	const expiresAt = new Date(Date.now() + INVITE_DAYS * 24 * 60 * 60 * 1000);
+	const url = `${deps.env.APP_URL}/auth?invite=${encodeURIComponent(code)}`;
+	const email = options.email?.toLowerCase();
+	await deps.db.transaction(async (tx) => {
+		await tx.insert(ownerInvites).values({
+			codeHash: hashCode(code),
+			email,
+			createdBy: options.user.id,
+			expiresAt,
+		});
+		if (email) {
+			const business = await getBusinessProfile({ db: tx });
+			await deps.mailer.enqueue(
+				ownerInviteEmail({ to: email, invitedBy: options.user.displayName, code, url, business }),
+				tx,
+			);
+		}
+	});
+	if (email) deps.mailer.kick();
+	return { code, url, expiresAt: expiresAt.toISOString() };
+}

@@ -1,0 +1,98 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { openAPI } from "better-auth/plugins";
+import type { Database } from "../../db/database.ts";
+import { accounts, profiles, rateLimits, sessions, users, verifications } from "../../db/schema.ts";
+import type { Env } from "../../env.ts";
+import type { Logger } from "../../lib/logger.ts";
+import { PASSWORD_MAX, PASSWORD_MIN } from "../../../shared/auth.ts";
+import type { Mailer } from "../email/email.service.ts";
+import { passwordResetEmail } from "../email/templates.ts";
+import { getBusinessProfile } from "../settings/settings.service.ts";
+
+/** Set by the app from the connection (or the trusted proxy); never taken from the client. */
+export const CLIENT_IP_HEADER = "x-client-ip";
+
+export function createAuth(options: {
+	db: Database;
+	env: Env;
+	secret: string;
+	mailer: Mailer;
+	logger: Logger;
+}) {
+	const { db, env, mailer } = options;
+	return betterAuth({
+		appName: "Buckeye Holiday Lights",
+		baseURL: env.APP_URL,
+		basePath: "/api/auth",
+		secret: options.secret,
+		// The site's own address, and whatever host this request came in on (same-origin).
+		trustedOrigins: (request) => {
+			const host = request?.headers.get("host");
+			const protocol = request ? new URL(request.url).protocol : "http:";
+			return [env.APP_URL, ...(host ? [`${protocol}//${host}`] : [])];
+		},
+		database: drizzleAdapter(db, {
+			provider: "pg",
+			usePlural: true,
+			schema: { users, sessions, accounts, verifications, rateLimits },
+		}),
+		emailAndPassword: {
+			enabled: true,
+			minPasswordLength: PASSWORD_MIN,
+			maxPasswordLength: PASSWORD_MAX,
+			autoSignIn: true,
+			resetPasswordTokenExpiresIn: 60 * 60,
+			revokeSessionsOnPasswordReset: true,
+			async sendResetPassword({ user, token }) {
+				const business = await getBusinessProfile({ db });
+				const url = `${env.APP_URL}/auth/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
+				await mailer.enqueue(
+					passwordResetEmail({ to: user.email, name: user.name, url, business }),
+				);
+			},
+		},
+		// Reset tokens are kept as SHA-256 hashes, so a database copy holds no usable link.
+		verification: { storeIdentifier: "hashed" },
+		session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+		rateLimit: {
+			enabled: true,
+			storage: "database",
+			window: 60,
+			max: 100,
+			customRules: {
+				"/sign-in/email": { window: 60, max: 10 },
+				"/request-password-reset": { window: 60, max: 5 },
+				"/reset-password": { window: 60, max: 10 },
+			},
+		},
+		advanced: {
+			ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+			useSecureCookies: env.APP_URL.startsWith("https://"),
+			defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+		},
+		// Sign-up goes through /api/account/sign-up, which grants roles; the raw endpoint is closed.
+		disabledPaths: ["/sign-up/email"],
+		databaseHooks: {
+			user: {
+				create: {
+					async after(user) {
+						await db
+							.insert(profiles)
+							.values({ userId: user.id, displayName: user.name || user.email.split("@")[0]! })
+							.onConflictDoNothing();
+					},
+				},
+			},
+		},
+		logger: {
+			log(level, message, ...args) {
+				options.logger[level]({ args }, `auth: ${message}`);
+			},
+		},
+		plugins: [openAPI({ disableDefaultReference: true })],
+		telemetry: { enabled: false },
+	});
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,160 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { and, eq, inArray, lte, sql } from "drizzle-orm";
+import nodemailer from "nodemailer";
+import type { Database, Executor } from "../../db/database.ts";
+import { emailOutbox } from "../../db/schema.ts";
+import type { Env } from "../../env.ts";
+import type { Logger } from "../../lib/logger.ts";
+
+export interface EmailMessage {
+	to: string;
+	subject: string;
+	text: string;
+	html?: string;
+}
+
+export interface Mailer {
+	/** Queues a message; pass the transaction making the change so both commit together. */
+	enqueue(message: EmailMessage, executor?: Executor): Promise<void>;
+	/** Delivers what is due now; safe to run from several processes at once. */
+	deliverDue(): Promise<number>;
+	/** Asks for a delivery run soon, e.g. after a transaction with queued mail commits. */
+	kick(): void;
+	start(): void;
+	stop(): Promise<void>;
+}
+
+const MAX_ATTEMPTS = 8;
+const POLL_MS = 5_000;
+const BATCH = 10;
+
+/** Retries back off: 30 s, 1 min, 2 min, ... capped at one hour. */
+const retryDelaySeconds = (attempts: number) => Math.min(30 * 2 ** (attempts - 1), 3600);
+
+export function createMailer(options: { db: Database; env: Env; logger: Logger }): Mailer {
+	const { db, env, logger } = options;
+	const outboxDir = path.join(env.DATA_DIR, "outbox");
+	const transport = env.SMTP_URL
+		? nodemailer.createTransport(env.SMTP_URL)
+		: nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+
+	let timer: NodeJS.Timeout | undefined;
+	let running: Promise<number> | undefined;
+	let again = false;
+
+	async function deliver(message: EmailMessage & { id: number }) {
+		const info = await transport.sendMail({
+			from: env.MAIL_FROM,
+			to: message.to,
+			subject: message.subject,
+			text: message.text,
+			html: message.html,
+		});
+		if (env.SMTP_URL) return;
+		await fs.mkdir(outboxDir, { recursive: true });
+		const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+		const file = path.join(outboxDir, `${stamp}-${message.id}.eml`);
+		await fs.writeFile(file, (info as unknown as { message: Buffer }).message);
+		logger.info({ to: message.to, subject: message.subject, file }, "email written to outbox");
+	}
+
+	async function deliverDue(): Promise<number> {
+		// Claim a batch by pushing its next attempt into the future, so no other worker takes it.
+		const claimed = await db
+			.update(emailOutbox)
+			.set({
+				attempts: sql`${emailOutbox.attempts} + 1`,
+				nextAttemptAt: sql`now() + interval '10 minutes'`,
+			})
+			.where(
+				inArray(
+					emailOutbox.id,
+					db
+						.select({ id: emailOutbox.id })
+						.from(emailOutbox)
+						.where(
+							and(eq(emailOutbox.status, "pending"), lte(emailOutbox.nextAttemptAt, sql`now()`)),
+						)
+						.orderBy(emailOutbox.id)
+						.limit(BATCH)
+						.for("update", { skipLocked: true }),
+				),
+			)
+			.returning();
+		for (const row of claimed) {
+			try {
+				await deliver({
+					id: row.id,
+					to: row.toAddress,
+					subject: row.subject,
+					text: row.textBody,
+					html: row.htmlBody ?? undefined,
+				});
+				await db
+					.update(emailOutbox)
+					.set({ status: "sent", sentAt: sql`now()`, lastError: null })
+					.where(eq(emailOutbox.id, row.id));
+			} catch (error) {
+				const failed = row.attempts >= MAX_ATTEMPTS;
+				logger.warn(
+					{ err: error, id: row.id, attempts: row.attempts, failed },
+					"email delivery failed",
+				);
+				await db
+					.update(emailOutbox)
+					.set({
+						status: failed ? "failed" : "pending",
+						lastError: String((error as Error).message ?? error).slice(0, 1000),
+						nextAttemptAt: sql`now() + make_interval(secs => ${retryDelaySeconds(row.attempts)})`,
+					})
+					.where(eq(emailOutbox.id, row.id));
+			}
+		}
+		return claimed.length;
+	}
+
+	function run() {
+		if (running) {
+			again = true;
+			return;
+		}
+		running = deliverDue()
+			.catch((error) => {
+				logger.error({ err: error }, "email delivery run failed");
+				return 0;
+			})
+			.finally(() => {
+				running = undefined;
+				if (again) {
+					again = false;
+					run();
+				}
+			});
+	}
+
+	return {
+		async enqueue(message, executor = db) {
+			await executor.insert(emailOutbox).values({
+				toAddress: message.to,
+				subject: message.subject,
+				textBody: message.text,
+				htmlBody: message.html,
+			});
+			if (executor === db) run();
+		},
+		deliverDue,
+		kick: run,
+		start() {
+			timer ??= setInterval(run, POLL_MS);
+			timer.unref();
+			run();
+		},
+		async stop() {
+			clearInterval(timer);
+			timer = undefined;
+			await running;
+			transport.close();
+		},
+	};
+}

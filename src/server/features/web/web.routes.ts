@@ -1,0 +1,92 @@
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+import { isPagePath } from "../../../shared/routes.ts";
+import type { AppEnv } from "../../app-env.ts";
+import { contentSecurityPolicy } from "../../lib/security.ts";
+
+interface HtmlPage {
+	body: string;
+	csp: string;
+}
+
+/**
+ * Serves the built web app: hashed assets cached for a year, prerendered pages as HTML,
+ * other app pages through the SPA fallback, and a real 404 (logged) for unknown paths.
+ */
+export function createWebRoutes(clientDir: string) {
+	const app = new Hono<AppEnv>();
+	const pages = new Map<string, HtmlPage | null>();
+	const fallbackFile = ["__spa-fallback.html", "index.html"]
+		.map((f) => path.join(clientDir, f))
+		.find((f) => fs.existsSync(f));
+
+	function loadPage(file: string | undefined): HtmlPage | null {
+		if (!file) return null;
+		if (!pages.has(file)) {
+			const body = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : null;
+			pages.set(
+				file,
+				body === null ? null : { body, csp: contentSecurityPolicy(inlineScriptHashes(body)) },
+			);
+		}
+		return pages.get(file) ?? null;
+	}
+
+	const built = fs.existsSync(clientDir);
+	const root = path.relative(process.cwd(), clientDir) || ".";
+	if (built)
+		app.use(
+			"/assets/*",
+			serveStatic({
+				root,
+				onFound: (_path, c) => {
+					c.header("cache-control", "public, max-age=31536000, immutable");
+				},
+			}),
+		);
+
+	app.on(["GET", "HEAD"], "*", async (c, next) => {
+		const pathname = decodeURIComponent(new URL(c.req.url).pathname);
+		if (path.extname(pathname)) return next();
+		const prerendered = pathname === "/" ? "index.html" : path.join(pathname, "index.html");
+		const known = isPagePath(pathname);
+		const page = (known && loadPage(safeJoin(clientDir, prerendered))) || loadPage(fallbackFile);
+		if (!known) c.var.deps.logger.warn({ path: pathname }, "page not found");
+		if (!page)
+			return c.text("The web app has not been built yet: run npm run build.", known ? 503 : 404);
+		c.header("content-security-policy", page.csp);
+		c.header("cache-control", "no-cache");
+		return c.html(page.body, known ? 200 : 404);
+	});
+
+	if (built)
+		app.use(
+			"*",
+			serveStatic({
+				root,
+				onFound: (file, c) => {
+					c.header("cache-control", file.endsWith("sw.js") ? "no-cache" : "public, max-age=3600");
+				},
+			}),
+		);
+	return app;
+}
+
+function safeJoin(dir: string, relative: string): string | undefined {
+	const full = path.join(dir, relative);
+	return full.startsWith(dir + path.sep) ? full : undefined;
+}
+
+/** sha256 sources for every inline executable script, so the CSP needs no 'unsafe-inline'. */
+export function inlineScriptHashes(html: string): string[] {
+	const hashes = new Set<string>();
+	for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+		const [, attrs = "", content = ""] = match;
+		if (/\bsrc\s*=/.test(attrs) || /application\/ld\+json/.test(attrs) || !content) continue;
+		hashes.add(`sha256-${createHash("sha256").update(content).digest("base64")}`);
+	}
+	return [...hashes];
+}

@@ -1,0 +1,23 @@
+import pino from "pino";
+
+export type Logger = pino.Logger;
+
+export function createLogger(level: string): Logger {
+	return pino({
+		level,
+		base: undefined,
+		redact: {
+			paths: [
+				"password",
+				"newPassword",
+				"*.password",
+				"*.newPassword",
+				"cardNumber",
+				"*.cardNumber",
+				"cvv",
+				"*.cvv",
+			],
+			censor: "[redacted]",
+		},
+	});
+}

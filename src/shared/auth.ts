@@ -1,0 +1,117 @@
+import { z } from "zod";
+
+/** SPEC section 5 and 8 texts, shared by the forms and the server. */
+export const AUTH_MESSAGES = {
+	fillAllFields: "Please fill in all fields",
+	passwordTooShort: "Password must be at least 6 characters",
+	enterEmail: "Please enter your email address",
+	passwordsDoNotMatch: "Passwords do not match",
+	invalidResetSession: "Invalid reset session",
+	invalidResetLink: "Invalid reset link",
+	invalidCredentials: "Invalid email or password",
+	emailTaken: "An account with this email already exists",
+	invalidEmail: "Please enter a valid email address",
+	ownerInviteRequired:
+		"This business already has an owner. Ask the owner for an invitation code to join as a Business Owner.",
+	invalidInvite: "This invitation code is not valid. It may have been used or have expired.",
+	tooLong: "That is too long",
+} as const;
+
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 128;
+
+const required = (message: string) => ({ error: message });
+
+const email = (missing: string) =>
+	z
+		.string(required(missing))
+		.trim()
+		.min(1, missing)
+		.max(254, AUTH_MESSAGES.tooLong)
+		.pipe(z.email(AUTH_MESSAGES.invalidEmail))
+		.transform((v) => v.toLowerCase());
+
+export const ROLE_CHOICES = ["customer", "owner"] as const;
+export type Role = (typeof ROLE_CHOICES)[number];
+
+export const signInSchema = z.strictObject({
+	email: email(AUTH_MESSAGES.fillAllFields),
+	password: z
+		.string(required(AUTH_MESSAGES.fillAllFields))
+		.min(1, AUTH_MESSAGES.fillAllFields)
+		.max(PASSWORD_MAX, AUTH_MESSAGES.tooLong),
+	rememberMe: z.boolean().optional(),
+});
+export type SignInInput = z.input<typeof signInSchema>;
+
+export const signUpSchema = z.strictObject({
+	displayName: z.string().trim().max(100, AUTH_MESSAGES.tooLong).optional(),
+	email: email(AUTH_MESSAGES.fillAllFields),
+	password: z
+		.string(required(AUTH_MESSAGES.fillAllFields))
+		.min(1, AUTH_MESSAGES.fillAllFields)
+		.min(PASSWORD_MIN, AUTH_MESSAGES.passwordTooShort)
+		.max(PASSWORD_MAX, AUTH_MESSAGES.tooLong),
+	role: z.enum(ROLE_CHOICES, AUTH_MESSAGES.fillAllFields),
+	inviteCode: z.string().trim().max(64, AUTH_MESSAGES.tooLong).optional(),
+});
+export type SignUpInput = z.input<typeof signUpSchema>;
+
+export const forgotPasswordSchema = z.strictObject({
+	email: email(AUTH_MESSAGES.enterEmail),
+	redirectTo: z.string().max(2000).optional(),
+});
+
+export const resetPasswordSchema = z.strictObject({
+	token: z
+		.string(required(AUTH_MESSAGES.invalidResetLink))
+		.min(1, AUTH_MESSAGES.invalidResetLink)
+		.max(200),
+	newPassword: z
+		.string(required(AUTH_MESSAGES.fillAllFields))
+		.min(1, AUTH_MESSAGES.fillAllFields)
+		.min(PASSWORD_MIN, AUTH_MESSAGES.passwordTooShort)
+		.max(PASSWORD_MAX, AUTH_MESSAGES.tooLong),
+});
+
+/** The reset page's form: both fields, the same length rule, and they must match. */
+export const resetPasswordFormSchema = z
+	.object({
+		password: z
+			.string()
+			.min(1, AUTH_MESSAGES.fillAllFields)
+			.min(PASSWORD_MIN, AUTH_MESSAGES.passwordTooShort),
+		confirmPassword: z.string().min(1, AUTH_MESSAGES.fillAllFields),
+	})
+	.refine((v) => v.password === v.confirmPassword, {
+		message: AUTH_MESSAGES.passwordsDoNotMatch,
+		path: ["confirmPassword"],
+	});
+
+export const viewSchema = z.strictObject({ view: z.enum(ROLE_CHOICES) });
+
+export const createInviteSchema = z.strictObject({
+	email: z.string().trim().max(254).pipe(z.email(AUTH_MESSAGES.invalidEmail)).optional(),
+});
+
+export const meSchema = z.object({
+	user: z
+		.object({
+			id: z.string(),
+			email: z.string(),
+			displayName: z.string(),
+			phone: z.string().nullable(),
+			role: z.enum(ROLE_CHOICES),
+			view: z.enum(ROLE_CHOICES),
+			accountStatus: z.enum(["active", "inactive"]),
+		})
+		.nullable(),
+});
+export type Me = z.infer<typeof meSchema>;
+export type SessionUser = NonNullable<Me["user"]>;
+
+export const inviteSchema = z.object({
+	code: z.string(),
+	url: z.string(),
+	expiresAt: z.string(),
+});

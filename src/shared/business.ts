@@ -1,0 +1,26 @@
+import { z } from "zod";
+
+/** The public face of the business: name, contact details, areas and hours. */
+export const businessProfileSchema = z.object({
+	businessName: z.string(),
+	phone: z.string(),
+	email: z.string(),
+	serviceAreas: z.array(z.string()),
+	hours: z.array(z.object({ days: z.string(), hours: z.string() })),
+	address: z.string(),
+});
+export type BusinessProfile = z.infer<typeof businessProfileSchema>;
+
+/** Used until the settings load, and by prerendered pages; matches the database defaults. */
+export const DEFAULT_BUSINESS_PROFILE: BusinessProfile = {
+	businessName: "Buckeye Holiday Lights",
+	phone: "(330) 555-0142",
+	email: "hello@buckeyeholidaylights.com",
+	serviceAreas: ["Canton, OH", "Akron, OH", "Cleveland, OH"],
+	hours: [
+		{ days: "Monday - Friday", hours: "8:00 AM - 6:00 PM" },
+		{ days: "Saturday", hours: "9:00 AM - 4:00 PM" },
+		{ days: "Sunday", hours: "Closed" },
+	],
+	address: "Canton, OH",
+};

@@ -1,0 +1,33 @@
+/**
+ * Every page path of the web app. The server answers 404 (and logs the path) for anything else,
+ * and a test keeps this list equal to the web app's route config.
+ */
+export const PAGE_PATHS = [
+	"/",
+	"/quote",
+	"/contact",
+	"/privacy",
+	"/terms",
+	"/refunds",
+	"/offline",
+	"/auth",
+	"/auth/reset-password",
+	"/app-home",
+	"/app",
+	"/app/payments",
+	"/app/requests",
+	"/app/profile",
+	"/app/quote-request",
+	"/owner",
+	"/owner/chat",
+	"/owner/quotes",
+	"/owner/requests",
+	"/owner/settings",
+	"/owner/customer/:id",
+] as const;
+
+const patterns = PAGE_PATHS.map((p) => new RegExp(`^${p.replace(/:[a-zA-Z]+/g, "[^/]+")}/?$`));
+
+export function isPagePath(pathname: string): boolean {
+	return patterns.some((re) => re.test(pathname));
+}
