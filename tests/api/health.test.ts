@@ -1,0 +1,49 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { HttpClient } from "../support/http-client.ts";
+import { startTestApp, type TestApp } from "../support/test-app.ts";
+
+let app: TestApp;
+beforeEach(async () => {
+	app = await startTestApp();
+});
+afterEach(() => app.close());
+
+describe("health and API description", () => {
+	it("answers ready when the database answers", async () => {
+		const res = await new HttpClient(app.url).get("/api/health");
+		expect(res.status).toBe(200);
+		expect(res.json).toEqual({ status: "ok", database: "ok" });
+	});
+
+	it("describes every API operation, including sign-in, in OpenAPI", async () => {
+		const res = await new HttpClient(app.url).get("/api/openapi.json");
+		expect(res.status).toBe(200);
+		expect(res.json.openapi).toBe("3.1.0");
+		expect(Object.keys(res.json.paths)).toEqual(
+			expect.arrayContaining([
+				"/api/health",
+				"/api/account/sign-up",
+				"/api/me",
+				"/api/auth/sign-in/email",
+			]),
+		);
+		expect(res.json.paths["/api/auth/sign-up/email"]).toBeUndefined();
+	});
+
+	it("sets security headers on every response", async () => {
+		const res = await new HttpClient(app.url).get("/api/health");
+		expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+		expect(res.headers.get("content-security-policy")).not.toContain(
+			"unsafe-inline' 'self'; script",
+		);
+		expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+		expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+		expect(res.headers.get("strict-transport-security")).toBeNull();
+	});
+
+	it("answers unknown API paths with 404 JSON", async () => {
+		const res = await new HttpClient(app.url).get("/api/nothing-here");
+		expect(res.status).toBe(404);
+		expect(res.json.error).toBe("Not found");
+	});
+});

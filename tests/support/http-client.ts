@@ -1,0 +1,44 @@
+/** A small fetch client that keeps cookies like a browser, for API tests. */
+export class HttpClient {
+	private cookies = new Map<string, string>();
+
+	constructor(readonly baseUrl: string) {}
+
+	async request(
+		method: string,
+		path: string,
+		body?: unknown,
+		headers: Record<string, string> = {},
+	) {
+		const init: RequestInit = { method, headers: { ...headers } };
+		const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+		if (cookie) (init.headers as Record<string, string>).cookie = cookie;
+		if (body !== undefined) {
+			(init.headers as Record<string, string>)["content-type"] ??= "application/json";
+			init.body = typeof body === "string" ? body : JSON.stringify(body);
+		}
+		const response = await fetch(this.baseUrl + path, init);
+		for (const line of response.headers.getSetCookie()) {
+			const [pair = ""] = line.split(";");
+			const [name = "", value = ""] = pair.split("=");
+			if (/max-age=0/i.test(line) || value === "") this.cookies.delete(name);
+			else this.cookies.set(name, value);
+		}
+		const text = await response.text();
+		let json: any;
+		try {
+			json = text ? JSON.parse(text) : undefined;
+		} catch {
+			json = undefined;
+		}
+		return { status: response.status, headers: response.headers, json, text };
+	}
+
+	get = (path: string) => this.request("GET", path);
+	post = (path: string, body?: unknown) => this.request("POST", path, body ?? {});
+	put = (path: string, body?: unknown) => this.request("PUT", path, body ?? {});
+
+	hasSession() {
+		return [...this.cookies.keys()].some((k) => k.includes("session_token"));
+	}
+}

@@ -1,0 +1,19 @@
+import pg from "pg";
+import { openPostgres } from "../../src/server/db/database.ts";
+
+export const TEMPLATE_DATABASE = "bhl_test_template";
+
+/** Vitest global setup: one migrated template database that each test clones. */
+export async function setup() {
+	const url = process.env.TEST_DATABASE_URL;
+	if (!url) return;
+	const admin = new pg.Client({ connectionString: url });
+	await admin.connect();
+	await admin.query(`drop database if exists "${TEMPLATE_DATABASE}" with (force)`);
+	await admin.query(`create database "${TEMPLATE_DATABASE}"`);
+	await admin.end();
+	const target = new URL(url);
+	target.pathname = `/${TEMPLATE_DATABASE}`;
+	const handle = await openPostgres(target.toString());
+	await handle.close();
+}

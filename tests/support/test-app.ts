@@ -1,0 +1,108 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { serve } from "@hono/node-server";
+import pg from "pg";
+import { createApp } from "../../src/server/app.ts";
+import { type DatabaseHandle, openPostgres, usePglite } from "../../src/server/db/database.ts";
+import { parseEnv } from "../../src/server/env.ts";
+import { createAuth } from "../../src/server/features/auth/auth.ts";
+import { createMailer, type Mailer } from "../../src/server/features/email/email.service.ts";
+import { createLogger } from "../../src/server/lib/logger.ts";
+import { TEMPLATE_DATABASE } from "./postgres-template.ts";
+
+export interface TestApp {
+	/** Base address of the running server, e.g. http://127.0.0.1:41234 */
+	url: string;
+	db: DatabaseHandle["db"];
+	kind: DatabaseHandle["kind"];
+	dataDir: string;
+	mailer: Mailer;
+	close(): Promise<void>;
+}
+
+let pgliteTemplate: Promise<PGlite> | undefined;
+
+/** A migrated PGlite made once per test file; each test gets its own clone. */
+function template(): Promise<PGlite> {
+	pgliteTemplate ??= (async () => {
+		const client = new PGlite();
+		await usePglite(client);
+		return client;
+	})();
+	return pgliteTemplate;
+}
+
+/** A fresh database cloned from the migrated template: PostgreSQL when TEST_DATABASE_URL is set. */
+async function freshDatabase(): Promise<DatabaseHandle> {
+	const url = process.env.TEST_DATABASE_URL;
+	if (!url) return usePglite(await (await template()).clone());
+	const name = `test_${process.pid}_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
+	const admin = new pg.Client({ connectionString: url });
+	await admin.connect();
+	await admin.query(`create database "${name}" template "${TEMPLATE_DATABASE}"`);
+	await admin.end();
+	const dbUrl = new URL(url);
+	dbUrl.pathname = `/${name}`;
+	const handle = await openPostgres(dbUrl.toString());
+	return {
+		...handle,
+		async close() {
+			await handle.close();
+			const a = new pg.Client({ connectionString: url });
+			await a.connect();
+			await a.query(`drop database if exists "${name}" with (force)`);
+			await a.end();
+		},
+	};
+}
+
+/** The real app on a real socket with its own database and data folder. */
+export async function startTestApp(options: { clientDir?: string } = {}): Promise<TestApp> {
+	const database = await freshDatabase();
+	const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bhl-test-"));
+	let handler: (request: Request) => Response | Promise<Response> = () =>
+		new Response("starting", { status: 503 });
+	const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+		const s = serve({ fetch: (request) => handler(request), port: 0, hostname: "127.0.0.1" }, () =>
+			resolve(s),
+		);
+	});
+	const address = server.address();
+	const port = typeof address === "object" && address ? address.port : 0;
+	const url = `http://127.0.0.1:${port}`;
+	const env = parseEnv({ DATA_DIR: dataDir, APP_URL: url, LOG_LEVEL: "silent", NODE_ENV: "test" });
+	const logger = createLogger(env.LOG_LEVEL);
+	const mailer = createMailer({ db: database.db, env, logger });
+	const auth = createAuth({
+		db: database.db,
+		env,
+		secret: "test-secret-test-secret-test-secret!",
+		mailer,
+		logger,
+	});
+	const app = createApp({
+		db: database.db,
+		env,
+		auth,
+		mailer,
+		logger,
+		clientDir: options.clientDir ?? path.join(dataDir, "no-web-build"),
+	});
+	handler = app.fetch;
+	return {
+		url,
+		db: database.db,
+		kind: database.kind,
+		dataDir,
+		mailer,
+		async close() {
+			await new Promise<void>((resolve) => server.close(() => resolve()));
+			server.closeAllConnections?.();
+			await mailer.stop();
+			await database.close();
+			fs.rmSync(dataDir, { recursive: true, force: true });
+		},
+	};
+}
