@@ -4,11 +4,6 @@
  */
 export const PAGE_PATHS = [
 	"/",
-	"/quote",
-	"/contact",
-	"/privacy",
-	"/terms",
-	"/refunds",
 	"/offline",
 	"/auth",
 	"/auth/reset-password",

@@ -5,7 +5,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { serve } from "@hono/node-server";
 import pg from "pg";
 import { createApp } from "../../src/server/app.ts";
-import { type DatabaseHandle, openPostgres, usePglite } from "../../src/server/db/database.ts";
+import { type DatabaseHandle, openPostgres, openPglite } from "../../src/server/db/database.ts";
 import { parseEnv } from "../../src/server/env.ts";
 import { createAuth } from "../../src/server/features/auth/auth.ts";
 import { createMailer, type Mailer } from "../../src/server/features/email/email.service.ts";
@@ -28,7 +28,7 @@ let pgliteTemplate: Promise<PGlite> | undefined;
 function template(): Promise<PGlite> {
 	pgliteTemplate ??= (async () => {
 		const client = new PGlite();
-		await usePglite(client);
+		await openPglite(client);
 		return client;
 	})();
 	return pgliteTemplate;
@@ -37,7 +37,7 @@ function template(): Promise<PGlite> {
 /** A fresh database cloned from the migrated template: PostgreSQL when TEST_DATABASE_URL is set. */
 async function freshDatabase(): Promise<DatabaseHandle> {
 	const url = process.env.TEST_DATABASE_URL;
-	if (!url) return usePglite(await (await template()).clone());
+	if (!url) return openPglite((await (await template()).clone()) as PGlite);
 	const name = `test_${process.pid}_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
 	const admin = new pg.Client({ connectionString: url });
 	await admin.connect();
@@ -99,7 +99,6 @@ export async function startTestApp(options: { clientDir?: string } = {}): Promis
 		mailer,
 		async close() {
 			await new Promise<void>((resolve) => server.close(() => resolve()));
-			server.closeAllConnections?.();
 			await mailer.stop();
 			await database.close();
 			fs.rmSync(dataDir, { recursive: true, force: true });

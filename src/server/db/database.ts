@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
@@ -32,7 +32,7 @@ export async function openDatabase(options: {
 	const releaseLock = lockDataDir(options.dataDir);
 	try {
 		const client = new PGlite(path.join(options.dataDir, "pglite"));
-		const handle = await usePglite(client);
+		const handle = await openPglite(client);
 		return {
 			...handle,
 			async close() {
@@ -54,7 +54,7 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
 }
 
 /** Wraps an open PGlite client (a data directory or an in-memory clone) and migrates it. */
-export async function usePglite(client: PGlite): Promise<DatabaseHandle> {
+export async function openPglite(client: PGlite): Promise<DatabaseHandle> {
 	const db = drizzlePglite(client, { schema }) as unknown as Database;
 	await migratePglite(db as never, { migrationsFolder });
 	return { db, kind: "pglite", close: () => client.close() };

@@ -1,11 +1,11 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { openAPI } from "better-auth/plugins";
+import { PASSWORD_MAX, PASSWORD_MIN } from "../../../shared/auth.ts";
 import type { Database } from "../../db/database.ts";
 import { accounts, profiles, rateLimits, sessions, users, verifications } from "../../db/schema.ts";
 import type { Env } from "../../env.ts";
 import type { Logger } from "../../lib/logger.ts";
-import { PASSWORD_MAX, PASSWORD_MIN } from "../../../shared/auth.ts";
 import type { Mailer } from "../email/email.service.ts";
 import { passwordResetEmail } from "../email/templates.ts";
 import { getBusinessProfile } from "../settings/settings.service.ts";

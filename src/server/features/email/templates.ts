@@ -1,7 +1,7 @@
 import type { BusinessProfile } from "../../../shared/business.ts";
 import type { EmailMessage } from "./email.service.ts";
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A plain message with one call to action, in text and simple HTML. */
 function layout(options: {
@@ -23,10 +23,10 @@ function layout(options: {
 		footer,
 	].join("\n");
 	const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937;line-height:1.5">
-<p>${escape(options.greeting)}</p>
-${options.paragraphs.map((p) => `<p>${escape(p)}</p>`).join("\n")}
-${action ? `<p><a href="${escape(action.url)}" style="display:inline-block;background:#b91c1c;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none">${escape(action.label)}</a></p><p style="font-size:13px;color:#6b7280">Or open this link: ${escape(action.url)}</p>` : ""}
-<p style="font-size:13px;color:#6b7280">${escape(footer)}</p>
+<p>${escapeHtml(options.greeting)}</p>
+${options.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n")}
+${action ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#b91c1c;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none">${escapeHtml(action.label)}</a></p><p style="font-size:13px;color:#6b7280">Or open this link: ${escapeHtml(action.url)}</p>` : ""}
+<p style="font-size:13px;color:#6b7280">${escapeHtml(footer)}</p>
 </body></html>`;
 	return { to: options.to, subject: options.subject, text, html };
 }

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import type { Executor } from "../../db/database.ts";
-import { businessSettings } from "../../db/schema.ts";
 import type { BusinessProfile } from "../../../shared/business.ts";
 import { DEFAULT_BUSINESS_PROFILE } from "../../../shared/business.ts";
+import type { Executor } from "../../db/database.ts";
+import { businessSettings } from "../../db/schema.ts";
 
 export async function getBusinessProfile(options: { db: Executor }): Promise<BusinessProfile> {
 	const [row] = await options.db

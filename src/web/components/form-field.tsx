@@ -1,0 +1,31 @@
+import type * as React from "react";
+import { useId } from "react";
+import { Input } from "./ui/input.tsx";
+import { Label } from "./ui/label.tsx";
+
+/** A labelled input: the label text is the field's name, as people and tests look for it. */
+export function FormField({
+	label,
+	hint,
+	...props
+}: { label: string; hint?: React.ReactNode } & React.ComponentProps<typeof Input>) {
+	const id = useId();
+	return (
+		<div className="grid gap-2">
+			<Label htmlFor={id}>{label}</Label>
+			<Input id={id} aria-describedby={hint ? `${id}-hint` : undefined} {...props} />
+			{hint ? (
+				<p id={`${id}-hint`} className="text-xs text-muted-foreground">
+					{hint}
+				</p>
+			) : null}
+		</div>
+	);
+}
+
+/** The form's fields as plain strings. */
+export function formValues(form: HTMLFormElement): Record<string, string> {
+	return Object.fromEntries(
+		[...new FormData(form).entries()].map(([k, v]) => [k, typeof v === "string" ? v : ""]),
+	);
+}

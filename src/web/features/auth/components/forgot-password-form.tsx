@@ -1,0 +1,63 @@
+import { useMutation } from "@tanstack/react-query";
+import { useState } from "react";
+import { toast } from "sonner";
+import { AUTH_MESSAGES, forgotPasswordSchema } from "../../../../shared/auth.ts";
+import { FormField, formValues } from "../../../components/form-field.tsx";
+import { Button } from "../../../components/ui/button.tsx";
+import { errorMessage } from "../../../lib/api-client.ts";
+import { requestPasswordReset } from "../api.ts";
+
+export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
+	const [sentTo, setSentTo] = useState<string>();
+	const mutation = useMutation({
+		mutationFn: requestPasswordReset,
+		onSuccess: (_data, email) => setSentTo(email),
+		onError: (error) =>
+			toast.error(errorMessage(error, "Failed to send reset email. Please try again.")),
+	});
+	if (sentTo) {
+		return (
+			<div className="grid gap-4 text-sm" role="status">
+				<p>
+					If an account exists for <strong>{sentTo}</strong>, we sent a link to reset the password.
+					It works once and expires in one hour.
+				</p>
+				<Button variant="outline" onClick={onBack}>
+					Back to Sign In
+				</Button>
+			</div>
+		);
+	}
+	return (
+		<form
+			noValidate
+			className="grid gap-4"
+			onSubmit={(event) => {
+				event.preventDefault();
+				const { email = "" } = formValues(event.currentTarget);
+				if (!email.trim()) return void toast.error(AUTH_MESSAGES.enterEmail);
+				const parsed = forgotPasswordSchema.safeParse({ email });
+				if (!parsed.success) return void toast.error(parsed.error.issues[0]?.message);
+				mutation.mutate(parsed.data.email);
+			}}
+		>
+			<p className="text-sm text-muted-foreground">
+				Enter the e-mail address of your account and we will send you a link to choose a new
+				password.
+			</p>
+			<FormField
+				label="Email Address"
+				name="email"
+				type="email"
+				autoComplete="email"
+				inputMode="email"
+			/>
+			<Button type="submit" pending={mutation.isPending}>
+				{mutation.isPending ? "Sending..." : "Send Reset Link"}
+			</Button>
+			<Button type="button" variant="ghost" onClick={onBack}>
+				Back to Sign In
+			</Button>
+		</form>
+	);
+}

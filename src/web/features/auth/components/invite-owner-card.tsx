@@ -1,0 +1,67 @@
+import { useMutation } from "@tanstack/react-query";
+import { useState } from "react";
+import { toast } from "sonner";
+import { FormField, formValues } from "../../../components/form-field.tsx";
+import { Button } from "../../../components/ui/button.tsx";
+import {
+	Card,
+	CardContent,
+	CardDescription,
+	CardHeader,
+	CardTitle,
+} from "../../../components/ui/card.tsx";
+import { errorMessage } from "../../../lib/api-client.ts";
+import { createOwnerInvite } from "../api.ts";
+
+/** Lets an owner invite a co-owner with a single-use code. */
+export function InviteOwnerCard() {
+	const [invite, setInvite] = useState<{ code: string; url: string; email?: string }>();
+	const mutation = useMutation({
+		mutationFn: (email?: string) => createOwnerInvite(email),
+		onSuccess: (data, email) => {
+			setInvite({ ...data, email });
+			toast.success(email ? `Invitation sent to ${email}` : "Invitation created");
+		},
+		onError: (error) => toast.error(errorMessage(error)),
+	});
+	return (
+		<Card>
+			<CardHeader>
+				<CardTitle>Invite an owner</CardTitle>
+				<CardDescription>
+					Another person can manage the business with a single-use invitation code, valid for 7
+					days.
+				</CardDescription>
+			</CardHeader>
+			<CardContent className="grid gap-4">
+				<form
+					noValidate
+					className="grid gap-3"
+					onSubmit={(event) => {
+						event.preventDefault();
+						const { email = "" } = formValues(event.currentTarget);
+						mutation.mutate(email.trim() || undefined);
+					}}
+				>
+					<FormField
+						label="Email Address"
+						name="email"
+						type="email"
+						hint="Optional: we e-mail the invitation for you."
+					/>
+					<Button type="submit" variant="secondary" pending={mutation.isPending}>
+						Create Invitation
+					</Button>
+				</form>
+				{invite ? (
+					<div className="rounded-md bg-muted p-3 text-sm" role="status">
+						<p>
+							Invitation code: <strong className="font-mono text-base">{invite.code}</strong>
+						</p>
+						<p className="mt-1 break-all text-muted-foreground">{invite.url}</p>
+					</div>
+				) : null}
+			</CardContent>
+		</Card>
+	);
+}

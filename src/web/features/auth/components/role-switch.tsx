@@ -1,0 +1,35 @@
+import { useMutation } from "@tanstack/react-query";
+import { ArrowLeftRight } from "lucide-react";
+import { useNavigate } from "react-router";
+import { toast } from "sonner";
+import type { Role, SessionUser } from "../../../../shared/auth.ts";
+import { Button } from "../../../components/ui/button.tsx";
+import { setView, useRefreshMe } from "../api.ts";
+
+/** Floating switch between the owner dashboard and the customer app; owner accounts only. */
+export function RoleSwitch({ user, current }: { user: SessionUser; current: Role }) {
+	const navigate = useNavigate();
+	const refreshMe = useRefreshMe();
+	const target: Role = current === "owner" ? "customer" : "owner";
+	const mutation = useMutation({
+		mutationFn: () => setView(target),
+		onSuccess: async () => {
+			await refreshMe();
+			navigate(target === "owner" ? "/owner" : "/app");
+		},
+		onError: () => toast.error("Failed to switch role"),
+	});
+	if (user.role !== "owner") return null;
+	return (
+		<Button
+			size="sm"
+			variant="secondary"
+			className="fixed right-4 bottom-[calc(5rem+env(safe-area-inset-bottom))] z-50 rounded-full shadow-lg"
+			pending={mutation.isPending}
+			onClick={() => mutation.mutate()}
+		>
+			{mutation.isPending ? null : <ArrowLeftRight aria-hidden />}
+			{target === "owner" ? "Owner View" : "Customer View"}
+		</Button>
+	);
+}

@@ -1,0 +1,55 @@
+import { useMutation } from "@tanstack/react-query";
+import { toast } from "sonner";
+import { AUTH_MESSAGES, signInSchema } from "../../../../shared/auth.ts";
+import { FormField, formValues } from "../../../components/form-field.tsx";
+import { Button } from "../../../components/ui/button.tsx";
+import { errorMessage } from "../../../lib/api-client.ts";
+import { signIn } from "../api.ts";
+
+export function SignInForm({
+	onSignedIn,
+	onForgot,
+}: {
+	onSignedIn: () => void;
+	onForgot: () => void;
+}) {
+	const mutation = useMutation({
+		mutationFn: signIn,
+		onSuccess: onSignedIn,
+		onError: (error) => toast.error(errorMessage(error, AUTH_MESSAGES.invalidCredentials)),
+	});
+	return (
+		<form
+			noValidate
+			className="grid gap-4"
+			onSubmit={(event) => {
+				event.preventDefault();
+				const values = formValues(event.currentTarget);
+				if (!values.email?.trim() || !values.password)
+					return void toast.error(AUTH_MESSAGES.fillAllFields);
+				const parsed = signInSchema.safeParse(values);
+				if (!parsed.success) return void toast.error(parsed.error.issues[0]?.message);
+				mutation.mutate(parsed.data);
+			}}
+		>
+			<FormField
+				label="Email Address"
+				name="email"
+				type="email"
+				autoComplete="email"
+				inputMode="email"
+			/>
+			<FormField label="Password" name="password" type="password" autoComplete="current-password" />
+			<Button type="submit" pending={mutation.isPending}>
+				{mutation.isPending ? "Signing In..." : "Sign In"}
+			</Button>
+			<button
+				type="button"
+				onClick={onForgot}
+				className="justify-self-center text-sm text-primary hover:underline"
+			>
+				Forgot your password?
+			</button>
+		</form>
+	);
+}

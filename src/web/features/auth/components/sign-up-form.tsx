@@ -1,0 +1,96 @@
+import { useMutation } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import { toast } from "sonner";
+import { AUTH_MESSAGES, type Role, signUpSchema } from "../../../../shared/auth.ts";
+import { FormField, formValues } from "../../../components/form-field.tsx";
+import { Button } from "../../../components/ui/button.tsx";
+import { Label } from "../../../components/ui/label.tsx";
+import { RadioGroup, RadioGroupItem } from "../../../components/ui/radio-group.tsx";
+import { errorMessage } from "../../../lib/api-client.ts";
+import { signUp } from "../api.ts";
+
+const ROLE_LABELS: Record<Role, string> = {
+	customer: "Customer - request holiday lighting",
+	owner: "Business Owner - manage lighting services",
+};
+
+export function SignUpForm({
+	inviteCode,
+	onSignedUp,
+}: {
+	inviteCode?: string;
+	onSignedUp: () => void;
+}) {
+	const [role, setRole] = useState<Role>(inviteCode ? "owner" : "customer");
+	const id = useId();
+	const mutation = useMutation({
+		mutationFn: signUp,
+		onSuccess: () => {
+			toast.success("Welcome! Your account is ready.");
+			onSignedUp();
+		},
+		onError: (error) => toast.error(errorMessage(error)),
+	});
+	return (
+		<form
+			noValidate
+			className="grid gap-4"
+			onSubmit={(event) => {
+				event.preventDefault();
+				const values = formValues(event.currentTarget);
+				if (!values.email?.trim() || !values.password)
+					return void toast.error(AUTH_MESSAGES.fillAllFields);
+				const parsed = signUpSchema.safeParse({
+					displayName: values.displayName || undefined,
+					email: values.email,
+					password: values.password,
+					role,
+					inviteCode: role === "owner" && values.inviteCode ? values.inviteCode : undefined,
+				});
+				if (!parsed.success) return void toast.error(parsed.error.issues[0]?.message);
+				mutation.mutate(parsed.data);
+			}}
+		>
+			<FormField label="Full Name" name="displayName" autoComplete="name" />
+			<FormField
+				label="Email Address"
+				name="email"
+				type="email"
+				autoComplete="email"
+				inputMode="email"
+			/>
+			<FormField
+				label="Password"
+				name="password"
+				type="password"
+				autoComplete="new-password"
+				hint="At least 6 characters."
+			/>
+			<fieldset className="grid gap-3">
+				<legend className="mb-2 text-sm font-medium">I am a</legend>
+				<RadioGroup value={role} onValueChange={(value) => setRole(value as Role)}>
+					{(Object.keys(ROLE_LABELS) as Role[]).map((value) => (
+						<div key={value} className="flex items-center gap-3 rounded-md border p-3">
+							<RadioGroupItem value={value} id={`${id}-${value}`} />
+							<Label htmlFor={`${id}-${value}`} className="font-normal">
+								{ROLE_LABELS[value]}
+							</Label>
+						</div>
+					))}
+				</RadioGroup>
+			</fieldset>
+			{role === "owner" ? (
+				<FormField
+					label="Invitation Code"
+					name="inviteCode"
+					defaultValue={inviteCode}
+					autoComplete="off"
+					hint="Ask the business owner for a code. Not needed when you are setting up the business for the first time."
+				/>
+			) : null}
+			<Button type="submit" pending={mutation.isPending}>
+				{mutation.isPending ? "Creating Account..." : "Create Account"}
+			</Button>
+		</form>
+	);
+}

@@ -1,0 +1,25 @@
+import { CreditCard, Home, User, Wrench } from "lucide-react";
+import { Outlet } from "react-router";
+import { AppShell } from "../../components/shell/app-shell.tsx";
+import { RequireUser } from "../../components/shell/require-user.tsx";
+import { RoleSwitch } from "../../features/auth/components/role-switch.tsx";
+
+const tabs = [
+	{ to: "/app", label: "Home", icon: Home, end: true },
+	{ to: "/app/payments", label: "QuickPay", icon: CreditCard },
+	{ to: "/app/requests", label: "Requests", icon: Wrench },
+	{ to: "/app/profile", label: "Profile", icon: User },
+];
+
+export default function CustomerLayout() {
+	return (
+		<RequireUser>
+			{(user) => (
+				<AppShell tabs={tabs} label="Customer app">
+					<Outlet />
+					<RoleSwitch user={user} current="customer" />
+				</AppShell>
+			)}
+		</RequireUser>
+	);
+}

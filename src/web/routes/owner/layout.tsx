@@ -1,0 +1,26 @@
+import { FileText, LayoutDashboard, MessageCircle, Settings, Wrench } from "lucide-react";
+import { Outlet } from "react-router";
+import { AppShell } from "../../components/shell/app-shell.tsx";
+import { RequireUser } from "../../components/shell/require-user.tsx";
+import { RoleSwitch } from "../../features/auth/components/role-switch.tsx";
+
+const tabs = [
+	{ to: "/owner", label: "Dashboard", icon: LayoutDashboard, end: true },
+	{ to: "/owner/chat", label: "Chat", icon: MessageCircle },
+	{ to: "/owner/quotes", label: "Quotes", icon: FileText },
+	{ to: "/owner/requests", label: "Requests", icon: Wrench },
+	{ to: "/owner/settings", label: "Settings", icon: Settings },
+];
+
+export default function OwnerLayout() {
+	return (
+		<RequireUser owner>
+			{(user) => (
+				<AppShell tabs={tabs} label="Owner dashboard">
+					<Outlet />
+					<RoleSwitch user={user} current="owner" />
+				</AppShell>
+			)}
+		</RequireUser>
+	);
+}

@@ -1,0 +1,42 @@
+import { ExternalLink } from "lucide-react";
+import { PageHeading } from "../../components/shell/app-shell.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";
+import { InviteOwnerCard } from "../../features/auth/components/invite-owner-card.tsx";
+import { SignOutButton } from "../../features/auth/components/sign-out-button.tsx";
+
+export function meta() {
+	return [{ title: "Settings | Buckeye Holiday Lights" }];
+}
+
+export default function OwnerSettings() {
+	return (
+		<div className="grid gap-6">
+			<PageHeading title="Settings" />
+			<Card>
+				<CardHeader>
+					<CardTitle>Your website</CardTitle>
+				</CardHeader>
+				<CardContent className="grid gap-2 text-sm">
+					<a
+						className="inline-flex items-center gap-2 text-primary hover:underline"
+						href="/"
+						target="_blank"
+						rel="noreferrer"
+					>
+						Marketing site <ExternalLink className="size-4" aria-hidden />
+					</a>
+					<a
+						className="inline-flex items-center gap-2 text-primary hover:underline"
+						href="/contact"
+						target="_blank"
+						rel="noreferrer"
+					>
+						Contact form <ExternalLink className="size-4" aria-hidden />
+					</a>
+				</CardContent>
+			</Card>
+			<InviteOwnerCard />
+			<SignOutButton label="Logout" className="justify-self-start" />
+		</div>
+	);
+}

@@ -1,0 +1,24 @@
+import { useEffect } from "react";
+import { Link, useNavigate } from "react-router";
+import { FullPageSpinner } from "../../components/full-page-spinner.tsx";
+import { homeFor, useMe } from "../../features/auth/api.ts";
+
+/** The installed app's start page: sends each person to their own area. */
+export default function AppHome() {
+	const { data: user, isPending, isError } = useMe();
+	const navigate = useNavigate();
+	useEffect(() => {
+		if (isPending) return;
+		navigate(user && !isError ? homeFor(user) : "/auth", { replace: true });
+	}, [user, isPending, isError, navigate]);
+	return (
+		<div>
+			<FullPageSpinner />
+			<p className="-mt-24 text-center text-sm">
+				<Link to="/auth" className="text-primary underline">
+					Go to sign in
+				</Link>
+			</p>
+		</div>
+	);
+}

@@ -1,0 +1,73 @@
+import { useMutation } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import { toast } from "sonner";
+import { AUTH_MESSAGES, resetPasswordFormSchema } from "../../../shared/auth.ts";
+import { AuthCard } from "../../components/auth-card.tsx";
+import { FormField, formValues } from "../../components/form-field.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { resetPassword } from "../../features/auth/api.ts";
+import { errorMessage } from "../../lib/api-client.ts";
+
+export function meta() {
+	return [
+		{ title: "Choose a new password | Buckeye Holiday Lights" },
+		{ name: "robots", content: "noindex" },
+	];
+}
+
+export default function ResetPasswordPage() {
+	const [params] = useSearchParams();
+	const token = params.get("token");
+	const email = params.get("email");
+	const navigate = useNavigate();
+	const valid = Boolean(token && email);
+
+	useEffect(() => {
+		if (valid) return;
+		toast.error(AUTH_MESSAGES.invalidResetLink);
+		navigate("/auth", { replace: true });
+	}, [valid, navigate]);
+
+	const mutation = useMutation({
+		mutationFn: (password: string) => resetPassword(token!, password),
+		onSuccess: () => {
+			toast.success("Password updated. Please sign in with your new password.");
+			navigate("/auth", { replace: true });
+		},
+		onError: (error) => toast.error(errorMessage(error, "Failed to update password")),
+	});
+
+	if (!valid) return null;
+	return (
+		<AuthCard title="Choose a new password" description={`For ${email}`}>
+			<form
+				noValidate
+				className="grid gap-4"
+				onSubmit={(event) => {
+					event.preventDefault();
+					if (!email) return void toast.error(AUTH_MESSAGES.invalidResetSession);
+					const parsed = resetPasswordFormSchema.safeParse(formValues(event.currentTarget));
+					if (!parsed.success) return void toast.error(parsed.error.issues[0]?.message);
+					mutation.mutate(parsed.data.password);
+				}}
+			>
+				<FormField
+					label="New Password"
+					name="password"
+					type="password"
+					autoComplete="new-password"
+				/>
+				<FormField
+					label="Confirm Password"
+					name="confirmPassword"
+					type="password"
+					autoComplete="new-password"
+				/>
+				<Button type="submit" pending={mutation.isPending}>
+					{mutation.isPending ? "Updating..." : "Update Password"}
+				</Button>
+			</form>
+		</AuthCard>
+	);
+}
