@@ -1,6 +1,9 @@
+import fs from "node:fs";
 import { parseEnv } from "./env.ts";
 import { startServer } from "./server.ts";
 
+// Settings may also come from a .env file (see .env.example); real environment variables win.
+if (fs.existsSync(".env")) process.loadEnvFile(".env");
 const env = parseEnv();
 try {
 	const server = await startServer(env);

@@ -5,11 +5,11 @@ import { PGlite } from "@electric-sql/pglite";
 import { serve } from "@hono/node-server";
 import pg from "pg";
 import { createApp } from "../../src/server/app.ts";
-import { type DatabaseHandle, openPostgres, openPglite } from "../../src/server/db/database.ts";
+import { type DatabaseHandle, openPglite, openPostgres } from "../../src/server/db/database.ts";
 import { parseEnv } from "../../src/server/env.ts";
 import { createAuth } from "../../src/server/features/auth/auth.ts";
 import { createMailer, type Mailer } from "../../src/server/features/email/email.service.ts";
-import { createLogger } from "../../src/server/lib/logger.ts";
+import { createLogger, type Logger } from "../../src/server/lib/logger.ts";
 import { TEMPLATE_DATABASE } from "./postgres-template.ts";
 
 export interface TestApp {
@@ -59,7 +59,9 @@ async function freshDatabase(): Promise<DatabaseHandle> {
 }
 
 /** The real app on a real socket with its own database and data folder. */
-export async function startTestApp(options: { clientDir?: string } = {}): Promise<TestApp> {
+export async function startTestApp(
+	options: { clientDir?: string; logger?: Logger } = {},
+): Promise<TestApp> {
 	const database = await freshDatabase();
 	const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bhl-test-"));
 	let handler: (request: Request) => Response | Promise<Response> = () =>
@@ -73,7 +75,7 @@ export async function startTestApp(options: { clientDir?: string } = {}): Promis
 	const port = typeof address === "object" && address ? address.port : 0;
 	const url = `http://127.0.0.1:${port}`;
 	const env = parseEnv({ DATA_DIR: dataDir, APP_URL: url, LOG_LEVEL: "silent", NODE_ENV: "test" });
-	const logger = createLogger(env.LOG_LEVEL);
+	const logger = options.logger ?? createLogger(env.LOG_LEVEL);
 	const mailer = createMailer({ db: database.db, env, logger });
 	const auth = createAuth({
 		db: database.db,

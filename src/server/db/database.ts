@@ -73,7 +73,7 @@ function lockDataDir(dataDir: string): () => void {
 		} catch (error) {
 			if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
 			const pid = Number(fs.readFileSync(lockFile, "utf8"));
-			if (pid && pid !== process.pid && isRunning(pid)) {
+			if (pid && isRunning(pid)) {
 				throw new Error(
 					`The database in ${dataDir} is in use by another server (pid ${pid}). Stop that server or set a different DATA_DIR.`,
 				);

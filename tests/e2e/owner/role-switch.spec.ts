@@ -1,0 +1,23 @@
+import { expect, OWNER, signInViaApi, test } from "../support/fixtures.ts";
+
+test("an owner previews the customer app and switches back", async ({ page }) => {
+	await signInViaApi(page, OWNER);
+	await page.goto("/app-home");
+	await expect(page).toHaveURL(/\/owner$/);
+
+	await page.getByRole("button", { name: "Customer View" }).click();
+	await expect(page).toHaveURL(/\/app$/);
+	await expect(page.getByRole("navigation", { name: "Customer app" })).toBeVisible();
+
+	await page.getByRole("button", { name: "Owner View" }).click();
+	await expect(page).toHaveURL(/\/owner$/);
+
+	// Fix Role to Customer: the account now opens in the customer app.
+	await page.goto("/app/profile");
+	await page.getByRole("button", { name: "Fix Role to Customer" }).click();
+	await expect(page).toHaveURL(/\/app$/);
+	await page.goto("/app-home");
+	await expect(page).toHaveURL(/\/app$/);
+	await page.getByRole("button", { name: "Owner View" }).click();
+	await expect(page).toHaveURL(/\/owner$/);
+});
