@@ -28,7 +28,5 @@ export default defineConfig({
 		trace: "retain-on-failure",
 		screenshot: "only-on-failure",
 	},
-	projects: [
-		{ name: "phone", use: { ...devices["Pixel 7"], launchOptions: chromiumLaunch } },
-	],
+	projects: [{ name: "phone", use: { ...devices["Pixel 7"], launchOptions: chromiumLaunch } }],
 });

@@ -17,7 +17,10 @@ describe("embedded database", () => {
 		dirs.push(dataDir);
 		const first = await openDatabase({ dataDir });
 		try {
-			const services = await first.db.select().from(serviceOptions).orderBy(serviceOptions.sortOrder);
+			const services = await first.db
+				.select()
+				.from(serviceOptions)
+				.orderBy(serviceOptions.sortOrder);
 			expect(services.map((s) => [s.name, s.basePriceCents, s.hasQuantity])).toEqual([
 				["House Outline", 40000, false],
 				["Small Trees", 7500, true],
@@ -31,7 +34,9 @@ describe("embedded database", () => {
 			await expect(openDatabase({ dataDir })).rejects.toThrow(/in use by another server/);
 			// Constraints hold in the database itself, not only in the API.
 			await expect(
-				first.db.execute(sql`insert into service_options (name, description, base_price_cents, sort_order) values ('x', 'y', -1, 9)`),
+				first.db.execute(
+					sql`insert into service_options (name, description, base_price_cents, sort_order) values ('x', 'y', -1, 9)`,
+				),
 			).rejects.toThrow();
 		} finally {
 			await first.close();

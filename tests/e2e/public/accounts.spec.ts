@@ -1,10 +1,21 @@
-import { expect, OWNER, signInViaApi, signUpViaApi, test, uniqueEmail } from "../support/fixtures.ts";
+import {
+	expect,
+	OWNER,
+	signInViaApi,
+	signUpViaApi,
+	test,
+	uniqueEmail,
+} from "../support/fixtures.ts";
 import { linkFromMail } from "../support/outbox.ts";
 
-const toast = (page: import("@playwright/test").Page) => page.getByRole("region", { name: /Notifications/ });
+const toast = (page: import("@playwright/test").Page) =>
+	page.getByRole("region", { name: /Notifications/ });
 
 test.describe("accounts", () => {
-	test("the first Business Owner on a fresh install lands on the owner dashboard", async ({ page, freshServer }) => {
+	test("the first Business Owner on a fresh install lands on the owner dashboard", async ({
+		page,
+		freshServer,
+	}) => {
 		await page.goto(`${freshServer.url}/auth`);
 		await page.getByRole("tab", { name: "Sign Up" }).click();
 		await page.getByLabel("Full Name").fill("First Owner");
@@ -39,7 +50,9 @@ test.describe("accounts", () => {
 		expect(view.status()).toBe(403);
 	});
 
-	test("a second would-be owner without an invitation is refused and nothing is created", async ({ page }) => {
+	test("a second would-be owner without an invitation is refused and nothing is created", async ({
+		page,
+	}) => {
 		const email = uniqueEmail("owner2");
 		await page.goto("/auth");
 		await page.getByRole("tab", { name: "Sign Up" }).click();
@@ -49,11 +62,17 @@ test.describe("accounts", () => {
 		await page.getByRole("button", { name: "Create Account" }).click();
 		await expect(toast(page)).toContainText("This business already has an owner");
 		await expect(page).toHaveURL(/\/auth$/);
-		const signIn = await page.request.post("/api/auth/sign-in/email", { data: { email, password: "owner-secret" } });
+		const signIn = await page.request.post("/api/auth/sign-in/email", {
+			data: { email, password: "owner-secret" },
+		});
 		expect(signIn.status()).toBe(401);
 	});
 
-	test("an owner invites a co-owner, who signs up with the link", async ({ page, browser, baseURL }) => {
+	test("an owner invites a co-owner, who signs up with the link", async ({
+		page,
+		browser,
+		baseURL,
+	}) => {
 		await signInViaApi(page, OWNER);
 		await page.goto("/owner/settings");
 		await page.getByRole("button", { name: "Create Invitation" }).click();

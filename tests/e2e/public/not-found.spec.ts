@@ -8,7 +8,9 @@ test("an unknown path shows the not-found page with a real 404", async ({ page }
 	await expect(page).toHaveURL(/\/$/);
 });
 
-test("signed-out visitors of the app areas are sent to sign in; /app-home too", async ({ page }) => {
+test("signed-out visitors of the app areas are sent to sign in; /app-home too", async ({
+	page,
+}) => {
 	for (const path of ["/app", "/owner", "/owner/customer/123", "/app-home"]) {
 		await page.goto(path);
 		await expect(page).toHaveURL(/\/auth$/);

@@ -1,7 +1,11 @@
 import { test as base, expect, type Page } from "@playwright/test";
 import { type RunningServer, startServer } from "./server.ts";
 
-export const OWNER = { email: "owner@buckeye.test", password: "owner-secret", displayName: "Olivia Owner" };
+export const OWNER = {
+	email: "owner@buckeye.test",
+	password: "owner-secret",
+	displayName: "Olivia Owner",
+};
 
 type WorkerFixtures = { server: RunningServer };
 type TestFixtures = { freshServer: RunningServer };
@@ -19,7 +23,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 				headers: { "content-type": "application/json" },
 				body: JSON.stringify({ ...OWNER, role: "owner" }),
 			});
-			if (res.status !== 201) throw new Error(`owner sign-up failed: ${res.status} ${await res.text()}`);
+			if (res.status !== 201)
+				throw new Error(`owner sign-up failed: ${res.status} ${await res.text()}`);
 			await use(server);
 			await server.stop();
 		},
@@ -43,9 +48,17 @@ export const uniqueEmail = (prefix = "customer") =>
 /** Signs up through the API in the page's browser context (so the page is signed in too). */
 export async function signUpViaApi(
 	page: Page,
-	account: { email: string; password: string; role?: "customer" | "owner"; displayName?: string; inviteCode?: string },
+	account: {
+		email: string;
+		password: string;
+		role?: "customer" | "owner";
+		displayName?: string;
+		inviteCode?: string;
+	},
 ) {
-	const res = await page.request.post("/api/account/sign-up", { data: { role: "customer", ...account } });
+	const res = await page.request.post("/api/account/sign-up", {
+		data: { role: "customer", ...account },
+	});
 	expect(res.status(), await res.text()).toBe(201);
 }
 

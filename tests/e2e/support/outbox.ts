@@ -1,7 +1,11 @@
 import { readOutbox } from "../../support/outbox.ts";
 
 /** Waits for the newest e-mail to `to` in the server's outbox folder and returns its first link. */
-export async function linkFromMail(dataDir: string, to: string, timeoutMs = 10_000): Promise<string> {
+export async function linkFromMail(
+	dataDir: string,
+	to: string,
+	timeoutMs = 10_000,
+): Promise<string> {
 	const deadline = Date.now() + timeoutMs;
 	while (Date.now() < deadline) {
 		const mail = (await readOutbox(dataDir)).reverse().find((m) => m.to.includes(to));

@@ -27,7 +27,15 @@ export async function startServer(): Promise<RunningServer> {
 	const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bhl-e2e-"));
 	const url = `http://localhost:${port}`;
 	const child: ChildProcess = spawn(process.execPath, ["build/app-server/index.js"], {
-		env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, APP_URL: url, LOG_LEVEL: "error", DATABASE_URL: "" },
+		env: {
+			...process.env,
+			PORT: String(port),
+			HOST: "127.0.0.1",
+			DATA_DIR: dataDir,
+			APP_URL: url,
+			LOG_LEVEL: "error",
+			DATABASE_URL: "",
+		},
 		stdio: ["ignore", "inherit", "inherit"],
 	});
 	const deadline = Date.now() + 30_000;
