@@ -6,7 +6,9 @@ import { HTTPException } from "hono/http-exception";
 import type { AppEnv, Deps } from "./app-env.ts";
 import { authHandler } from "./features/auth/auth.handler.ts";
 import { authRoutes } from "./features/auth/auth.routes.ts";
+import { billsRoutes } from "./features/bills/bills.routes.ts";
 import { healthRoutes } from "./features/health/health.routes.ts";
+import { quotesRoutes } from "./features/quotes/quotes.routes.ts";
 import { createWebRoutes } from "./features/web/web.routes.ts";
 import { AppError } from "./lib/errors.ts";
 import { projectRoot } from "./lib/project-root.ts";
@@ -52,6 +54,8 @@ export function createApp(deps: CreateAppOptions) {
 	app.route("/api/auth", authHandler);
 	app.route("/api", healthRoutes);
 	app.route("/api", authRoutes);
+	app.route("/api", quotesRoutes);
+	app.route("/api", billsRoutes);
 
 	app.get("/api/openapi.json", async (c) => {
 		const doc = app.getOpenAPI31Document({

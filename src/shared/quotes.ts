@@ -11,3 +11,47 @@ export const quoteLineSchema = z.object({
 export type QuoteLine = z.infer<typeof quoteLineSchema>;
 
 export const QUOTE_VALID_DAYS = 30;
+
+export const QUOTE_SOURCES = ["app", "website"] as const;
+export type QuoteSource = (typeof QUOTE_SOURCES)[number];
+
+export const QUOTE_MESSAGES = {
+	approvedApp: "Quote approved! Customer account activated and bill created.",
+	approvedWebsite: "Website quote approved! Follow up with customer directly.",
+	revised: "Quote revised and sent to customer for approval",
+	rejected: "Quote rejected",
+	updateFailed: "Failed to update quote",
+	notPending: "This quote has already been decided",
+	notRevised: "Only a revised quote can be accepted or declined",
+} as const;
+
+/** Owner's per-service unit price overrides, in cents, applied when approving. */
+export const approveQuoteSchema = z.strictObject({
+	unitPrices: z
+		.array(
+			z.strictObject({
+				serviceId: z.uuid(),
+				unitPriceCents: z.number().int().min(0, "Prices cannot be negative").max(100_000_000),
+			}),
+		)
+		.max(50)
+		.optional(),
+});
+
+export const reviseQuoteSchema = z.strictObject({
+	revisedPriceCents: z
+		.number("Please enter the revised price")
+		.int()
+		.min(0, "Prices cannot be negative")
+		.max(100_000_000),
+	notes: z.string().trim().max(2000, "That is too long").optional(),
+});
+
+export const quoteDecisionSchema = z.object({
+	id: z.uuid(),
+	source: z.enum(QUOTE_SOURCES),
+	status: z.enum(["pending", "approved", "revised", "rejected"]),
+	message: z.string(),
+	billId: z.uuid().nullable(),
+});
+export type QuoteDecision = z.infer<typeof quoteDecisionSchema>;

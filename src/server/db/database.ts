@@ -48,6 +48,9 @@ export async function openDatabase(options: {
 
 export async function openPostgres(url: string): Promise<DatabaseHandle> {
 	const pool = new pg.Pool({ connectionString: url, max: 10 });
+	// An idle connection closed by the server (restart, failover) must not crash the process:
+	// the pool drops it and opens a new one on the next query.
+	pool.on("error", () => {});
 	const db = drizzlePg(pool, { schema }) as unknown as Database;
 	await migratePg(db as never, { migrationsFolder });
 	return { db, kind: "postgres", close: () => pool.end() };

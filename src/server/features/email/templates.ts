@@ -1,4 +1,5 @@
 import type { BusinessProfile } from "../../../shared/business.ts";
+import { formatCents } from "../../../shared/money.ts";
 import type { EmailMessage } from "./email.service.ts";
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -67,5 +68,33 @@ export function ownerInviteEmail(options: {
 			`Sign up with this e-mail address and the invitation code ${options.code}. The code works once and expires in 7 days.`,
 		],
 		action: { label: "Accept invitation", url: options.url },
+	});
+}
+
+export function quoteDecisionEmail(options: {
+	to: string;
+	name: string;
+	decision: "approved" | "revised";
+	amountCents: number;
+	url: string;
+	business: BusinessProfile;
+}): EmailMessage {
+	const amount = formatCents(options.amountCents);
+	const approved = options.decision === "approved";
+	return layout({
+		to: options.to,
+		subject: approved
+			? `Your holiday lighting quote is approved`
+			: `Your holiday lighting quote was updated: ${amount}`,
+		business: options.business,
+		greeting: `Hi ${options.name},`,
+		paragraphs: approved
+			? [
+					`Good news: your quote is approved for ${amount}. Your bill is ready in the app, and you can review and sign your contract there.`,
+				]
+			: [
+					`We reviewed your request and updated the price to ${amount}. Open the app to see the details and accept or decline it.`,
+				],
+		action: { label: "Open the app", url: options.url },
 	});
 }

@@ -1,0 +1,40 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { createRouter, errorResponses } from "../../lib/router.ts";
+import { requireUser } from "../auth/auth.middleware.ts";
+import { listBills } from "./bills.service.ts";
+
+const billSchema = z.object({
+	id: z.uuid(),
+	description: z.string(),
+	amountCents: z.number().int(),
+	dueDate: z.string(),
+	status: z.enum(["pending", "paid"]),
+	paidAt: z.string().nullable(),
+	createdAt: z.string(),
+});
+
+export const billsRoutes = createRouter().openapi(
+	createRoute({
+		method: "get",
+		path: "/bills",
+		tags: ["bills"],
+		summary: "My bills, pending first, newest first",
+		middleware: [requireUser] as const,
+		responses: {
+			200: {
+				description: "Bills",
+				content: { "application/json": { schema: z.object({ bills: z.array(billSchema) }) } },
+			},
+			...errorResponses,
+		},
+	}),
+	async (c) => {
+		const rows = await listBills({ db: c.var.deps.db, userId: c.var.user.id });
+		const bills = rows.map((b) => ({
+			...b,
+			paidAt: b.paidAt?.toISOString() ?? null,
+			createdAt: b.createdAt.toISOString(),
+		}));
+		return c.json({ bills }, 200);
+	},
+);

@@ -1,0 +1,212 @@
+import { eq } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { bills, customers, profiles, quoteRequests } from "../../src/server/db/schema.ts";
+import { addDays, businessDate } from "../../src/shared/dates.ts";
+import { ownerAndCustomer, signUp } from "../support/accounts.ts";
+import { waitForMail } from "../support/outbox.ts";
+import { insertAppQuote, insertWebsiteQuote, sampleLines } from "../support/quotes.ts";
+import { startTestApp, type TestApp } from "../support/test-app.ts";
+
+let app: TestApp;
+beforeEach(async () => {
+	app = await startTestApp();
+});
+afterEach(() => app.close());
+
+describe("owner quote decisions", () => {
+	it("approving an app quote creates one bill, activates the profile and the customer record", async () => {
+		const { owner, customer } = await ownerAndCustomer(app);
+		const quote = await insertAppQuote(app, customer.userId);
+
+		const res = await owner.client.post(`/api/owner/quotes/app/${quote.id}/approve`);
+		expect(res.status).toBe(200);
+		expect(res.json).toMatchObject({
+			status: "approved",
+			message: "Quote approved! Customer account activated and bill created.",
+		});
+
+		const [bill] = await app.db.select().from(bills).where(eq(bills.quoteRequestId, quote.id));
+		expect(bill).toMatchObject({
+			userId: customer.userId,
+			amountCents: 65000,
+			status: "pending",
+			dueDate: addDays(businessDate(), 30),
+		});
+		expect(res.json.billId).toBe(bill!.id);
+		const [profile] = await app.db
+			.select()
+			.from(profiles)
+			.where(eq(profiles.userId, customer.userId));
+		expect(profile!.accountStatus).toBe("active");
+		const [record] = await app.db
+			.select()
+			.from(customers)
+			.where(eq(customers.userId, customer.userId));
+		expect(record).toMatchObject({
+			status: "active",
+			idNumber: 1001,
+			name: "Casey Customer",
+			address: "100 Market Ave N",
+			city: "Canton",
+		});
+
+		const mail = await waitForMail(app.dataDir, "casey@example.test");
+		expect(mail.subject).toContain("approved");
+		expect(mail.text).toContain("$650.00");
+
+		// Again: same answer, still one bill, no second e-mail to the customer.
+		const again = await owner.client.post(`/api/owner/quotes/app/${quote.id}/approve`);
+		expect(again.status).toBe(200);
+		expect(again.json.billId).toBe(bill!.id);
+		expect(await app.db.select().from(bills)).toHaveLength(1);
+	});
+
+	it("approving at the same moment from several requests still leaves exactly one bill", async () => {
+		const { owner, customer } = await ownerAndCustomer(app);
+		const quote = await insertAppQuote(app, customer.userId);
+		const answers = await Promise.all(
+			Array.from({ length: 6 }, () =>
+				owner.client.post(`/api/owner/quotes/app/${quote.id}/approve`),
+			),
+		);
+		expect(answers.map((a) => a.status)).toEqual(Array(6).fill(200));
+		expect(new Set(answers.map((a) => a.json.billId)).size).toBe(1);
+		expect(await app.db.select().from(bills)).toHaveLength(1);
+		expect(await app.db.select().from(customers)).toHaveLength(1);
+	});
+
+	it("bills the revised amount, or the owner's per-service prices", async () => {
+		const { owner, customer } = await ownerAndCustomer(app);
+		const revised = await insertAppQuote(app, customer.userId, {
+			status: "revised",
+			revisedPriceCents: 59900,
+		});
+		await owner.client.post(`/api/owner/quotes/app/${revised.id}/approve`);
+		const [bill1] = await app.db.select().from(bills).where(eq(bills.quoteRequestId, revised.id));
+		expect(bill1!.amountCents).toBe(59900);
+
+		const lines = await sampleLines(app);
+		const other = await insertAppQuote(app, customer.userId);
+		const res = await owner.client.post(`/api/owner/quotes/app/${other.id}/approve`, {
+			unitPrices: [{ serviceId: lines[1]!.serviceId, unitPriceCents: 10000 }],
+		});
+		expect(res.status).toBe(200);
+		const [bill2] = await app.db.select().from(bills).where(eq(bills.quoteRequestId, other.id));
+		expect(bill2!.amountCents).toBe(40000 + 2 * 10000);
+		const negative = await owner.client.post(`/api/owner/quotes/app/${revised.id}/approve`, {
+			unitPrices: [{ serviceId: lines[0]!.serviceId, unitPriceCents: -1 }],
+		});
+		expect(negative.status).toBe(400);
+		expect(negative.json.error).toBe("Prices cannot be negative");
+	});
+
+	it("approving a website quote creates nothing and says to follow up", async () => {
+		const { owner } = await ownerAndCustomer(app);
+		const quote = await insertWebsiteQuote(app);
+		const res = await owner.client.post(`/api/owner/quotes/website/${quote.id}/approve`);
+		expect(res.status).toBe(200);
+		expect(res.json).toMatchObject({
+			status: "approved",
+			billId: null,
+			message: "Website quote approved! Follow up with customer directly.",
+		});
+		expect(await app.db.select().from(bills)).toHaveLength(0);
+		expect(await app.db.select().from(customers)).toHaveLength(0);
+	});
+
+	it("revise needs a price; the customer accepts (bill appears) or declines", async () => {
+		const { owner, customer } = await ownerAndCustomer(app);
+		const quote = await insertAppQuote(app, customer.userId);
+		const missing = await owner.client.post(`/api/owner/quotes/app/${quote.id}/revise`, {
+			notes: "Bigger trees",
+		});
+		expect(missing.status).toBe(400);
+		expect(missing.json.error).toBe("Please enter the revised price");
+
+		const res = await owner.client.post(`/api/owner/quotes/app/${quote.id}/revise`, {
+			revisedPriceCents: 72500,
+			notes: "Two more windows",
+		});
+		expect(res.json).toMatchObject({
+			status: "revised",
+			message: "Quote revised and sent to customer for approval",
+		});
+		const [row] = await app.db.select().from(quoteRequests).where(eq(quoteRequests.id, quote.id));
+		expect(row).toMatchObject({
+			status: "revised",
+			revisedPriceCents: 72500,
+			ownerNotes: "Two more windows",
+		});
+		expect((await waitForMail(app.dataDir, "casey@example.test")).text).toContain("$725.00");
+
+		const accepted = await customer.client.post(`/api/quotes/${quote.id}/accept`);
+		expect(accepted.status).toBe(200);
+		const [bill] = await app.db.select().from(bills).where(eq(bills.quoteRequestId, quote.id));
+		expect(bill!.amountCents).toBe(72500);
+
+		const second = await insertAppQuote(app, customer.userId, {
+			status: "revised",
+			revisedPriceCents: 1000,
+		});
+		const declined = await customer.client.post(`/api/quotes/${second.id}/decline`);
+		expect(declined.json).toMatchObject({ status: "rejected", message: "Quote rejected" });
+		const again = await customer.client.post(`/api/quotes/${second.id}/accept`);
+		expect(again.status).toBe(409);
+		expect(await app.db.select().from(bills)).toHaveLength(1);
+	});
+
+	it("rejects, and refuses to decide a rejected quote again", async () => {
+		const { owner, customer } = await ownerAndCustomer(app);
+		const quote = await insertAppQuote(app, customer.userId);
+		const res = await owner.client.post(`/api/owner/quotes/app/${quote.id}/reject`);
+		expect(res.json).toMatchObject({ status: "rejected", message: "Quote rejected" });
+		expect((await owner.client.post(`/api/owner/quotes/app/${quote.id}/approve`)).status).toBe(409);
+		expect(
+			(
+				await owner.client.post(`/api/owner/quotes/app/${quote.id}/revise`, {
+					revisedPriceCents: 5,
+				})
+			).status,
+		).toBe(409);
+		expect(await app.db.select().from(bills)).toHaveLength(0);
+	});
+});
+
+describe("quote access", () => {
+	it("owner operations answer 401 signed out and 403 to customers; other people's quotes are 404", async () => {
+		const { customer } = await ownerAndCustomer(app);
+		const quote = await insertAppQuote(app, customer.userId, {
+			status: "revised",
+			revisedPriceCents: 5000,
+		});
+		const path = `/api/owner/quotes/app/${quote.id}/approve`;
+
+		const { HttpClient } = await import("../support/http-client.ts");
+		expect((await new HttpClient(app.url).post(path)).status).toBe(401);
+		expect((await customer.client.post(path)).status).toBe(403);
+
+		const stranger = await signUp(app, { email: "stranger@example.test" });
+		expect((await stranger.client.post(`/api/quotes/${quote.id}/accept`)).status).toBe(404);
+		expect((await stranger.client.post(`/api/quotes/${quote.id}/decline`)).status).toBe(404);
+		expect((await customer.client.post("/api/quotes/not-a-uuid/accept")).status).toBe(400);
+		expect((await customer.client.post("/api/owner/quotes/elsewhere/x/approve")).status).toBe(403);
+		expect(await app.db.select().from(bills)).toHaveLength(0);
+		const [row] = await app.db.select().from(quoteRequests).where(eq(quoteRequests.id, quote.id));
+		expect(row!.status).toBe("revised");
+	});
+
+	it("a customer sees only their own bills", async () => {
+		const { owner, customer } = await ownerAndCustomer(app);
+		const quote = await insertAppQuote(app, customer.userId);
+		await owner.client.post(`/api/owner/quotes/app/${quote.id}/approve`);
+		const mine = await customer.client.get("/api/bills");
+		expect(mine.json.bills).toHaveLength(1);
+		expect(mine.json.bills[0]).toMatchObject({
+			amountCents: 65000,
+			status: "pending",
+			description: "Holiday lighting installation",
+		});
+		const stranger = await signUp(app, { email: "stranger@example.test" });
+		expect((await stranger.client.get("/api/bills")).json.bills).toEqual([]);
+	});
+});
