@@ -55,3 +55,43 @@ export const quoteDecisionSchema = z.object({
 	billId: z.uuid().nullable(),
 });
 export type QuoteDecision = z.infer<typeof quoteDecisionSchema>;
+
+export const quoteViewSchema = z.object({
+	id: z.uuid(),
+	source: z.enum(QUOTE_SOURCES),
+	status: z.enum(["pending", "approved", "revised", "rejected"]),
+	name: z.string(),
+	email: z.string().nullable(),
+	phone: z.string().nullable(),
+	address: z.string(),
+	city: z.string().nullable(),
+	state: z.string().nullable(),
+	zipCode: z.string().nullable(),
+	services: z.array(quoteLineSchema),
+	totalEstimateCents: z.number().int(),
+	revisedPriceCents: z.number().int().nullable(),
+	ownerNotes: z.string().nullable(),
+	notes: z.string().nullable(),
+	aiQuote: z.unknown().nullable(),
+	photoIds: z.array(z.uuid()),
+	approvalNotificationSeen: z.boolean(),
+	quoteDetailsDismissed: z.boolean(),
+	createdAt: z.string(),
+	/** Last day the quoted price holds (business calendar). */
+	validUntil: z.string(),
+	expired: z.boolean(),
+});
+export type QuoteView = z.infer<typeof quoteViewSchema>;
+
+export const quotePageSchema = z.object({
+	quotes: z.array(quoteViewSchema),
+	nextCursor: z.string().nullable(),
+});
+
+export const quoteFlagsSchema = z.strictObject({
+	approvalNotificationSeen: z.literal(true).optional(),
+	quoteDetailsDismissed: z.literal(true).optional(),
+});
+
+/** SPEC's gate text for payments, service requests and the contract before approval. */
+export const APPROVAL_REQUIRED_MESSAGE = "This is available after your quote has been approved";

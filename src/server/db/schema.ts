@@ -251,6 +251,10 @@ export const quoteRequests = pgTable(
 		),
 		index("quote_requests_user_created_idx").on(t.userId, t.createdAt.desc()),
 		index("quote_requests_status_created_idx").on(t.status, t.createdAt.desc()),
+		// The owner's list: open quotes, newest first.
+		index("quote_requests_open_created_idx")
+			.on(t.createdAt.desc(), t.id.desc())
+			.where(sql`status <> 'approved'`),
 	],
 );
 
@@ -270,6 +274,9 @@ export const marketingQuoteRequests = pgTable(
 			sql`total_estimate_cents >= 0 and (revised_price_cents is null or revised_price_cents >= 0)`,
 		),
 		index("marketing_quote_requests_status_created_idx").on(t.status, t.createdAt.desc()),
+		index("marketing_quote_requests_open_created_idx")
+			.on(t.createdAt.desc(), t.id.desc())
+			.where(sql`status <> 'approved'`),
 	],
 );
 

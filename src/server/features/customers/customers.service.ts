@@ -51,3 +51,13 @@ export async function activateCustomer(options: {
 		.returning({ id: customers.id, idNumber: customers.idNumber });
 	return row!;
 }
+
+/** The customer signs the contract of their approved quote: agreed_to_services becomes true. */
+export async function signContract(options: { db: Executor; userId: string }) {
+	const [row] = await options.db
+		.update(customers)
+		.set({ agreedToServices: true, updatedAt: sql`now()` })
+		.where(eq(customers.userId, options.userId))
+		.returning({ id: customers.id });
+	return Boolean(row);
+}

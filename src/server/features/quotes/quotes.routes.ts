@@ -3,11 +3,17 @@ import {
 	approveQuoteSchema,
 	QUOTE_SOURCES,
 	quoteDecisionSchema,
+	quoteFlagsSchema,
+	quotePageSchema,
+	quoteViewSchema,
 	reviseQuoteSchema,
 } from "../../../shared/quotes.ts";
 import { createRouter, errorResponses } from "../../lib/router.ts";
 import { requireOwner, requireUser } from "../auth/auth.middleware.ts";
+import { signContract } from "../customers/customers.service.ts";
 import { approveQuote, rejectQuote, reviseQuote } from "./quote-decisions.service.ts";
+import { getLatestQuote, listOpenQuotes } from "./quote-list.service.ts";
+import { requireApprovedQuote, updateQuoteFlags } from "./quotes.service.ts";
 
 const json = <T>(schema: T) => ({ content: { "application/json": { schema } } });
 const ownerParams = z.object({ source: z.enum(QUOTE_SOURCES), id: z.uuid("Quote not found") });
@@ -108,5 +114,85 @@ export const quotesRoutes = createRouter()
 				await rejectQuote({ deps, source: "app", id, customerUserId: c.var.user.id }),
 				200,
 			);
+		},
+	)
+	.openapi(
+		createRoute({
+			method: "get",
+			path: "/owner/quotes",
+			tags: ["quotes"],
+			summary: "Open quotes from the app and the website, newest first, a page at a time",
+			middleware: [requireOwner] as const,
+			request: {
+				query: z.object({
+					cursor: z.string().max(100).optional(),
+					limit: z.coerce.number().int().min(1).max(100).optional(),
+				}),
+			},
+			responses: {
+				200: { description: "A page of quotes", ...json(quotePageSchema) },
+				...errorResponses,
+			},
+		}),
+		async (c) => {
+			const { cursor, limit } = c.req.valid("query");
+			return c.json(await listOpenQuotes({ db: c.var.deps.db, cursor, limit }), 200);
+		},
+	)
+	.openapi(
+		createRoute({
+			method: "get",
+			path: "/quotes/latest",
+			tags: ["quotes"],
+			summary: "My most recent quote request",
+			middleware: [requireUser] as const,
+			responses: {
+				200: {
+					description: "Latest quote or null",
+					...json(z.object({ quote: quoteViewSchema.nullable() })),
+				},
+				...errorResponses,
+			},
+		}),
+		async (c) =>
+			c.json({ quote: await getLatestQuote({ db: c.var.deps.db, userId: c.var.user.id }) }, 200),
+	)
+	.openapi(
+		createRoute({
+			method: "patch",
+			path: "/quotes/{id}",
+			tags: ["quotes"],
+			summary: "Dismiss my approval banner or quote details card",
+			middleware: [requireUser] as const,
+			request: { params: customerParams, body: { ...json(quoteFlagsSchema), required: true } },
+			responses: { 204: { description: "Saved" }, ...errorResponses },
+		}),
+		async (c) => {
+			const { id } = c.req.valid("param");
+			await updateQuoteFlags({
+				db: c.var.deps.db,
+				userId: c.var.user.id,
+				id,
+				flags: c.req.valid("json"),
+			});
+			return c.body(null, 204);
+		},
+	)
+	.openapi(
+		createRoute({
+			method: "post",
+			path: "/contract/sign",
+			tags: ["quotes"],
+			summary: "Sign the service contract of my approved quote",
+			middleware: [requireUser] as const,
+			responses: {
+				200: { description: "Signed", ...json(z.object({ agreedToServices: z.boolean() })) },
+				...errorResponses,
+			},
+		}),
+		async (c) => {
+			const { db } = c.var.deps;
+			await requireApprovedQuote({ db, userId: c.var.user.id });
+			return c.json({ agreedToServices: await signContract({ db, userId: c.var.user.id }) }, 200);
 		},
 	);

@@ -1,0 +1,2 @@
+CREATE INDEX "marketing_quote_requests_open_created_idx" ON "marketing_quote_requests" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE status <> 'approved';--> statement-breakpoint
+CREATE INDEX "quote_requests_open_created_idx" ON "quote_requests" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE status <> 'approved';

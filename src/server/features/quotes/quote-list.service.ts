@@ -1,0 +1,123 @@
+import { sql } from "drizzle-orm";
+import { addDays, businessDate } from "../../../shared/dates.ts";
+import { QUOTE_VALID_DAYS, type QuoteLine, type QuoteView } from "../../../shared/quotes.ts";
+import type { Executor } from "../../db/database.ts";
+import { badRequest } from "../../lib/errors.ts";
+
+type Row = {
+	id: string;
+	source: "app" | "website";
+	status: QuoteView["status"];
+	name: string;
+	email: string | null;
+	phone: string | null;
+	address: string;
+	city: string | null;
+	state: string | null;
+	zip_code: string | null;
+	services: QuoteLine[];
+	total_estimate_cents: number;
+	revised_price_cents: number | null;
+	owner_notes: string | null;
+	notes: string | null;
+	ai_quote: unknown;
+	photo_ids: string[] | null;
+	approval_notification_seen: boolean;
+	quote_details_dismissed: boolean;
+	created_at: string | Date;
+};
+
+const photoIds = (column: string) =>
+	sql.raw(
+		`coalesce((select json_agg(f.id order by f.created_at) from files f where f.${column} = q.id), '[]'::json)`,
+	);
+
+/** Both sources in one shape, newest first. `where` filters the union; pages by (created_at, id). */
+function quotesQuery(where: ReturnType<typeof sql>, limit: number) {
+	return sql`
+		select * from (
+			select q.id, 'app' as source, q.status, coalesce(p.display_name, u.name) as name, u.email, q.phone,
+				q.address, q.city, q.state, q.zip_code, q.services, q.total_estimate_cents, q.revised_price_cents,
+				q.owner_notes, q.notes, q.ai_quote, ${photoIds("quote_request_id")} as photo_ids,
+				q.approval_notification_seen, q.quote_details_dismissed, q.created_at, q.user_id
+			from quote_requests q
+			join users u on u.id = q.user_id
+			left join profiles p on p.user_id = q.user_id
+			union all
+			select q.id, 'website', q.status, q.name, q.email, q.phone, q.address, q.city, q.state, q.zip_code,
+				q.services, q.total_estimate_cents, q.revised_price_cents, q.owner_notes, q.notes, q.ai_quote,
+				${photoIds("marketing_quote_request_id")}, false, false, q.created_at, null
+			from marketing_quote_requests q
+		) q
+		where ${where}
+		order by q.created_at desc, q.id desc
+		limit ${limit}`;
+}
+
+export function toQuoteView(row: Row, today = businessDate()): QuoteView {
+	const created = new Date(row.created_at);
+	const validUntil = addDays(businessDate(created), QUOTE_VALID_DAYS);
+	return {
+		id: row.id,
+		source: row.source,
+		status: row.status,
+		name: row.name,
+		email: row.email,
+		phone: row.phone,
+		address: row.address,
+		city: row.city,
+		state: row.state,
+		zipCode: row.zip_code,
+		services: row.services,
+		totalEstimateCents: row.total_estimate_cents,
+		revisedPriceCents: row.revised_price_cents,
+		ownerNotes: row.owner_notes,
+		notes: row.notes,
+		aiQuote: row.ai_quote ?? null,
+		photoIds: row.photo_ids ?? [],
+		approvalNotificationSeen: row.approval_notification_seen,
+		quoteDetailsDismissed: row.quote_details_dismissed,
+		createdAt: created.toISOString(),
+		validUntil,
+		expired: row.status === "pending" && validUntil < today,
+	};
+}
+
+function rowsOf(result: unknown): Row[] {
+	return ((result as { rows?: Row[] }).rows ?? (result as Row[])) as Row[];
+}
+
+/** Cursor: "<created_at ISO>|<id>" of the last quote of the previous page. */
+function parseCursor(cursor?: string) {
+	if (!cursor) return null;
+	const [at, id] = cursor.split("|");
+	if (!at || !id || Number.isNaN(Date.parse(at)) || !/^[0-9a-f-]{36}$/i.test(id))
+		throw badRequest("Invalid cursor");
+	return { at: new Date(at).toISOString(), id };
+}
+
+/** The owner's list: quotes from the app and the website that are not approved, newest first. */
+export async function listOpenQuotes(options: { db: Executor; limit?: number; cursor?: string }) {
+	const limit = Math.min(Math.max(options.limit ?? 20, 1), 100);
+	const after = parseCursor(options.cursor);
+	const where = after
+		? sql`q.status <> 'approved' and (q.created_at, q.id) < (${after.at}::timestamptz, ${after.id}::uuid)`
+		: sql`q.status <> 'approved'`;
+	const rows = rowsOf(await options.db.execute(quotesQuery(where, limit + 1)));
+	const page = rows.slice(0, limit).map((r) => toQuoteView(r));
+	const last = page.at(-1);
+	return {
+		quotes: page,
+		nextCursor: rows.length > limit && last ? `${last.createdAt}|${last.id}` : null,
+	};
+}
+
+/** A customer's most recent quote request, or null. */
+export async function getLatestQuote(options: { db: Executor; userId: string }) {
+	const rows = rowsOf(
+		await options.db.execute(
+			quotesQuery(sql`q.source = 'app' and q.user_id = ${options.userId}`, 1),
+		),
+	);
+	return rows[0] ? toQuoteView(rows[0]) : null;
+}
