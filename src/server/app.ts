@@ -7,6 +7,7 @@ import type { AppEnv, Deps } from "./app-env.ts";
 import { authHandler } from "./features/auth/auth.handler.ts";
 import { authRoutes } from "./features/auth/auth.routes.ts";
 import { billsRoutes } from "./features/bills/bills.routes.ts";
+import { customersRoutes } from "./features/customers/customers.routes.ts";
 import { healthRoutes } from "./features/health/health.routes.ts";
 import { quotesRoutes } from "./features/quotes/quotes.routes.ts";
 import { createWebRoutes } from "./features/web/web.routes.ts";
@@ -56,6 +57,7 @@ export function createApp(deps: CreateAppOptions) {
 	app.route("/api", authRoutes);
 	app.route("/api", quotesRoutes);
 	app.route("/api", billsRoutes);
+	app.route("/api", customersRoutes);
 
 	app.get("/api/openapi.json", async (c) => {
 		const doc = app.getOpenAPI31Document({

@@ -121,3 +121,9 @@ export async function getLatestQuote(options: { db: Executor; userId: string }) 
 	);
 	return rows[0] ? toQuoteView(rows[0]) : null;
 }
+
+/** The newest quote requests of any status, for the dashboard. */
+export async function listRecentQuotes(options: { db: Executor; limit: number }) {
+	const rows = rowsOf(await options.db.execute(quotesQuery(sql`true`, options.limit)));
+	return rows.map((r) => toQuoteView(r));
+}

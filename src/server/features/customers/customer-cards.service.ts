@@ -1,0 +1,103 @@
+import { sql } from "drizzle-orm";
+import { accountState, type CustomerCard, progressPercent } from "../../../shared/customers.ts";
+import type { Executor } from "../../db/database.ts";
+import { badRequest } from "../../lib/errors.ts";
+
+type Row = {
+	id: string;
+	id_number: number;
+	name: string;
+	email: string;
+	status: CustomerCard["status"];
+	image_file_id: string | null;
+	agreed_to_services: boolean;
+	paid_invoice: boolean;
+	install_completed: boolean;
+	takedown_completed: boolean;
+	fix_count: number;
+	color_count: number;
+	has_pending_bills: boolean;
+	created_at: string | Date;
+};
+
+const rowsOf = <T>(result: unknown): T[] =>
+	((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+
+/**
+ * The owner's customer cards, newest first, one query: open Fix and ChangeColor request counts and
+ * whether a bill is pending come from indexed sub-queries per card.
+ */
+export async function listCustomerCards(options: {
+	db: Executor;
+	limit?: number;
+	cursor?: string;
+}) {
+	const limit = Math.min(Math.max(options.limit ?? 20, 1), 100);
+	let after = sql`true`;
+	if (options.cursor) {
+		const [at, id] = options.cursor.split("|");
+		if (!at || !id || Number.isNaN(Date.parse(at)) || !/^[0-9a-f-]{36}$/i.test(id))
+			throw badRequest("Invalid cursor");
+		after = sql`(c.created_at, c.id) < (${new Date(at).toISOString()}::timestamptz, ${id}::uuid)`;
+	}
+	const rows = rowsOf<Row>(
+		await options.db.execute(sql`
+			select c.id, c.id_number, c.name, c.email, c.status, c.image_file_id, c.agreed_to_services,
+				c.paid_invoice, c.install_completed, c.takedown_completed, c.created_at,
+				(select count(*)::int from service_requests r
+					where r.user_id = c.user_id and r.request_type = 'Fix' and r.status in ('open', 'in_progress')) as fix_count,
+				(select count(*)::int from service_requests r
+					where r.user_id = c.user_id and r.request_type = 'ChangeColor' and r.status in ('open', 'in_progress')) as color_count,
+				exists (select 1 from bills b where b.user_id = c.user_id and b.status = 'pending') as has_pending_bills
+			from customers c
+			where ${after}
+			order by c.created_at desc, c.id desc
+			limit ${limit + 1}`),
+	);
+	const cards = rows.slice(0, limit).map((r): CustomerCard => {
+		const card = {
+			id: r.id,
+			idNumber: r.id_number,
+			name: r.name,
+			email: r.email,
+			status: r.status,
+			imageFileId: r.image_file_id,
+			progressPercent: progressPercent({
+				agreedToServices: r.agreed_to_services,
+				paidInvoice: r.paid_invoice,
+				installCompleted: r.install_completed,
+				takedownCompleted: r.takedown_completed,
+			}),
+			fixCount: r.fix_count,
+			colorCount: r.color_count,
+			hasPendingBills: r.has_pending_bills,
+			createdAt: new Date(r.created_at).toISOString(),
+		};
+		return { ...card, accountState: accountState(card) };
+	});
+	const last = cards.at(-1);
+	return {
+		customers: cards,
+		nextCursor: rows.length > limit && last ? `${last.createdAt}|${last.id}` : null,
+	};
+}
+
+/** The four dashboard tiles: true counts over every row. */
+export async function getDashboardStats(options: { db: Executor }) {
+	const [row] = rowsOf<Record<string, number>>(
+		await options.db.execute(sql`
+			select
+				(select count(*)::int from quote_requests where status = 'pending')
+					+ (select count(*)::int from marketing_quote_requests where status = 'pending') as pending_quotes,
+				(select count(*)::int from quote_requests where status = 'approved')
+					+ (select count(*)::int from marketing_quote_requests where status = 'approved') as approved_quotes,
+				(select count(*)::int from customers where status = 'active') as active_customers,
+				(select count(*)::int from service_requests where status in ('open', 'in_progress')) as pending_requests`),
+	);
+	return {
+		pendingQuotes: row?.pending_quotes ?? 0,
+		approvedQuotes: row?.approved_quotes ?? 0,
+		activeCustomers: row?.active_customers ?? 0,
+		pendingRequests: row?.pending_requests ?? 0,
+	};
+}

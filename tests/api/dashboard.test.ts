@@ -1,0 +1,74 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { serviceRequests } from "../../src/server/db/schema.ts";
+import { ownerAndCustomer, signUp } from "../support/accounts.ts";
+import { insertAppQuote, insertWebsiteQuote } from "../support/quotes.ts";
+import { startTestApp, type TestApp } from "../support/test-app.ts";
+
+let app: TestApp;
+beforeEach(async () => {
+	app = await startTestApp();
+});
+afterEach(() => app.close());
+
+describe("owner dashboard", () => {
+	it("starts empty", async () => {
+		const { owner } = await ownerAndCustomer(app);
+		const res = await owner.client.get("/api/owner/dashboard");
+		expect(res.status).toBe(200);
+		expect(res.json).toEqual({
+			stats: { pendingQuotes: 0, approvedQuotes: 0, activeCustomers: 0, pendingRequests: 0 },
+			recentQuotes: [],
+			customers: [],
+			nextCursor: null,
+		});
+	});
+
+	it("counts every row, shows three recent quotes and the customer cards", async () => {
+		const { owner, customer } = await ownerAndCustomer(app);
+		const other = await signUp(app, { email: "pat@example.test", displayName: "Pat Paid" });
+		for (let i = 0; i < 6; i++)
+			await insertWebsiteQuote(app, { createdAt: new Date(Date.now() - (i + 10) * 60_000) });
+		const approve = await insertAppQuote(app, customer.userId);
+		await owner.client.post(`/api/owner/quotes/app/${approve.id}/approve`);
+		const approve2 = await insertAppQuote(app, other.userId);
+		await owner.client.post(`/api/owner/quotes/app/${approve2.id}/approve`);
+		await app.db.insert(serviceRequests).values([
+			{ userId: customer.userId, requestType: "Fix" },
+			{ userId: customer.userId, requestType: "Fix", status: "in_progress" },
+			{ userId: customer.userId, requestType: "ChangeColor" },
+			{ userId: customer.userId, requestType: "Fix", status: "resolved" },
+			{ userId: other.userId, requestType: "MoreLights" },
+		]);
+
+		const res = await owner.client.get("/api/owner/dashboard");
+		expect(res.json.stats).toEqual({
+			pendingQuotes: 6,
+			approvedQuotes: 2,
+			activeCustomers: 2,
+			pendingRequests: 4,
+		});
+		expect(res.json.recentQuotes).toHaveLength(3);
+		expect(res.json.recentQuotes[0].id).toBe(approve2.id);
+		const cards = res.json.customers;
+		expect(cards.map((c: { name: string }) => c.name)).toEqual(["Pat Paid", "Casey Customer"]);
+		expect(cards[1]).toMatchObject({
+			idNumber: 1001,
+			fixCount: 2,
+			colorCount: 1,
+			hasPendingBills: true,
+			accountState: "PastDue",
+			progressPercent: 0,
+			imageFileId: null,
+		});
+		expect(cards[0].idNumber).toBe(1002);
+
+		const page = await owner.client.get("/api/owner/customers?limit=1");
+		expect(page.json.customers).toHaveLength(1);
+		const next = await owner.client.get(
+			`/api/owner/customers?limit=1&cursor=${encodeURIComponent(page.json.nextCursor)}`,
+		);
+		expect(next.json.customers[0].name).toBe("Casey Customer");
+		expect(next.json.nextCursor).toBeNull();
+		expect((await customer.client.get("/api/owner/dashboard")).status).toBe(403);
+	});
+});
