@@ -56,3 +56,15 @@ export const dashboardSchema = z.object({
 	nextCursor: z.string().nullable(),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
+
+/** What the customer app shows of the customer's own record. */
+export const myCustomerSchema = z.object({
+	idNumber: z.number().int(),
+	serviceType: z.enum(["installation", "maintenance", "removal"]),
+	agreedToServices: z.boolean(),
+	paidInvoice: z.boolean(),
+	installCompleted: z.boolean(),
+	takedownCompleted: z.boolean(),
+	progressPercent: z.number().int(),
+});
+export type MyCustomer = z.infer<typeof myCustomerSchema>;

@@ -106,8 +106,14 @@ describe("the customer's quote", () => {
 		expect(before.status).toBe(403);
 		expect(before.json.error).toBe("This is available after your quote has been approved");
 
+		expect((await customer.client.get("/api/customer")).json).toEqual({ customer: null });
 		const quote = await insertAppQuote(app, customer.userId);
 		await owner.client.post(`/api/owner/quotes/app/${quote.id}/approve`);
+		expect((await customer.client.get("/api/customer")).json.customer).toMatchObject({
+			idNumber: 1001,
+			serviceType: "installation",
+			progressPercent: 0,
+		});
 		const signed = await customer.client.post("/api/contract/sign");
 		expect(signed.json).toEqual({ agreedToServices: true });
 		const [record] = await app.db
@@ -115,5 +121,9 @@ describe("the customer's quote", () => {
 			.from(customers)
 			.where(eq(customers.userId, customer.userId));
 		expect(record!.agreedToServices).toBe(true);
+		expect((await customer.client.get("/api/customer")).json.customer).toMatchObject({
+			agreedToServices: true,
+			progressPercent: 25,
+		});
 	});
 });

@@ -1,9 +1,14 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { customerCardSchema, dashboardSchema } from "../../../shared/customers.ts";
+import {
+	customerCardSchema,
+	dashboardSchema,
+	myCustomerSchema,
+} from "../../../shared/customers.ts";
 import { createRouter, errorResponses } from "../../lib/router.ts";
-import { requireOwner } from "../auth/auth.middleware.ts";
+import { requireOwner, requireUser } from "../auth/auth.middleware.ts";
 import { listRecentQuotes } from "../quotes/quote-list.service.ts";
 import { getDashboardStats, listCustomerCards } from "./customer-cards.service.ts";
+import { getMyCustomer } from "./customers.service.ts";
 
 const json = <T>(schema: T) => ({ content: { "application/json": { schema } } });
 const pageQuery = z.object({
@@ -53,4 +58,22 @@ export const customersRoutes = createRouter()
 			const { cursor, limit } = c.req.valid("query");
 			return c.json(await listCustomerCards({ db: c.var.deps.db, cursor, limit }), 200);
 		},
+	)
+	.openapi(
+		createRoute({
+			method: "get",
+			path: "/customer",
+			tags: ["customers"],
+			summary: "My customer record (service type and progress), or null",
+			middleware: [requireUser] as const,
+			responses: {
+				200: {
+					description: "My record",
+					...json(z.object({ customer: myCustomerSchema.nullable() })),
+				},
+				...errorResponses,
+			},
+		}),
+		async (c) =>
+			c.json({ customer: await getMyCustomer({ db: c.var.deps.db, userId: c.var.user.id }) }, 200),
 	);

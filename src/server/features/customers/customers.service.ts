@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import { progressPercent } from "../../../shared/customers.ts";
 import type { Executor } from "../../db/database.ts";
 import { customers, users } from "../../db/schema.ts";
 
@@ -60,4 +61,20 @@ export async function signContract(options: { db: Executor; userId: string }) {
 		.where(eq(customers.userId, options.userId))
 		.returning({ id: customers.id });
 	return Boolean(row);
+}
+
+/** The signed-in customer's own record, or null before their first approved quote. */
+export async function getMyCustomer(options: { db: Executor; userId: string }) {
+	const [row] = await options.db
+		.select({
+			idNumber: customers.idNumber,
+			serviceType: customers.serviceType,
+			agreedToServices: customers.agreedToServices,
+			paidInvoice: customers.paidInvoice,
+			installCompleted: customers.installCompleted,
+			takedownCompleted: customers.takedownCompleted,
+		})
+		.from(customers)
+		.where(eq(customers.userId, options.userId));
+	return row ? { ...row, progressPercent: progressPercent(row) } : null;
 }

@@ -86,3 +86,18 @@ export function EmptyState({
 		</div>
 	);
 }
+
+export function LoadingState({ label = "Loading..." }: { label?: string }) {
+	return (
+		<div
+			className="flex items-center justify-center gap-3 py-12 text-sm text-muted-foreground"
+			role="status"
+		>
+			<span
+				className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent"
+				aria-hidden
+			/>
+			{label}
+		</div>
+	);
+}

@@ -1,6 +1,7 @@
-import { Sparkles } from "lucide-react";
+import { Lightbulb, Sparkles } from "lucide-react";
 import { Link } from "react-router";
-import { PageHeading } from "../../components/shell/app-shell.tsx";
+import { LoadingState } from "../../components/shell/app-shell.tsx";
+import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import {
 	Card,
@@ -10,36 +11,105 @@ import {
 	CardTitle,
 } from "../../components/ui/card.tsx";
 import { useMe } from "../../features/auth/api.ts";
+import { useMyCustomer } from "../../features/customers/my-customer-api.ts";
+import { useLatestQuote } from "../../features/quotes/api.ts";
+import { ContractCard } from "../../features/quotes/components/contract-card.tsx";
+import { CustomerQuoteStatus } from "../../features/quotes/components/customer-quote-status.tsx";
 
 export function meta() {
 	return [{ title: "Home | Buckeye Holiday Lights" }];
 }
 
+const BULBS = ["#f5b83d", "#ef4444", "#22c55e", "#f5b83d", "#38bdf8", "#ef4444"].map(
+	(color, id) => ({ id, color }),
+);
+
+const SERVICE_TYPE = {
+	installation: "Installation",
+	maintenance: "Maintenance",
+	removal: "Removal",
+} as const;
+
 export default function CustomerHome() {
 	const { data: user } = useMe();
+	const quote = useLatestQuote();
+	const customer = useMyCustomer();
+	if (quote.isPending || customer.isPending) return <LoadingState />;
+	const latest = quote.data ?? null;
+	const record = customer.data ?? null;
+	const approved = latest?.status === "approved";
 	return (
-		<>
-			<PageHeading
-				title={`Welcome, ${user?.displayName ?? ""}`}
-				description="Your holiday lighting, all in one place."
-			/>
+		<div className="grid gap-5">
+			<section className="relative overflow-hidden rounded-xl bg-night p-5 text-night-foreground shadow-md">
+				<div
+					className="pointer-events-none absolute inset-x-0 top-3 flex justify-around"
+					aria-hidden
+				>
+					{BULBS.map(({ id, color }) => (
+						<span
+							key={id}
+							className="h-4 w-2.5 rounded-full"
+							style={{ background: color, boxShadow: `0 0 12px ${color}` }}
+						/>
+					))}
+				</div>
+				<h1 className="mt-6 font-display text-2xl">Welcome, {user?.displayName}</h1>
+				<p className="mt-1 text-sm text-night-foreground/80">
+					{SERVICE_TYPE[record?.serviceType ?? "installation"]} · {record?.progressPercent ?? 0}%
+					complete
+				</p>
+				<div className="mt-3 h-2 overflow-hidden rounded-full bg-white/15" aria-hidden>
+					<div className="h-full bg-accent" style={{ width: `${record?.progressPercent ?? 0}%` }} />
+				</div>
+			</section>
+
+			{!latest && !record?.installCompleted ? (
+				<Card>
+					<CardHeader>
+						<CardTitle>Let's light up your home</CardTitle>
+						<CardDescription>
+							Tell us about your property and the lights you would like. You get an instant
+							estimate, and we confirm your quote within 24 hours.
+						</CardDescription>
+					</CardHeader>
+					<CardContent>
+						<Button asChild>
+							<Link to="/app/quote-request">
+								<Sparkles aria-hidden />
+								Get Serviced
+							</Link>
+						</Button>
+					</CardContent>
+				</Card>
+			) : null}
+
+			{latest ? <CustomerQuoteStatus quote={latest} /> : null}
+			{approved ? <ContractCard signed={Boolean(record?.agreedToServices)} /> : null}
+
 			<Card>
 				<CardHeader>
-					<CardTitle>Let's light up your home</CardTitle>
+					<div className="flex items-center justify-between gap-2">
+						<CardTitle className="flex items-center gap-2">
+							<Lightbulb className="size-5 text-accent" aria-hidden /> Service requests
+						</CardTitle>
+						<Badge variant={approved ? "success" : "default"}>
+							{approved ? "Active" : "Inactive"}
+						</Badge>
+					</div>
 					<CardDescription>
-						Tell us about your property and the lights you would like. You get an instant estimate,
-						and we confirm your quote within 24 hours.
+						{approved
+							? "A light out or something not right? Tell us and we'll fix it."
+							: "This is available after your quote has been approved."}
 					</CardDescription>
 				</CardHeader>
-				<CardContent>
-					<Button asChild>
-						<Link to="/app/quote-request">
-							<Sparkles aria-hidden />
-							Get Serviced
-						</Link>
-					</Button>
-				</CardContent>
+				{approved ? (
+					<CardContent>
+						<Button asChild variant="outline">
+							<Link to="/app/requests">Report Light Out / Issue</Link>
+						</Button>
+					</CardContent>
+				) : null}
 			</Card>
-		</>
+		</div>
 	);
 }

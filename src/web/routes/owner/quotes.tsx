@@ -1,15 +1,42 @@
 import { FileText } from "lucide-react";
-import { EmptyState, PageHeading } from "../../components/shell/app-shell.tsx";
+import { EmptyState, LoadingState, PageHeading } from "../../components/shell/app-shell.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { useOwnerQuotes } from "../../features/quotes/api.ts";
+import { OwnerQuoteCard } from "../../features/quotes/components/owner-quote-card.tsx";
+import { errorMessage } from "../../lib/api-client.ts";
 
 export function meta() {
 	return [{ title: "Quote Requests | Buckeye Holiday Lights" }];
 }
 
 export default function OwnerQuotes() {
+	const quotes = useOwnerQuotes();
+	const list = quotes.data?.pages.flatMap((p) => p.quotes) ?? [];
 	return (
 		<>
 			<PageHeading title="Quote Requests" description="Requests from the app and the website." />
-			<EmptyState icon={FileText}>No quote requests found</EmptyState>
+			{quotes.isPending ? (
+				<LoadingState label="Loading quotes..." />
+			) : quotes.isError ? (
+				<EmptyState icon={FileText}>Failed to load quotes: {errorMessage(quotes.error)}</EmptyState>
+			) : list.length === 0 ? (
+				<EmptyState icon={FileText}>No quote requests found</EmptyState>
+			) : (
+				<div className="grid gap-4">
+					{list.map((quote) => (
+						<OwnerQuoteCard key={`${quote.source}-${quote.id}`} quote={quote} />
+					))}
+					{quotes.hasNextPage ? (
+						<Button
+							variant="outline"
+							pending={quotes.isFetchingNextPage}
+							onClick={() => quotes.fetchNextPage()}
+						>
+							Load more
+						</Button>
+					) : null}
+				</div>
+			)}
 		</>
 	);
 }

@@ -1,0 +1,121 @@
+import { PartyPopper, X } from "lucide-react";
+import { toast } from "sonner";
+import { formatDate } from "../../../../shared/dates.ts";
+import { formatCents } from "../../../../shared/money.ts";
+import type { QuoteView } from "../../../../shared/quotes.ts";
+import { Button } from "../../../components/ui/button.tsx";
+import {
+	Card,
+	CardContent,
+	CardDescription,
+	CardHeader,
+	CardTitle,
+} from "../../../components/ui/card.tsx";
+import { errorMessage } from "../../../lib/api-client.ts";
+import { useCustomerQuoteActions } from "../api.ts";
+import { QuoteStatusBadge } from "./quote-status-badge.tsx";
+
+/** The customer's latest quote: waiting, revised (accept or decline), approved or declined. */
+export function CustomerQuoteStatus({ quote }: { quote: QuoteView }) {
+	const { respond, dismiss } = useCustomerQuoteActions();
+	const price = quote.revisedPriceCents ?? quote.totalEstimateCents;
+	const answer = (action: "accept" | "decline") =>
+		respond
+			.mutateAsync({ id: quote.id, action })
+			.then((r) =>
+				toast.success(
+					action === "accept" ? "Quote accepted! Your bill is in QuickPay." : r.message,
+				),
+			)
+			.catch((e) => toast.error(errorMessage(e)));
+
+	return (
+		<div className="grid gap-4">
+			{quote.status === "approved" && !quote.approvalNotificationSeen ? (
+				<div
+					className="relative flex items-start gap-3 rounded-lg bg-secondary p-4 text-secondary-foreground"
+					role="status"
+				>
+					<PartyPopper className="mt-0.5 size-5 shrink-0" aria-hidden />
+					<p className="pr-6 text-sm">
+						<strong>Welcome aboard!</strong> Your quote is approved. Sign your contract below and
+						find your bill in QuickPay.
+					</p>
+					<button
+						type="button"
+						aria-label="Dismiss"
+						className="absolute top-3 right-3 opacity-80 hover:opacity-100"
+						onClick={() => dismiss.mutate({ id: quote.id, flag: "approvalNotificationSeen" })}
+					>
+						<X className="size-4" aria-hidden />
+					</button>
+				</div>
+			) : null}
+			{quote.status === "approved" && quote.quoteDetailsDismissed ? null : (
+				<Card>
+					<CardHeader>
+						<div className="flex items-center justify-between gap-2">
+							<CardTitle>Your quote</CardTitle>
+							<QuoteStatusBadge status={quote.status} />
+						</div>
+						<CardDescription>
+							{quote.status === "pending"
+								? `We're reviewing your request and will get back to you within 24 hours. Valid until ${formatDate(quote.validUntil)}.`
+								: quote.status === "revised"
+									? "We updated your quote. Please review the new price."
+									: quote.status === "approved"
+										? "Approved. Here are the details of your display."
+										: "This quote was declined. You can request a new one any time."}
+						</CardDescription>
+					</CardHeader>
+					<CardContent className="grid gap-3 text-sm">
+						<ul className="divide-y">
+							{quote.services.map((l) => (
+								<li key={l.serviceId} className="flex justify-between py-2">
+									<span>
+										{l.name} × {l.quantity}
+									</span>
+									<span>{formatCents(l.unitPriceCents * l.quantity)}</span>
+								</li>
+							))}
+						</ul>
+						<p className="flex justify-between text-base font-semibold">
+							<span>{quote.revisedPriceCents !== null ? "Revised price" : "Estimate"}</span>
+							<span>{formatCents(price)}</span>
+						</p>
+						{quote.ownerNotes ? (
+							<p className="rounded-md bg-muted p-3">
+								<span className="font-medium">From us: </span>
+								{quote.ownerNotes}
+							</p>
+						) : null}
+						{quote.status === "revised" ? (
+							<div className="flex gap-2">
+								<Button pending={respond.isPending} onClick={() => answer("accept")}>
+									Accept
+								</Button>
+								<Button
+									variant="outline"
+									pending={respond.isPending}
+									onClick={() => answer("decline")}
+								>
+									Decline
+								</Button>
+							</div>
+						) : null}
+						{quote.status === "approved" ? (
+							<Button
+								variant="ghost"
+								size="sm"
+								className="justify-self-start"
+								onClick={() => dismiss.mutate({ id: quote.id, flag: "quoteDetailsDismissed" })}
+							>
+								Hide details
+							</Button>
+						) : null}
+					</CardContent>
+				</Card>
+			)}
+		</div>
+	);
+}
