@@ -5,7 +5,12 @@ import { PGlite } from "@electric-sql/pglite";
 import { serve } from "@hono/node-server";
 import pg from "pg";
 import { createApp } from "../../src/server/app.ts";
-import { type DatabaseHandle, openPglite, openPostgres } from "../../src/server/db/database.ts";
+import {
+	type DatabaseHandle,
+	openPglite,
+	openPostgres,
+	type QueryListener,
+} from "../../src/server/db/database.ts";
 import { parseEnv } from "../../src/server/env.ts";
 import { createAuth } from "../../src/server/features/auth/auth.ts";
 import { createMailer, type Mailer } from "../../src/server/features/email/email.service.ts";
@@ -19,6 +24,8 @@ export interface TestApp {
 	kind: DatabaseHandle["kind"];
 	dataDir: string;
 	mailer: Mailer;
+	/** Every SQL statement run so far (migrations excluded): clear it to count one request's. */
+	queries: string[];
 	close(): Promise<void>;
 }
 
@@ -35,9 +42,9 @@ function template(): Promise<PGlite> {
 }
 
 /** A fresh database cloned from the migrated template: PostgreSQL when TEST_DATABASE_URL is set. */
-async function freshDatabase(): Promise<DatabaseHandle> {
+async function freshDatabase(onQuery: QueryListener): Promise<DatabaseHandle> {
 	const url = process.env.TEST_DATABASE_URL;
-	if (!url) return openPglite((await (await template()).clone()) as PGlite);
+	if (!url) return openPglite((await (await template()).clone()) as PGlite, onQuery);
 	const name = `test_${process.pid}_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
 	const admin = new pg.Client({ connectionString: url });
 	await admin.connect();
@@ -45,7 +52,7 @@ async function freshDatabase(): Promise<DatabaseHandle> {
 	await admin.end();
 	const dbUrl = new URL(url);
 	dbUrl.pathname = `/${name}`;
-	const handle = await openPostgres(dbUrl.toString());
+	const handle = await openPostgres(dbUrl.toString(), onQuery);
 	return {
 		...handle,
 		async close() {
@@ -62,7 +69,8 @@ async function freshDatabase(): Promise<DatabaseHandle> {
 export async function startTestApp(
 	options: { clientDir?: string; logger?: Logger } = {},
 ): Promise<TestApp> {
-	const database = await freshDatabase();
+	const queries: string[] = [];
+	const database = await freshDatabase((query) => queries.push(query));
 	const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bhl-test-"));
 	let handler: (request: Request) => Response | Promise<Response> = () =>
 		new Response("starting", { status: 503 });
@@ -99,6 +107,7 @@ export async function startTestApp(
 		kind: database.kind,
 		dataDir,
 		mailer,
+		queries,
 		async close() {
 			await new Promise<void>((resolve) => server.close(() => resolve()));
 			await mailer.stop();

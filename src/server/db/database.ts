@@ -46,19 +46,25 @@ export async function openDatabase(options: {
 	}
 }
 
-export async function openPostgres(url: string): Promise<DatabaseHandle> {
+/** Called with each SQL statement the app runs (tests count queries with it). */
+export type QueryListener = (query: string) => void;
+
+const queryLogger = (onQuery?: QueryListener) =>
+	onQuery ? { logQuery: (query: string) => onQuery(query) } : undefined;
+
+export async function openPostgres(url: string, onQuery?: QueryListener): Promise<DatabaseHandle> {
 	const pool = new pg.Pool({ connectionString: url, max: 10 });
 	// An idle connection closed by the server (restart, failover) must not crash the process:
 	// the pool drops it and opens a new one on the next query.
 	pool.on("error", () => {});
-	const db = drizzlePg(pool, { schema }) as unknown as Database;
+	const db = drizzlePg(pool, { schema, logger: queryLogger(onQuery) }) as unknown as Database;
 	await migratePg(db as never, { migrationsFolder });
 	return { db, kind: "postgres", close: () => pool.end() };
 }
 
 /** Wraps an open PGlite client (a data directory or an in-memory clone) and migrates it. */
-export async function openPglite(client: PGlite): Promise<DatabaseHandle> {
-	const db = drizzlePglite(client, { schema }) as unknown as Database;
+export async function openPglite(client: PGlite, onQuery?: QueryListener): Promise<DatabaseHandle> {
+	const db = drizzlePglite(client, { schema, logger: queryLogger(onQuery) }) as unknown as Database;
 	await migratePglite(db as never, { migrationsFolder });
 	return { db, kind: "pglite", close: () => client.close() };
 }

@@ -1,0 +1,63 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { serviceRequests } from "../../src/server/db/schema.ts";
+import { ownerAndCustomer, signUp } from "../support/accounts.ts";
+import type { HttpClient } from "../support/http-client.ts";
+import { insertAppQuote, insertWebsiteQuote } from "../support/quotes.ts";
+import { startTestApp, type TestApp } from "../support/test-app.ts";
+
+let app: TestApp;
+beforeEach(async () => {
+	app = await startTestApp();
+});
+afterEach(() => app.close());
+
+/** SQL statements one request runs, session check included. */
+async function queriesFor(client: HttpClient, path: string) {
+	app.queries.length = 0;
+	const res = await client.get(path);
+	expect(res.status, res.text).toBe(200);
+	// E-mail delivery runs in the background on its own schedule: not part of the request.
+	return app.queries.filter((q) => !q.includes("email_outbox")).length;
+}
+
+describe("query budget", () => {
+	it("owner and customer screens take at most 4 queries, however much data there is", async () => {
+		const { owner, customer } = await ownerAndCustomer(app);
+		const paths = {
+			owner: ["/api/owner/dashboard", "/api/owner/quotes", "/api/owner/customers"],
+			customer: ["/api/quotes/latest", "/api/customer", "/api/bills"],
+		};
+		const measure = async () => {
+			const counts = { owner: [] as number[], customer: [] as number[] };
+			for (const p of paths.owner) counts.owner.push(await queriesFor(owner.client, p));
+			for (const p of paths.customer) counts.customer.push(await queriesFor(customer.client, p));
+			return counts;
+		};
+
+		const quote = await insertAppQuote(app, customer.userId);
+		await owner.client.post(`/api/owner/quotes/app/${quote.id}/approve`);
+		const small = await measure();
+
+		for (let i = 0; i < 5; i++) {
+			const other = await signUp(app, { email: `c${i}@example.test` });
+			const q = await insertAppQuote(app, other.userId);
+			await owner.client.post(`/api/owner/quotes/app/${q.id}/approve`);
+			await insertWebsiteQuote(app);
+			await app.db.insert(serviceRequests).values({ userId: other.userId, requestType: "Fix" });
+		}
+		const large = await measure();
+
+		for (const n of [...large.owner, ...large.customer]) expect(n).toBeLessThanOrEqual(4);
+		expect(large).toEqual(small);
+	});
+
+	it("a signed-out or forged session gets 401 without touching other data", async () => {
+		const { owner } = await ownerAndCustomer(app);
+		await owner.client.post("/api/auth/sign-out");
+		expect((await owner.client.get("/api/owner/dashboard")).status).toBe(401);
+		const forged = await owner.client.request("GET", "/api/owner/dashboard", undefined, {
+			cookie: "better-auth.session_token=abc.def",
+		});
+		expect(forged.status).toBe(401);
+	});
+});
