@@ -185,7 +185,7 @@ export const customers = pgTable(
 	(t) => [
 		check("customers_status_check", inList("status", CUSTOMER_STATUSES)),
 		check("customers_service_type_check", inList("service_type", SERVICE_TYPES)),
-		index("customers_created_at_idx").on(t.createdAt.desc()),
+		index("customers_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
 		index("customers_status_idx").on(t.status),
 	],
 );
@@ -249,11 +249,15 @@ export const quoteRequests = pgTable(
 			"quote_requests_money_check",
 			sql`total_estimate_cents >= 0 and (revised_price_cents is null or revised_price_cents >= 0)`,
 		),
-		index("quote_requests_user_created_idx").on(t.userId, t.createdAt.desc()),
-		index("quote_requests_status_created_idx").on(t.status, t.createdAt.desc()),
+		index("quote_requests_user_created_idx").on(
+			t.userId,
+			t.createdAt.desc().nullsFirst(),
+			t.id.desc().nullsFirst(),
+		),
+		index("quote_requests_status_created_idx").on(t.status, t.createdAt.desc().nullsFirst()),
 		// The owner's list: open quotes, newest first.
 		index("quote_requests_open_created_idx")
-			.on(t.createdAt.desc(), t.id.desc())
+			.on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
 			.where(sql`status <> 'approved'`),
 	],
 );
@@ -273,9 +277,12 @@ export const marketingQuoteRequests = pgTable(
 			"marketing_quote_requests_money_check",
 			sql`total_estimate_cents >= 0 and (revised_price_cents is null or revised_price_cents >= 0)`,
 		),
-		index("marketing_quote_requests_status_created_idx").on(t.status, t.createdAt.desc()),
+		index("marketing_quote_requests_status_created_idx").on(
+			t.status,
+			t.createdAt.desc().nullsFirst(),
+		),
 		index("marketing_quote_requests_open_created_idx")
-			.on(t.createdAt.desc(), t.id.desc())
+			.on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
 			.where(sql`status <> 'approved'`),
 	],
 );
@@ -315,7 +322,7 @@ export const bills = pgTable(
 		),
 		// One bill per approved quote, however many times approval is attempted.
 		uniqueIndex("bills_quote_request_id_unique").on(t.quoteRequestId),
-		index("bills_user_status_created_idx").on(t.userId, t.status, t.createdAt.desc()),
+		index("bills_user_status_created_idx").on(t.userId, t.status, t.createdAt.desc().nullsFirst()),
 		index("bills_status_idx").on(t.status),
 	],
 );
@@ -386,8 +393,8 @@ export const serviceRequests = pgTable(
 		check("service_requests_type_check", inList("request_type", REQUEST_TYPES)),
 		check("service_requests_priority_check", inList("priority", REQUEST_PRIORITIES)),
 		check("service_requests_status_check", inList("status", REQUEST_STATUSES)),
-		index("service_requests_user_created_idx").on(t.userId, t.createdAt.desc()),
-		index("service_requests_status_created_idx").on(t.status, t.createdAt.desc()),
+		index("service_requests_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
+		index("service_requests_status_created_idx").on(t.status, t.createdAt.desc().nullsFirst()),
 	],
 );
 
@@ -486,7 +493,7 @@ export const leads = pgTable(
 		message: text("message"),
 		createdAt: createdAt(),
 	},
-	(t) => [index("leads_created_at_idx").on(t.createdAt.desc())],
+	(t) => [index("leads_created_at_idx").on(t.createdAt.desc().nullsFirst())],
 );
 
 // ---------------------------------------------------------------- business settings

@@ -49,10 +49,8 @@ export async function listCustomerCards(options: {
 				(select count(*)::int from service_requests r
 					where r.user_id = c.user_id and r.request_type = 'ChangeColor' and r.status in ('open', 'in_progress')) as color_count,
 				exists (select 1 from bills b where b.user_id = c.user_id and b.status = 'pending') as has_pending_bills
-			from customers c
-			where ${after}
-			order by c.created_at desc, c.id desc
-			limit ${limit + 1}`),
+			from (select * from customers c where ${after} order by c.created_at desc, c.id desc limit ${limit + 1}) c
+			order by c.created_at desc, c.id desc`),
 	);
 	const cards = rows.slice(0, limit).map((r): CustomerCard => {
 		const card = {

@@ -27,31 +27,47 @@ type Row = {
 	created_at: string | Date;
 };
 
+type SQL = ReturnType<typeof sql>;
+
 const photoIds = (column: string) =>
 	sql.raw(
 		`coalesce((select json_agg(f.id order by f.created_at) from files f where f.${column} = q.id), '[]'::json)`,
 	);
 
-/** Both sources in one shape, newest first. `where` filters the union; pages by (created_at, id). */
-function quotesQuery(where: ReturnType<typeof sql>, limit: number) {
+/**
+ * Both sources in one shape, newest first. The page's ids are chosen first from each table's own
+ * index (a filter of null leaves that source out); only those rows are then joined and detailed.
+ */
+function quotesQuery(filter: { app: SQL | null; website: SQL | null }, limit: number) {
+	const app = filter.app ?? sql`false`;
+	const website = filter.website ?? sql`false`;
 	return sql`
-		select * from (
-			select q.id, 'app' as source, q.status, coalesce(p.display_name, u.name) as name, u.email, q.phone,
-				q.address, q.city, q.state, q.zip_code, q.services, q.total_estimate_cents, q.revised_price_cents,
-				q.owner_notes, q.notes, q.ai_quote, ${photoIds("quote_request_id")} as photo_ids,
-				q.approval_notification_seen, q.quote_details_dismissed, q.created_at, q.user_id
-			from quote_requests q
-			join users u on u.id = q.user_id
-			left join profiles p on p.user_id = q.user_id
-			union all
-			select q.id, 'website', q.status, q.name, q.email, q.phone, q.address, q.city, q.state, q.zip_code,
-				q.services, q.total_estimate_cents, q.revised_price_cents, q.owner_notes, q.notes, q.ai_quote,
-				${photoIds("marketing_quote_request_id")}, false, false, q.created_at, null
-			from marketing_quote_requests q
-		) q
-		where ${where}
-		order by q.created_at desc, q.id desc
-		limit ${limit}`;
+		with page as (
+			select id, source, created_at from (
+				(select q.id, 'app' as source, q.created_at from quote_requests q where ${app}
+					order by q.created_at desc, q.id desc limit ${limit})
+				union all
+				(select q.id, 'website', q.created_at from marketing_quote_requests q where ${website}
+					order by q.created_at desc, q.id desc limit ${limit})
+			) candidates
+			order by created_at desc, id desc
+			limit ${limit}
+		)
+		select q.id, 'app' as source, q.status, coalesce(p.display_name, u.name) as name, u.email, q.phone,
+			q.address, q.city, q.state, q.zip_code, q.services, q.total_estimate_cents, q.revised_price_cents,
+			q.owner_notes, q.notes, q.ai_quote, ${photoIds("quote_request_id")} as photo_ids,
+			q.approval_notification_seen, q.quote_details_dismissed, q.created_at
+		from page
+		join quote_requests q on q.id = page.id and page.source = 'app'
+		join users u on u.id = q.user_id
+		left join profiles p on p.user_id = q.user_id
+		union all
+		select q.id, 'website', q.status, q.name, q.email, q.phone, q.address, q.city, q.state, q.zip_code,
+			q.services, q.total_estimate_cents, q.revised_price_cents, q.owner_notes, q.notes, q.ai_quote,
+			${photoIds("marketing_quote_request_id")}, false, false, q.created_at
+		from page
+		join marketing_quote_requests q on q.id = page.id and page.source = 'website'
+		order by created_at desc, id desc`;
 }
 
 export function toQuoteView(row: Row, today = businessDate()): QuoteView {
@@ -100,10 +116,12 @@ function parseCursor(cursor?: string) {
 export async function listOpenQuotes(options: { db: Executor; limit?: number; cursor?: string }) {
 	const limit = Math.min(Math.max(options.limit ?? 20, 1), 100);
 	const after = parseCursor(options.cursor);
-	const where = after
+	const open = after
 		? sql`q.status <> 'approved' and (q.created_at, q.id) < (${after.at}::timestamptz, ${after.id}::uuid)`
 		: sql`q.status <> 'approved'`;
-	const rows = rowsOf(await options.db.execute(quotesQuery(where, limit + 1)));
+	const rows = rowsOf(
+		await options.db.execute(quotesQuery({ app: open, website: open }, limit + 1)),
+	);
 	const page = rows.slice(0, limit).map((r) => toQuoteView(r));
 	const last = page.at(-1);
 	return {
@@ -116,7 +134,7 @@ export async function listOpenQuotes(options: { db: Executor; limit?: number; cu
 export async function getLatestQuote(options: { db: Executor; userId: string }) {
 	const rows = rowsOf(
 		await options.db.execute(
-			quotesQuery(sql`q.source = 'app' and q.user_id = ${options.userId}`, 1),
+			quotesQuery({ app: sql`q.user_id = ${options.userId}`, website: null }, 1),
 		),
 	);
 	return rows[0] ? toQuoteView(rows[0]) : null;
@@ -124,6 +142,8 @@ export async function getLatestQuote(options: { db: Executor; userId: string }) 
 
 /** The newest quote requests of any status, for the dashboard. */
 export async function listRecentQuotes(options: { db: Executor; limit: number }) {
-	const rows = rowsOf(await options.db.execute(quotesQuery(sql`true`, options.limit)));
+	const rows = rowsOf(
+		await options.db.execute(quotesQuery({ app: sql`true`, website: sql`true` }, options.limit)),
+	);
 	return rows.map((r) => toQuoteView(r));
 }
