@@ -5,6 +5,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { serve } from "@hono/node-server";
 import pg from "pg";
 import { createApp } from "../../src/server/app.ts";
+import type { Deps } from "../../src/server/app-env.ts";
 import {
 	type DatabaseHandle,
 	openPglite,
@@ -67,16 +68,17 @@ async function freshDatabase(onQuery: QueryListener): Promise<DatabaseHandle> {
 
 /** The real app on a real socket with its own database and data folder. */
 export async function startTestApp(
-	options: { clientDir?: string; logger?: Logger } = {},
+	options: { clientDir?: string; logger?: Logger; rateLimits?: Deps["rateLimits"] } = {},
 ): Promise<TestApp> {
 	const queries: string[] = [];
 	const database = await freshDatabase((query) => queries.push(query));
 	const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bhl-test-"));
-	let handler: (request: Request) => Response | Promise<Response> = () =>
+	let handler: (request: Request, env: unknown) => Response | Promise<Response> = () =>
 		new Response("starting", { status: 503 });
 	const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-		const s = serve({ fetch: (request) => handler(request), port: 0, hostname: "127.0.0.1" }, () =>
-			resolve(s),
+		const s = serve(
+			{ fetch: (request, env) => handler(request, env), port: 0, hostname: "127.0.0.1" },
+			() => resolve(s),
 		);
 	});
 	const address = server.address();
@@ -99,8 +101,10 @@ export async function startTestApp(
 		mailer,
 		logger,
 		clientDir: options.clientDir ?? path.join(dataDir, "no-web-build"),
+		rateLimits: options.rateLimits,
 	});
-	handler = app.fetch;
+	// The node server's bindings carry the socket, so the app sees the real client address.
+	handler = (request, env) => app.fetch(request, env as never);
 	return {
 		url,
 		db: database.db,

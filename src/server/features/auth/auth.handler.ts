@@ -41,8 +41,9 @@ export const authHandler = new Hono<AppEnv>().on(["GET", "POST"], "/*", async (c
 	const headers = new Headers(c.req.raw.headers);
 	headers.set(CLIENT_IP_HEADER, clientIp(c));
 	const response = await c.var.deps.auth.handler(new Request(c.req.raw, { headers }));
-	if (response.status < 400 || !response.headers.get("content-type")?.includes("json"))
-		return response;
+	// better-auth's 429 carries a JSON body without a JSON content type: reshape it too.
+	const isJson = response.headers.get("content-type")?.includes("json");
+	if (response.status < 400 || (!isJson && response.status !== 429)) return response;
 
 	const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
 	const error =

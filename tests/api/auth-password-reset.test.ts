@@ -1,0 +1,210 @@
+import { eq, sql } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+	accounts,
+	emailOutbox,
+	sessions,
+	users,
+	verifications,
+} from "../../src/server/db/schema.ts";
+import { AUTH_MESSAGES } from "../../src/shared/auth.ts";
+import { HttpClient } from "../support/http-client.ts";
+import { readOutbox, waitForMail } from "../support/outbox.ts";
+import { startTestApp, type TestApp } from "../support/test-app.ts";
+import {
+	accountCounts,
+	expectError,
+	meWithCookie,
+	PASSWORD,
+	sessionCookieOf,
+	signUpCustomer,
+} from "./auth-helpers.ts";
+
+let app: TestApp;
+beforeEach(async () => {
+	app = await startTestApp();
+});
+afterEach(() => app.close());
+
+const NEW_PASSWORD = "brand-new-lights-7";
+const INVALID_TOKEN = "This reset link is invalid or has expired. Please request a new one.";
+
+/** Asks for a reset e-mail and returns the link in it. */
+async function requestReset(email: string) {
+	const res = await new HttpClient(app.url).post("/api/auth/request-password-reset", { email });
+	expect(res.status).toBe(200);
+	const mail = await waitForMail(app.dataDir, email);
+	const match = mail.text.match(/Reset password: (\S+)/);
+	expect(match, mail.text).not.toBeNull();
+	const link = new URL(match![1]!);
+	expect(mail.html).toContain(link.search.replaceAll("&", "&#38;"));
+	return { mail, link, token: link.searchParams.get("token")! };
+}
+
+async function passwordHashOf(email: string) {
+	const [row] = await app.db
+		.select({ password: accounts.password })
+		.from(accounts)
+		.innerJoin(users, eq(users.id, accounts.userId))
+		.where(eq(users.email, email));
+	return row?.password;
+}
+
+const signIn = (email: string, password: string) =>
+	new HttpClient(app.url).post("/api/auth/sign-in/email", { email, password });
+
+describe("POST /api/auth/request-password-reset", () => {
+	it("answers the same for known and unknown e-mails, mailing only a real account", async () => {
+		await signUpCustomer(app, "casey@example.com");
+
+		const unknown = await new HttpClient(app.url).post("/api/auth/request-password-reset", {
+			email: "nobody@example.com",
+		});
+		const known = await new HttpClient(app.url).post("/api/auth/request-password-reset", {
+			email: "Casey@Example.com",
+		});
+		expect(unknown.status).toBe(200);
+		expect(known.status).toBe(200);
+		expect(unknown.json).toEqual(known.json);
+		expect(unknown.text).not.toMatch(/nobody|not found|no account/i);
+
+		const mail = await waitForMail(app.dataDir, "casey@example.com");
+		expect(mail.subject).toMatch(/reset/i);
+		const link = new URL(mail.text.match(/Reset password: (\S+)/)![1]!);
+		expect(`${link.origin}${link.pathname}`).toBe(`${app.url}/auth/reset-password`);
+		expect(link.searchParams.get("email")).toBe("casey@example.com");
+		const token = link.searchParams.get("token");
+		expect(token).toMatch(/^\S{16,}$/);
+
+		// Nothing for the unknown address, in the outbox table or on disk.
+		const queued = await app.db.select().from(emailOutbox);
+		expect(queued.map((m) => m.toAddress)).toEqual(["casey@example.com"]);
+		expect((await readOutbox(app.dataDir)).map((m) => m.to)).toEqual(["casey@example.com"]);
+
+		// The token is kept only as a hash: no column of any verification row holds it.
+		const rows = await app.db.select().from(verifications);
+		expect(rows).toHaveLength(1);
+		const stored = JSON.stringify(rows);
+		expect(stored).not.toContain(token!);
+		expect(stored).not.toContain(encodeURIComponent(token!));
+		const expiresIn = rows[0]!.expiresAt.getTime() - Date.now();
+		expect(expiresIn).toBeGreaterThan(55 * 60_000);
+		expect(expiresIn).toBeLessThanOrEqual(60 * 60_000);
+	});
+
+	it("rate limits reset requests", async () => {
+		await signUpCustomer(app, "casey@example.com");
+		const client = new HttpClient(app.url);
+		const statuses: number[] = [];
+		for (let i = 0; i < 6; i++) {
+			const res = await client.post("/api/auth/request-password-reset", {
+				email: "nobody@example.com",
+			});
+			statuses.push(res.status);
+			if (res.status === 429) expectError(res, 429, /too many/i);
+		}
+		expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+		const limited = await client.post("/api/auth/request-password-reset", {
+			email: "casey@example.com",
+		});
+		expectError(limited, 429, /too many/i);
+		expect(await accountCounts(app)).toMatchObject({ verifications: 0 });
+		expect(await app.db.select().from(emailOutbox)).toEqual([]);
+	});
+});
+
+describe("POST /api/auth/reset-password", () => {
+	it("sets the new password once and ends the account's sessions", async () => {
+		// Two signed-in devices: the sign-up one and a later sign-in.
+		const phone = new HttpClient(app.url);
+		const signUpRes = await phone.post("/api/account/sign-up", {
+			email: "casey@example.com",
+			password: PASSWORD,
+			role: "customer",
+		});
+		expect(signUpRes.status).toBe(201);
+		const phoneCookie = sessionCookieOf(signUpRes);
+		const laptop = new HttpClient(app.url);
+		expect(
+			(
+				await laptop.post("/api/auth/sign-in/email", {
+					email: "casey@example.com",
+					password: PASSWORD,
+				})
+			).status,
+		).toBe(200);
+		await signUpCustomer(app, "bystander@example.com");
+		const oldHash = await passwordHashOf("casey@example.com");
+
+		const { link, token } = await requestReset("casey@example.com");
+		expect(link.searchParams.get("email")).toBe("casey@example.com");
+
+		const browser = new HttpClient(app.url);
+		const reset = await browser.post("/api/auth/reset-password", {
+			token,
+			newPassword: NEW_PASSWORD,
+		});
+		expect(reset.status).toBe(200);
+		expect(reset.json).toEqual({ status: true });
+		expect(browser.hasSession()).toBe(false);
+
+		const newHash = await passwordHashOf("casey@example.com");
+		expect(newHash).not.toBe(oldHash);
+		expect(newHash).not.toContain(NEW_PASSWORD);
+
+		// Every session of that account is gone; the other account keeps its own.
+		const [casey] = await app.db.select().from(users).where(eq(users.email, "casey@example.com"));
+		expect(await app.db.select().from(sessions).where(eq(sessions.userId, casey!.id))).toEqual([]);
+		expect(await meWithCookie(app, phoneCookie)).toEqual({ user: null });
+		expect((await phone.get("/api/me")).json).toEqual({ user: null });
+		expect((await laptop.get("/api/me")).json).toEqual({ user: null });
+		expect(await accountCounts(app)).toMatchObject({ sessions: 1, verifications: 0 });
+
+		// Old password no longer works, new one does.
+		expectError(await signIn("casey@example.com", PASSWORD), 401, AUTH_MESSAGES.invalidCredentials);
+		expect((await signIn("casey@example.com", NEW_PASSWORD)).status).toBe(200);
+
+		// The link works once.
+		const again = await new HttpClient(app.url).post("/api/auth/reset-password", {
+			token,
+			newPassword: "yet-another-pass",
+		});
+		expectError(again, 400, INVALID_TOKEN);
+		expect(await passwordHashOf("casey@example.com")).toBe(newHash);
+		expect((await signIn("casey@example.com", NEW_PASSWORD)).status).toBe(200);
+	});
+
+	it("refuses unknown and expired tokens and leaves the password as it was", async () => {
+		await signUpCustomer(app, "casey@example.com");
+		const oldHash = await passwordHashOf("casey@example.com");
+
+		const unknown = await new HttpClient(app.url).post("/api/auth/reset-password", {
+			token: "made-up-token-0123456789",
+			newPassword: NEW_PASSWORD,
+		});
+		expectError(unknown, 400, INVALID_TOKEN);
+
+		const { token } = await requestReset("casey@example.com");
+		// A token from the link with its last character changed is just another unknown token.
+		const tampered = await new HttpClient(app.url).post("/api/auth/reset-password", {
+			token: `${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`,
+			newPassword: NEW_PASSWORD,
+		});
+		expectError(tampered, 400, INVALID_TOKEN);
+
+		await app.db.update(verifications).set({ expiresAt: sql`now() - interval '1 second'` });
+		const expired = await new HttpClient(app.url).post("/api/auth/reset-password", {
+			token,
+			newPassword: NEW_PASSWORD,
+		});
+		expectError(expired, 400, INVALID_TOKEN);
+
+		expect(await passwordHashOf("casey@example.com")).toBe(oldHash);
+		expect((await signIn("casey@example.com", PASSWORD)).status).toBe(200);
+		expectError(
+			await signIn("casey@example.com", NEW_PASSWORD),
+			401,
+			AUTH_MESSAGES.invalidCredentials,
+		);
+	});
+});

@@ -1,0 +1,259 @@
+import { eq, sql } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { ownerInvites, profiles } from "../../src/server/db/schema.ts";
+import { AUTH_MESSAGES } from "../../src/shared/auth.ts";
+import { HttpClient } from "../support/http-client.ts";
+import { readOutbox, waitForMail } from "../support/outbox.ts";
+import { startTestApp, type TestApp } from "../support/test-app.ts";
+import {
+	accountCounts,
+	expectError,
+	profileOf,
+	signUp,
+	signUpCustomer,
+	signUpOwner,
+} from "./auth-helpers.ts";
+
+let app: TestApp;
+beforeEach(async () => {
+	app = await startTestApp();
+});
+afterEach(() => app.close());
+
+const CODE = /^[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}$/;
+
+describe("owner invites", () => {
+	it("lets only a signed-in owner create invites", async () => {
+		const anonymous = await new HttpClient(app.url).post("/api/owner/invites", {});
+		expectError(anonymous, 401, "Please sign in to continue");
+
+		await signUpOwner(app);
+		const customer = await signUpCustomer(app);
+		for (const body of [{}, { email: "friend@example.com" }]) {
+			expectError(await customer.post("/api/owner/invites", body), 403);
+		}
+		expect((await accountCounts(app)).ownerInvites).toBe(0);
+		expect(await readOutbox(app.dataDir)).toEqual([]);
+	});
+
+	it("rejects bad invite input from the owner and stores nothing", async () => {
+		const owner = await signUpOwner(app);
+		for (const [body, message] of [
+			[{ email: "not-an-email" }, AUTH_MESSAGES.invalidEmail],
+			[{ email: 42 }, undefined],
+			[{ email: `${"a".repeat(10_000)}@example.com` }, undefined],
+			[{ email: "friend@example.com", role: "owner" }, undefined],
+			[[], undefined],
+		] as const) {
+			expectError(await owner.post("/api/owner/invites", body), 400, message);
+		}
+		expectError(await owner.request("POST", "/api/owner/invites", '{"email":'), 400);
+		expect((await accountCounts(app)).ownerInvites).toBe(0);
+	});
+
+	it("e-mails an invite that works once, only for the invited address", async () => {
+		const owner = await signUpOwner(app);
+		const ownerId = (await owner.get("/api/me")).json.user.id;
+		const created = await owner.post("/api/owner/invites", { email: "New.Partner@Example.com" });
+		expect(created.status).toBe(201);
+		const { code, url, expiresAt } = created.json;
+		expect(code).toMatch(CODE);
+		expect(url).toBe(`${app.url}/auth?invite=${code}`);
+		const days = (Date.parse(expiresAt) - Date.now()) / 86_400_000;
+		expect(days).toBeGreaterThan(6.9);
+		expect(days).toBeLessThanOrEqual(7);
+
+		// Stored by hash only, tied to the lower-cased address.
+		const [row] = await app.db.select().from(ownerInvites);
+		expect(row).toMatchObject({
+			email: "new.partner@example.com",
+			createdBy: ownerId,
+			usedAt: null,
+			usedBy: null,
+		});
+		expect(JSON.stringify(row)).not.toContain(code);
+		expect(JSON.stringify(row)).not.toContain(code.replaceAll("-", ""));
+
+		const mail = await waitForMail(app.dataDir, "new.partner@example.com");
+		expect(mail.subject).toMatch(/invited/i);
+		expect(mail.text).toContain(code);
+		expect(mail.text).toContain(url);
+		expect(mail.text).toContain("Olivia Owner");
+
+		// Another address cannot use it.
+		const before = await accountCounts(app);
+		const stranger = await signUp(app, {
+			email: "stranger@example.com",
+			role: "owner",
+			inviteCode: code,
+		});
+		expectError(stranger.res, 403, AUTH_MESSAGES.invalidInvite);
+		expect(stranger.client.hasSession()).toBe(false);
+		expect(await accountCounts(app)).toEqual(before);
+
+		// The invited address can, once.
+		const partner = await signUp(app, {
+			email: "NEW.PARTNER@example.com",
+			role: "owner",
+			inviteCode: code,
+			displayName: "Pat Partner",
+		});
+		expect(partner.res.status).toBe(201);
+		const me = (await partner.client.get("/api/me")).json.user;
+		expect(me).toMatchObject({
+			email: "new.partner@example.com",
+			role: "owner",
+			view: "owner",
+			accountStatus: "active",
+		});
+		const [used] = await app.db.select().from(ownerInvites);
+		expect(used?.usedBy).toBe(me.id);
+		expect(used?.usedAt).toBeInstanceOf(Date);
+
+		const again = await signUp(app, {
+			email: "new.partner@example.com",
+			role: "owner",
+			inviteCode: code,
+		});
+		expectError(again.res, 403, AUTH_MESSAGES.invalidInvite);
+		expect(await accountCounts(app)).toMatchObject({ users: 2, profiles: 2 });
+	});
+
+	it("accepts an open invite from any address, typed loosely, exactly once", async () => {
+		const owner = await signUpOwner(app);
+		const created = await owner.post("/api/owner/invites", {});
+		expect(created.status).toBe(201);
+		const code: string = created.json.code;
+		expect(code).toMatch(CODE);
+		const [row] = await app.db.select().from(ownerInvites);
+		expect(row?.email).toBeNull();
+
+		const first = await signUp(app, {
+			email: "second.owner@example.com",
+			role: "owner",
+			inviteCode: ` ${code.replaceAll("-", "").toLowerCase()} `,
+		});
+		expect(first.res.status).toBe(201);
+		expect(await profileOf(app, "second.owner@example.com")).toMatchObject({
+			role: "owner",
+			view: "owner",
+		});
+
+		const before = await accountCounts(app);
+		const second = await signUp(app, {
+			email: "third.owner@example.com",
+			role: "owner",
+			inviteCode: code,
+		});
+		expectError(second.res, 403, AUTH_MESSAGES.invalidInvite);
+		expect(second.client.hasSession()).toBe(false);
+		expect(await accountCounts(app)).toEqual(before);
+		expect(await profileOf(app, "third.owner@example.com")).toBeUndefined();
+		// No e-mail is sent for an invite without an address.
+		expect(await readOutbox(app.dataDir)).toEqual([]);
+	});
+
+	it("lets only one of two simultaneous sign-ups use the same invite", async () => {
+		const owner = await signUpOwner(app);
+		const { code } = (await owner.post("/api/owner/invites", {})).json;
+		const results = await Promise.all(
+			["race.a@example.com", "race.b@example.com"].map((email) =>
+				signUp(app, { email, role: "owner", inviteCode: code }),
+			),
+		);
+		expect(results.map((r) => r.res.status).sort()).toEqual([201, 403]);
+		const loser = results.find((r) => r.res.status === 403)!;
+		expectError(loser.res, 403, AUTH_MESSAGES.invalidInvite);
+		expect(await app.db.select().from(profiles).where(eq(profiles.role, "owner"))).toHaveLength(2);
+		expect(await accountCounts(app)).toMatchObject({ users: 2, profiles: 2, accounts: 2 });
+	});
+
+	it("refuses an expired invite and creates nothing", async () => {
+		const owner = await signUpOwner(app);
+		const { code } = (await owner.post("/api/owner/invites", {})).json;
+		await app.db.update(ownerInvites).set({ expiresAt: sql`now() - interval '1 minute'` });
+		const before = await accountCounts(app);
+
+		const late = await signUp(app, { email: "late@example.com", role: "owner", inviteCode: code });
+		expectError(late.res, 403, AUTH_MESSAGES.invalidInvite);
+		expect(await accountCounts(app)).toEqual(before);
+		const [row] = await app.db.select().from(ownerInvites);
+		expect(row?.usedAt).toBeNull();
+	});
+});
+
+describe("GET /api/me and PUT /api/me/view", () => {
+	it("answers null when signed out and refuses a view switch without a session", async () => {
+		const client = new HttpClient(app.url);
+		const me = await client.get("/api/me");
+		expect(me.status).toBe(200);
+		expect(me.json).toEqual({ user: null });
+		expectError(await client.put("/api/me/view", { view: "customer" }), 401);
+		expectError(await client.put("/api/me/view", { view: "owner" }), 401);
+	});
+
+	it("lets the owner preview the customer app and come back, keeping owner rights", async () => {
+		const owner = await signUpOwner(app);
+
+		const toCustomer = await owner.put("/api/me/view", { view: "customer" });
+		expect(toCustomer.status).toBe(200);
+		expect(toCustomer.json).toEqual({ view: "customer" });
+		expect((await owner.get("/api/me")).json.user).toMatchObject({
+			role: "owner",
+			view: "customer",
+		});
+		expect(await profileOf(app, "owner@example.com")).toMatchObject({
+			role: "owner",
+			view: "customer",
+		});
+
+		// Owner capability does not depend on the area being viewed.
+		expect((await owner.post("/api/owner/invites", {})).status).toBe(201);
+
+		const back = await owner.put("/api/me/view", { view: "owner" });
+		expect(back.status).toBe(200);
+		expect(back.json).toEqual({ view: "owner" });
+		expect(await profileOf(app, "owner@example.com")).toMatchObject({
+			role: "owner",
+			view: "owner",
+		});
+
+		for (const body of [{ view: "admin" }, { view: null }, {}, { view: "owner", role: "owner" }]) {
+			expectError(await owner.put("/api/me/view", body), 400);
+		}
+		expect(await profileOf(app, "owner@example.com")).toMatchObject({ view: "owner" });
+	});
+
+	it("never lets a customer switch to the owner view", async () => {
+		await signUpOwner(app);
+		const customer = await signUpCustomer(app, "casey@example.com");
+		const before = await app.db
+			.select()
+			.from(profiles)
+			.where(eq(profiles.userId, (await customer.get("/api/me")).json.user.id));
+
+		expectError(await customer.put("/api/me/view", { view: "owner" }), 403);
+		for (const body of [{ view: "owner", role: "owner" }, { role: "owner" }, { view: ["owner"] }]) {
+			expectError(await customer.put("/api/me/view", body), 400);
+		}
+		const after = await app.db
+			.select()
+			.from(profiles)
+			.where(eq(profiles.userId, before[0]!.userId));
+		expect(after).toEqual(before);
+		expect((await customer.get("/api/me")).json.user).toMatchObject({
+			role: "customer",
+			view: "customer",
+		});
+		expectError(await customer.post("/api/owner/invites", {}), 403);
+
+		// Choosing the customer view it already has is fine.
+		const same = await customer.put("/api/me/view", { view: "customer" });
+		expect(same.status).toBe(200);
+		expect(same.json).toEqual({ view: "customer" });
+		expect(await profileOf(app, "casey@example.com")).toMatchObject({
+			role: "customer",
+			view: "customer",
+		});
+	});
+});

@@ -1,0 +1,195 @@
+import { eq, like } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { rateLimits, sessions, users } from "../../src/server/db/schema.ts";
+import { AUTH_MESSAGES } from "../../src/shared/auth.ts";
+import { HttpClient } from "../support/http-client.ts";
+import { startTestApp, type TestApp } from "../support/test-app.ts";
+import {
+	accountCounts,
+	expectError,
+	meWithCookie,
+	PASSWORD,
+	sessionCookieOf,
+	signUpCustomer,
+	signUpOwner,
+} from "./auth-helpers.ts";
+
+let app: TestApp;
+beforeEach(async () => {
+	app = await startTestApp();
+});
+afterEach(() => app.close());
+
+const sessionsOf = async (email: string) => {
+	const [user] = await app.db.select().from(users).where(eq(users.email, email));
+	return app.db.select().from(sessions).where(eq(sessions.userId, user!.id));
+};
+
+describe("POST /api/auth/sign-in/email", () => {
+	it("signs in with the right password, whatever the e-mail's case", async () => {
+		await signUpCustomer(app, "casey@example.com");
+		await signUpOwner(app, "owner@example.com");
+
+		const customer = new HttpClient(app.url);
+		const res = await customer.post("/api/auth/sign-in/email", {
+			email: "Casey@Example.com",
+			password: PASSWORD,
+		});
+		expect(res.status).toBe(200);
+		expect(res.json.user).toMatchObject({ email: "casey@example.com" });
+		expect(customer.hasSession()).toBe(true);
+		expect((await customer.get("/api/me")).json.user).toMatchObject({
+			email: "casey@example.com",
+			role: "customer",
+			view: "customer",
+		});
+		// Sign-up's session and this one.
+		expect(await sessionsOf("casey@example.com")).toHaveLength(2);
+
+		const owner = new HttpClient(app.url);
+		const ownerRes = await owner.post("/api/auth/sign-in/email", {
+			email: "owner@example.com",
+			password: PASSWORD,
+			rememberMe: false,
+		});
+		expect(ownerRes.status).toBe(200);
+		expect((await owner.get("/api/me")).json.user).toMatchObject({
+			email: "owner@example.com",
+			role: "owner",
+			view: "owner",
+		});
+	});
+
+	it("answers 401 'Invalid email or password' for a wrong password or unknown e-mail", async () => {
+		await signUpCustomer(app, "casey@example.com");
+		const before = await accountCounts(app);
+
+		for (const body of [
+			{ email: "casey@example.com", password: "wrong-password" },
+			{ email: "casey@example.com", password: PASSWORD.toUpperCase() },
+			{ email: "nobody@example.com", password: PASSWORD },
+		]) {
+			const client = new HttpClient(app.url);
+			const res = await client.post("/api/auth/sign-in/email", body);
+			expectError(res, 401, AUTH_MESSAGES.invalidCredentials);
+			expect(client.hasSession()).toBe(false);
+			expect((await client.get("/api/me")).json).toEqual({ user: null });
+		}
+		expect(await accountCounts(app)).toEqual(before);
+	});
+
+	it("rate limits sign-in attempts to 10 a minute from one address", async () => {
+		await signUpCustomer(app, "casey@example.com");
+		const client = new HttpClient(app.url);
+		for (let i = 0; i < 10; i++) {
+			const res = await client.post("/api/auth/sign-in/email", {
+				email: "casey@example.com",
+				password: `wrong-${i}`,
+			});
+			expectError(res, 401, AUTH_MESSAGES.invalidCredentials);
+		}
+		const before = await accountCounts(app);
+
+		const limited = await client.post("/api/auth/sign-in/email", {
+			email: "casey@example.com",
+			password: "wrong-again",
+		});
+		expectError(limited, 429, /too many/i);
+		expect(Number(limited.headers.get("x-retry-after"))).toBeGreaterThan(0);
+
+		// Even the right password waits, and no session is made.
+		const right = await client.post("/api/auth/sign-in/email", {
+			email: "casey@example.com",
+			password: PASSWORD,
+		});
+		expectError(right, 429, /too many/i);
+		expect(client.hasSession()).toBe(false);
+		// Another account from the same address is limited too.
+		const other = await new HttpClient(app.url).post("/api/auth/sign-in/email", {
+			email: "someone.else@example.com",
+			password: PASSWORD,
+		});
+		expectError(other, 429, /too many/i);
+		expect(await accountCounts(app)).toEqual(before);
+		const [bucket] = await app.db
+			.select()
+			.from(rateLimits)
+			.where(like(rateLimits.key, "%/sign-in/email"));
+		expect(bucket?.count).toBeGreaterThanOrEqual(10);
+	});
+
+	it("keeps better-auth's own sign-up endpoint closed: 404 and no user", async () => {
+		const before = await accountCounts(app);
+		const client = new HttpClient(app.url);
+		const res = await client.post("/api/auth/sign-up/email", {
+			email: "sneaky@example.com",
+			password: PASSWORD,
+			name: "Sneaky",
+		});
+		expect(res.status).toBe(404);
+		expect(client.hasSession()).toBe(false);
+		expect(res.text).not.toMatch(/\.ts:\d+|node_modules/);
+		for (const path of [
+			"/api/auth/sign-up/email/",
+			"/api/auth/sign-up/email?callbackURL=/",
+			"/api/auth//sign-up/email",
+			"/api/auth/Sign-Up/Email",
+			"/api/auth/sign-up/%65mail",
+		]) {
+			const variant = await client.post(path, {
+				email: "sneaky@example.com",
+				password: PASSWORD,
+				name: "Sneaky",
+			});
+			expect({ path, status: variant.status }).toMatchObject({ status: 404 });
+		}
+		expect(client.hasSession()).toBe(false);
+		expect(await accountCounts(app)).toEqual(before);
+	});
+});
+
+describe("POST /api/auth/sign-out", () => {
+	it("ends this session on the server and leaves the account's other sessions alone", async () => {
+		const first = new HttpClient(app.url);
+		const signUpRes = await first.post("/api/account/sign-up", {
+			email: "casey@example.com",
+			password: PASSWORD,
+			role: "customer",
+		});
+		expect(signUpRes.status).toBe(201);
+		const firstCookie = sessionCookieOf(signUpRes);
+
+		const second = new HttpClient(app.url);
+		const signInRes = await second.post("/api/auth/sign-in/email", {
+			email: "casey@example.com",
+			password: PASSWORD,
+		});
+		expect(signInRes.status).toBe(200);
+		expect(await sessionsOf("casey@example.com")).toHaveLength(2);
+
+		const out = await first.post("/api/auth/sign-out", {});
+		expect(out.status).toBe(200);
+		expect(out.json).toEqual({ success: true });
+		expect(first.hasSession()).toBe(false);
+		expect((await first.get("/api/me")).json).toEqual({ user: null });
+		// The old cookie, replayed, no longer names a session.
+		expect(await meWithCookie(app, firstCookie)).toEqual({ user: null });
+		expectError(
+			await fetch(`${app.url}/api/me/view`, {
+				method: "PUT",
+				headers: { cookie: firstCookie, "content-type": "application/json" },
+				body: JSON.stringify({ view: "customer" }),
+			}).then(async (r) => ({
+				status: r.status,
+				headers: r.headers,
+				text: await r.clone().text(),
+				json: await r.json(),
+			})),
+			401,
+		);
+		expect(await sessionsOf("casey@example.com")).toHaveLength(1);
+
+		// The other device stays signed in.
+		expect((await second.get("/api/me")).json.user).toMatchObject({ email: "casey@example.com" });
+	});
+});

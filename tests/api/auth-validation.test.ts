@@ -1,0 +1,199 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { emailOutbox } from "../../src/server/db/schema.ts";
+import { AUTH_MESSAGES } from "../../src/shared/auth.ts";
+import { HttpClient } from "../support/http-client.ts";
+import { startTestApp, type TestApp } from "../support/test-app.ts";
+import { accountCounts, expectError, PASSWORD, signUpCustomer } from "./auth-helpers.ts";
+
+let app: TestApp;
+beforeEach(async () => {
+	app = await startTestApp();
+});
+afterEach(() => app.close());
+
+const LONG = "x".repeat(10_000);
+const LONG_EMAIL = `${"a".repeat(10_000)}@example.com`;
+const { fillAllFields, passwordTooShort, enterEmail, invalidEmail, tooLong } = AUTH_MESSAGES;
+
+/** A body to send and the message expected back (`undefined`: any readable message). */
+type Case = [body: unknown, message?: string | RegExp];
+
+/** Sends each case (objects as JSON, strings raw) and expects a clean 400 with no session. */
+async function expectAll400(path: string, cases: Case[]) {
+	for (const [body, message] of cases) {
+		const client = new HttpClient(app.url);
+		const res = await client.request(
+			"POST",
+			path,
+			typeof body === "string" ? body : JSON.stringify(body),
+		);
+		try {
+			expectError(res, 400, message);
+		} catch (error) {
+			throw new Error(`${path} with ${String(JSON.stringify(body)).slice(0, 120)}: ${error}`);
+		}
+		expect(client.hasSession()).toBe(false);
+	}
+}
+
+/** Malformed or non-object JSON bodies every endpoint must refuse. */
+const MALFORMED: Case[] = [
+	['{"email": "casey@example.com",'],
+	["{email: 'casey@example.com'}"],
+	["not json at all"],
+	["null"],
+	["[]"],
+	['"casey@example.com"'],
+	["42"],
+];
+
+describe("bad input answers 400 with a message and writes nothing", () => {
+	it("POST /api/account/sign-up", async () => {
+		const ok = { email: "new@example.com", password: PASSWORD, role: "customer" };
+		const before = await accountCounts(app);
+		await expectAll400("/api/account/sign-up", [
+			[{}, fillAllFields],
+			[{ password: PASSWORD, role: "customer" }, fillAllFields],
+			[{ email: "new@example.com", role: "customer" }, fillAllFields],
+			[{ email: "new@example.com", password: PASSWORD }, fillAllFields],
+			[{ ...ok, email: "" }, fillAllFields],
+			[{ ...ok, email: "    " }, fillAllFields],
+			[{ ...ok, password: "" }, fillAllFields],
+			[{ ...ok, password: "12345" }, passwordTooShort],
+			[{ ...ok, password: "     " }, passwordTooShort],
+			[{ ...ok, email: "not-an-email" }, invalidEmail],
+			[{ ...ok, email: "new@" }, invalidEmail],
+			[{ ...ok, email: 42 }, fillAllFields],
+			[{ ...ok, email: null }, fillAllFields],
+			[{ ...ok, email: ["new@example.com"] }, fillAllFields],
+			[{ ...ok, email: { address: "new@example.com" } }, fillAllFields],
+			[{ ...ok, password: 123456 }, fillAllFields],
+			[{ ...ok, password: null }, fillAllFields],
+			[{ ...ok, password: [PASSWORD] }, fillAllFields],
+			[{ ...ok, role: "admin" }, fillAllFields],
+			[{ ...ok, role: "OWNER" }, fillAllFields],
+			[{ ...ok, role: null }, fillAllFields],
+			[{ ...ok, role: ["owner"] }, fillAllFields],
+			[{ ...ok, displayName: 5 }],
+			[{ ...ok, displayName: null }],
+			[{ ...ok, inviteCode: 1234 }],
+			[{ ...ok, email: LONG_EMAIL }, tooLong],
+			[{ ...ok, password: LONG }, tooLong],
+			[{ ...ok, displayName: LONG }, tooLong],
+			[{ ...ok, inviteCode: LONG }, tooLong],
+			[{ ...ok, isAdmin: true }],
+			[{ ...ok, view: "owner" }],
+			[{ ...ok, accountStatus: "active" }],
+			[{ ...ok, name: "Casey" }],
+			...MALFORMED,
+		]);
+		// A prototype-polluting key is just an unknown field.
+		await expectAll400("/api/account/sign-up", [
+			[
+				'{"email":"new@example.com","password":"lights-up-2024","role":"customer","__proto__":{"role":"owner"}}',
+			],
+			[
+				'{"email":"new@example.com","password":"lights-up-2024","role":"customer","constructor":{"prototype":{"role":"owner"}}}',
+			],
+		]);
+		// JSON sent under another content type is not taken as a sign-up.
+		const plain = await new HttpClient(app.url).request(
+			"POST",
+			"/api/account/sign-up",
+			JSON.stringify(ok),
+			{ "content-type": "text/plain" },
+		);
+		expectError(plain, 415);
+		expect(await accountCounts(app)).toEqual(before);
+		expect(await accountCounts(app)).toMatchObject({ users: 0, profiles: 0, sessions: 0 });
+
+		// The same body, made valid, goes through: the cases above failed on their fault alone.
+		expect((await new HttpClient(app.url).post("/api/account/sign-up", ok)).status).toBe(201);
+	});
+
+	it("POST /api/auth/sign-in/email", async () => {
+		await signUpCustomer(app, "casey@example.com");
+		const ok = { email: "casey@example.com", password: PASSWORD };
+		const before = await accountCounts(app);
+		await expectAll400("/api/auth/sign-in/email", [
+			[{}, fillAllFields],
+			[{ email: "casey@example.com" }, fillAllFields],
+			[{ password: PASSWORD }, fillAllFields],
+			[{ ...ok, email: "" }, fillAllFields],
+			[{ ...ok, email: "   " }, fillAllFields],
+			[{ ...ok, password: "" }, fillAllFields],
+			[{ ...ok, email: "casey" }, invalidEmail],
+			[{ ...ok, email: 42 }, fillAllFields],
+			[{ ...ok, email: null }, fillAllFields],
+			[{ ...ok, email: ["casey@example.com"] }, fillAllFields],
+			[{ ...ok, password: 123456 }, fillAllFields],
+			[{ ...ok, password: null }, fillAllFields],
+			[{ ...ok, password: [PASSWORD] }, fillAllFields],
+			[{ ...ok, password: { $ne: "" } }, fillAllFields],
+			[{ ...ok, rememberMe: "yes" }],
+			[{ ...ok, email: LONG_EMAIL }, tooLong],
+			[{ ...ok, password: LONG }, tooLong],
+			[{ ...ok, role: "owner" }],
+			[{ ...ok, callbackURL: "https://evil.example/" }],
+			[{ ...ok, extra: 1 }],
+			...MALFORMED.map(([body]): Case => [body, "Request body must be JSON"]).slice(0, 3),
+			...MALFORMED.slice(3),
+		]);
+		expect(await accountCounts(app)).toEqual(before);
+		// None of these counted against the sign-in rate limit, and the right details still work.
+		const good = new HttpClient(app.url);
+		expect((await good.post("/api/auth/sign-in/email", ok)).status).toBe(200);
+		expect(good.hasSession()).toBe(true);
+	});
+
+	it("POST /api/auth/request-password-reset", async () => {
+		await signUpCustomer(app, "casey@example.com");
+		const before = await accountCounts(app);
+		await expectAll400("/api/auth/request-password-reset", [
+			[{}, enterEmail],
+			[{ email: "" }, enterEmail],
+			[{ email: "   " }, enterEmail],
+			[{ email: 42 }, enterEmail],
+			[{ email: null }, enterEmail],
+			[{ email: ["casey@example.com"] }, enterEmail],
+			[{ email: "casey" }, invalidEmail],
+			[{ email: LONG_EMAIL }, tooLong],
+			[{ email: "casey@example.com", redirectTo: LONG }],
+			[{ email: "casey@example.com", redirectTo: 5 }],
+			[{ email: "casey@example.com", extra: true }],
+			[{ email: "casey@example.com", newPassword: "hijacked-1" }],
+			...MALFORMED,
+		]);
+		expect(await accountCounts(app)).toEqual(before);
+		expect(await app.db.select().from(emailOutbox)).toEqual([]);
+	});
+
+	it("POST /api/auth/reset-password", async () => {
+		await signUpCustomer(app, "casey@example.com");
+		const ok = { token: "some-token-value-123", newPassword: "brand-new-7" };
+		const before = await accountCounts(app);
+		await expectAll400("/api/auth/reset-password", [
+			[{}, AUTH_MESSAGES.invalidResetLink],
+			[{ newPassword: "brand-new-7" }, AUTH_MESSAGES.invalidResetLink],
+			[{ token: "some-token-value-123" }, fillAllFields],
+			[{ ...ok, token: "" }, AUTH_MESSAGES.invalidResetLink],
+			[{ ...ok, token: 42 }, AUTH_MESSAGES.invalidResetLink],
+			[{ ...ok, token: null }, AUTH_MESSAGES.invalidResetLink],
+			[{ ...ok, token: ["a"] }, AUTH_MESSAGES.invalidResetLink],
+			[{ ...ok, newPassword: "" }, fillAllFields],
+			[{ ...ok, newPassword: "12345" }, passwordTooShort],
+			[{ ...ok, newPassword: 1234567 }, fillAllFields],
+			[{ ...ok, newPassword: null }, fillAllFields],
+			[{ ...ok, newPassword: ["brand-new-7"] }, fillAllFields],
+			[{ ...ok, token: LONG }],
+			[{ ...ok, newPassword: LONG }, tooLong],
+			[{ ...ok, email: "casey@example.com" }],
+			[{ ...ok, userId: "x" }],
+			...MALFORMED,
+		]);
+		expect(await accountCounts(app)).toEqual(before);
+		// The well-formed body reaches better-auth and fails only on its made-up token.
+		const real = await new HttpClient(app.url).post("/api/auth/reset-password", ok);
+		expectError(real, 400, /invalid or has expired/);
+	});
+});
