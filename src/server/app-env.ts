@@ -4,6 +4,7 @@ import type { Env } from "./env.ts";
 import type { Auth } from "./features/auth/auth.ts";
 import type { Mailer } from "./features/email/email.service.ts";
 import type { Logger } from "./lib/logger.ts";
+import type { PublicRateLimit, RateLimitRule } from "./lib/rate-limit.ts";
 
 /** What every request handler can reach: built once by createApp. */
 export interface Deps {
@@ -12,6 +13,8 @@ export interface Deps {
 	auth: Auth;
 	mailer: Mailer;
 	logger: Logger;
+	/** Other limits for the public endpoints than PUBLIC_RATE_LIMITS (tests only). */
+	rateLimits?: Partial<Record<PublicRateLimit, RateLimitRule>>;
 }
 
 export type AppEnv = {

@@ -21,6 +21,13 @@ const envSchema = z.object({
 		.enum(["true", "false", "1", "0", ""])
 		.default("false")
 		.transform((v) => v === "true" || v === "1"),
+	/**
+	 * Optional OpenAI-compatible endpoint (base URL, e.g. https://api.openai.com/v1) and key. When
+	 * both are set, the instant quote's explanation is reworded by the model; prices never are.
+	 */
+	LLM_API_URL: z.url().optional(),
+	LLM_API_KEY: z.string().optional(),
+	LLM_MODEL: z.string().default("gpt-4o-mini"),
 	LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod.ts";
 
 /** SPEC section 5 and 8 texts, shared by the forms and the server. */
 export const AUTH_MESSAGES = {

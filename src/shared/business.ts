@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod.ts";
 
 /** The public face of the business: name, contact details, areas and hours. */
 export const businessProfileSchema = z.object({
@@ -11,16 +11,5 @@ export const businessProfileSchema = z.object({
 });
 export type BusinessProfile = z.infer<typeof businessProfileSchema>;
 
-/** Used until the settings load, and by prerendered pages; matches the database defaults. */
-export const DEFAULT_BUSINESS_PROFILE: BusinessProfile = {
-	businessName: "Buckeye Holiday Lights",
-	phone: "(330) 555-0142",
-	email: "hello@buckeyeholidaylights.com",
-	serviceAreas: ["Canton, OH", "Akron, OH", "Cleveland, OH"],
-	hours: [
-		{ days: "Monday - Friday", hours: "8:00 AM - 6:00 PM" },
-		{ days: "Saturday", hours: "9:00 AM - 4:00 PM" },
-		{ days: "Sunday", hours: "Closed" },
-	],
-	address: "Canton, OH",
-};
+/** Kept in its own module so pages can use the defaults without loading zod. */
+export { DEFAULT_BUSINESS_PROFILE } from "./business-defaults.ts";

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { quoteViewSchema } from "./quotes.ts";
+import { z } from "./zod.ts";
 
 export const PROGRESS_MILESTONES = 4;
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod.ts";
 
 /** One service line of a quote, priced in cents at the time the quote was made. */
 export const quoteLineSchema = z.object({

@@ -4,6 +4,11 @@
  */
 export const PAGE_PATHS = [
 	"/",
+	"/quote",
+	"/contact",
+	"/privacy",
+	"/terms",
+	"/refunds",
 	"/offline",
 	"/auth",
 	"/auth/reset-password",

@@ -25,7 +25,7 @@ function layout(options: {
 	].join("\n");
 	const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937;line-height:1.5">
 <p>${escapeHtml(options.greeting)}</p>
-${options.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n")}
+${options.paragraphs.map((p) => `<p>${escapeHtml(p).replace(/\n/g, "<br>")}</p>`).join("\n")}
 ${action ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#b91c1c;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none">${escapeHtml(action.label)}</a></p><p style="font-size:13px;color:#6b7280">Or open this link: ${escapeHtml(action.url)}</p>` : ""}
 <p style="font-size:13px;color:#6b7280">${escapeHtml(footer)}</p>
 </body></html>`;
@@ -96,5 +96,97 @@ export function quoteDecisionEmail(options: {
 					`We reviewed your request and updated the price to ${amount}. Open the app to see the details and accept or decline it.`,
 				],
 		action: { label: "Open the app", url: options.url },
+	});
+}
+
+/** One line of a header-safe subject: no line breaks, no runs of spaces. */
+const oneLine = (s: string) => s.replace(/\s+/g, " ").trim();
+
+/** The business's notice of a contact-form message. */
+export function newLeadEmail(options: {
+	business: BusinessProfile;
+	lead: {
+		fullName: string;
+		email: string;
+		phone: string | null;
+		city: string | null;
+		message: string | null;
+	};
+}): EmailMessage {
+	const { lead } = options;
+	return layout({
+		to: options.business.email,
+		subject: `New message from ${oneLine(lead.fullName)}`,
+		business: options.business,
+		greeting: "Hello,",
+		paragraphs: [
+			`${lead.fullName} sent a message through the contact form on the website.`,
+			[
+				`Name: ${lead.fullName}`,
+				`E-mail: ${lead.email}`,
+				`Phone: ${lead.phone ?? "not given"}`,
+				`City: ${lead.city ?? "not given"}`,
+			].join("\n"),
+			lead.message ? `Message:\n${lead.message}` : "No message was written.",
+			"Reply to them directly at the e-mail address or phone number above.",
+		],
+	});
+}
+
+/** The business's notice of a quote request from the public quote page. */
+export function newQuoteRequestEmail(options: {
+	business: BusinessProfile;
+	url: string;
+	request: {
+		name: string;
+		email: string;
+		phone: string | null;
+		address: string;
+		city: string | null;
+		state: string | null;
+		zipCode: string | null;
+		lines: { name: string; quantity: number; unitPriceCents: number }[];
+		totalEstimateCents: number;
+		instantQuote: { lowCents: number; highCents: number; complexity: string } | null;
+		travelNote: string;
+		notes: string | null;
+		photoCount: number;
+	};
+}): EmailMessage {
+	const { request } = options;
+	const place = [
+		request.address,
+		request.city,
+		[request.state, request.zipCode].filter(Boolean).join(" "),
+	]
+		.filter(Boolean)
+		.join(", ");
+	const total = formatCents(request.totalEstimateCents);
+	return layout({
+		to: options.business.email,
+		subject: `New quote request from ${oneLine(request.name)}: ${total}`,
+		business: options.business,
+		greeting: "Hello,",
+		paragraphs: [
+			`${request.name} asked for a quote on the website.`,
+			[
+				`Name: ${request.name}`,
+				`E-mail: ${request.email}`,
+				`Phone: ${request.phone ?? "not given"}`,
+				`Property: ${place}`,
+			].join("\n"),
+			`Services:\n${request.lines
+				.map((l) => `${l.quantity} × ${l.name} at ${formatCents(l.unitPriceCents)}`)
+				.join("\n")}`,
+			request.instantQuote
+				? `Instant quote shown: ${total} (range ${formatCents(request.instantQuote.lowCents)} to ${formatCents(request.instantQuote.highCents)}, ${request.instantQuote.complexity} complexity).`
+				: `Estimated total (catalogue prices, no instant quote requested): ${total}.`,
+			request.travelNote,
+			request.notes ? `Notes:\n${request.notes}` : "No notes were added.",
+			request.photoCount === 1
+				? "1 photo is attached to the request."
+				: `${request.photoCount} photos are attached to the request.`,
+		],
+		action: { label: "Review quote requests", url: options.url },
 	});
 }

@@ -1,0 +1,78 @@
+import { z } from "./zod.ts";
+
+export const QUOTE_FORM_MESSAGES = {
+	addressAndService: "Please fill in the address and select at least one service",
+	requiredAndService: "Please fill in all required fields and select at least one service",
+	estimateFailed: "Failed to generate instant quote",
+	estimateReady: "Instant quote generated!",
+	submitFailed: "Failed to submit quote request",
+	submitted: "Quote request submitted successfully! We'll be in touch soon.",
+	loadServicesFailed: "Failed to load service options",
+} as const;
+
+export const MAX_QUOTE_PHOTOS = 6;
+
+/** One chosen service: prices always come from the server's catalogue, never from the browser. */
+export const serviceChoiceSchema = z.strictObject({
+	serviceId: z.uuid("Unknown service"),
+	quantity: z
+		.number()
+		.int("Quantity must be a whole number")
+		.min(1, "Quantity must be at least 1")
+		.max(500, "Quantity can be at most 500"),
+});
+export type ServiceChoice = z.infer<typeof serviceChoiceSchema>;
+
+/** Optional text: absent, null or blank all mean "not given". */
+const optionalText = (max: number) =>
+	z
+		.string()
+		.trim()
+		.max(max, "That is too long")
+		.nullish()
+		.transform((v) => (v ? v : undefined));
+
+export const estimateRequestSchema = z.strictObject({
+	services: z
+		.array(serviceChoiceSchema)
+		.min(1, QUOTE_FORM_MESSAGES.addressAndService)
+		.max(50, "Too many services"),
+	address: z
+		.string(QUOTE_FORM_MESSAGES.addressAndService)
+		.trim()
+		.min(1, QUOTE_FORM_MESSAGES.addressAndService)
+		.max(300, "That is too long"),
+	city: optionalText(100),
+	state: optionalText(50),
+	zipCode: optionalText(20),
+	notes: optionalText(5000),
+});
+export type EstimateRequest = z.infer<typeof estimateRequestSchema>;
+
+export const COMPLEXITIES = ["Low", "Medium", "High"] as const;
+
+/** The instant ("AI") quote: the pricing engine's deterministic, explainable answer. */
+export const estimateSchema = z.object({
+	lines: z.array(
+		z.object({
+			serviceId: z.uuid(),
+			name: z.string(),
+			quantity: z.number().int(),
+			unitPriceCents: z.number().int(),
+			totalCents: z.number().int(),
+		}),
+	),
+	subtotalCents: z.number().int(),
+	recommendedPriceCents: z.number().int(),
+	priceRangeLowCents: z.number().int(),
+	priceRangeHighCents: z.number().int(),
+	complexity: z.enum(COMPLEXITIES),
+	explanation: z.string(),
+	locationFactors: z.object({
+		city: z.string().nullable(),
+		factor: z.number(),
+		known: z.boolean(),
+		note: z.string(),
+	}),
+});
+export type Estimate = z.infer<typeof estimateSchema>;

@@ -1,0 +1,34 @@
+import { z } from "./zod.ts";
+
+export const CONTACT_MESSAGES = {
+	fullName: "Full name must be at least 2 characters",
+	email: "Please enter a valid email address",
+	failed: "Error sending message",
+	failedDetail: "Please try again or contact us directly.",
+	sent: "Message sent successfully!",
+	sentDetail: "We'll get back to you within 24 hours.",
+} as const;
+
+/** Empty optional values are stored as null. */
+const optional = (max: number) =>
+	z
+		.string()
+		.trim()
+		.max(max, "That is too long")
+		.nullish()
+		.transform((v) => (v ? v : null));
+
+export const contactSchema = z.strictObject({
+	fullName: z
+		.string(CONTACT_MESSAGES.fullName)
+		.trim()
+		.min(2, CONTACT_MESSAGES.fullName)
+		.max(100, "That is too long"),
+	email: z.string(CONTACT_MESSAGES.email).trim().max(254).pipe(z.email(CONTACT_MESSAGES.email)),
+	phone: optional(40),
+	city: optional(100),
+	message: optional(5000),
+	/** Honeypot: people never see or fill it. */
+	website: z.string().max(500).nullish(),
+});
+export type ContactInput = z.input<typeof contactSchema>;
