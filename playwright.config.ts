@@ -28,5 +28,17 @@ export default defineConfig({
 		trace: "retain-on-failure",
 		screenshot: "only-on-failure",
 	},
-	projects: [{ name: "phone", use: { ...devices["Pixel 7"], launchOptions: chromiumLaunch } }],
+	projects: [
+		{ name: "phone", use: { ...devices["Pixel 7"], launchOptions: chromiumLaunch } },
+		// The public site is checked at desktop size too.
+		{
+			name: "desktop",
+			testMatch: /public\/.*\.spec\.ts/,
+			use: {
+				...devices["Desktop Chrome"],
+				viewport: { width: 1280, height: 800 },
+				launchOptions: chromiumLaunch,
+			},
+		},
+	],
 });

@@ -3,6 +3,11 @@ import { index, layout, type RouteConfig, route } from "@react-router/dev/routes
 /** Page paths; src/shared/routes.ts lists the same ones for the server. */
 export default [
 	index("routes/public/home.tsx"),
+	route("quote", "routes/public/quote.tsx"),
+	route("contact", "routes/public/contact.tsx"),
+	route("privacy", "routes/public/privacy.tsx"),
+	route("terms", "routes/public/terms.tsx"),
+	route("refunds", "routes/public/refunds.tsx"),
 	route("offline", "routes/public/offline.tsx"),
 	route("auth", "routes/public/auth.tsx"),
 	route("auth/reset-password", "routes/public/reset-password.tsx"),

@@ -2,6 +2,7 @@ import type * as React from "react";
 import { useId } from "react";
 import { Input } from "./ui/input.tsx";
 import { Label } from "./ui/label.tsx";
+import { Textarea } from "./ui/textarea.tsx";
 
 /** A labelled input: the label text is the field's name, as people and tests look for it. */
 export function FormField({
@@ -14,6 +15,26 @@ export function FormField({
 		<div className="grid gap-2">
 			<Label htmlFor={id}>{label}</Label>
 			<Input id={id} aria-describedby={hint ? `${id}-hint` : undefined} {...props} />
+			{hint ? (
+				<p id={`${id}-hint`} className="text-xs text-muted-foreground">
+					{hint}
+				</p>
+			) : null}
+		</div>
+	);
+}
+
+/** A labelled multi-line text box. */
+export function TextareaField({
+	label,
+	hint,
+	...props
+}: { label: string; hint?: React.ReactNode } & React.ComponentProps<typeof Textarea>) {
+	const id = useId();
+	return (
+		<div className="grid gap-2">
+			<Label htmlFor={id}>{label}</Label>
+			<Textarea id={id} aria-describedby={hint ? `${id}-hint` : undefined} {...props} />
 			{hint ? (
 				<p id={`${id}-hint`} className="text-xs text-muted-foreground">
 					{hint}

@@ -16,10 +16,18 @@ export async function api<T>(
 ): Promise<T> {
 	let response: Response;
 	try {
+		// FormData (multipart, e.g. with files) is sent as it is: the browser sets its content type.
+		const isForm = options.body instanceof FormData;
 		response = await fetch(path, {
 			method: options.method ?? "GET",
-			headers: options.body === undefined ? undefined : { "content-type": "application/json" },
-			body: options.body === undefined ? undefined : JSON.stringify(options.body),
+			headers:
+				options.body === undefined || isForm ? undefined : { "content-type": "application/json" },
+			body:
+				options.body === undefined
+					? undefined
+					: isForm
+						? (options.body as FormData)
+						: JSON.stringify(options.body),
 			credentials: "same-origin",
 		});
 	} catch {

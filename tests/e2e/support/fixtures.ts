@@ -28,13 +28,16 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 			await use(server);
 			await server.stop();
 		},
-		{ scope: "worker" },
+		{ scope: "worker", timeout: 90_000 },
 	],
-	freshServer: async ({}, use) => {
-		const server = await startServer();
-		await use(server);
-		await server.stop();
-	},
+	freshServer: [
+		async ({}, use) => {
+			const server = await startServer();
+			await use(server);
+			await server.stop();
+		},
+		{ timeout: 90_000 },
+	],
 	baseURL: async ({ server }, use) => use(server.url),
 });
 

@@ -38,14 +38,18 @@ export async function startServer(): Promise<RunningServer> {
 		},
 		stdio: ["ignore", "inherit", "inherit"],
 	});
-	const deadline = Date.now() + 30_000;
-	while (Date.now() < deadline) {
+	// A busy machine can take a while to migrate a fresh embedded database.
+	const deadline = Date.now() + 60_000;
+	for (let ready = false; !ready; ) {
 		if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+		if (Date.now() > deadline) {
+			child.kill("SIGTERM");
+			throw new Error(`server on port ${port} was not healthy within 60 s`);
+		}
 		try {
-			const res = await fetch(`${url}/api/health`);
-			if (res.ok) break;
+			ready = (await fetch(`${url}/api/health`)).ok;
 		} catch {}
-		await new Promise((r) => setTimeout(r, 100));
+		if (!ready) await new Promise((r) => setTimeout(r, 100));
 	}
 	return {
 		url,

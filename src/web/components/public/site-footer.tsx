@@ -1,49 +1,84 @@
+import { Clock, Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
-import { DEFAULT_BUSINESS_PROFILE } from "../../../shared/business.ts";
+import { telHref, useBusinessProfile } from "../../features/settings/api.ts";
+import { BrandMark } from "./brand-mark.tsx";
+import { BulbGarland } from "./illustrations.tsx";
+
+const LINKS = [
+	{ to: "/quote", label: "Get a Free Quote" },
+	{ to: "/contact", label: "Contact Us" },
+	{ to: "/auth", label: "Sign In" },
+	{ to: "/privacy", label: "Privacy Policy" },
+	{ to: "/terms", label: "Terms of Service" },
+	{ to: "/refunds", label: "Refund Policy" },
+] as const;
 
 export function SiteFooter() {
-	const business = DEFAULT_BUSINESS_PROFILE;
+	const business = useBusinessProfile();
 	return (
-		<footer className="bg-night text-night-foreground/80">
-			<div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 text-sm sm:grid-cols-3">
+		<footer className="relative bg-night text-night-foreground/85">
+			<BulbGarland className="absolute inset-x-0 top-0" />
+			<div className="mx-auto grid max-w-6xl gap-10 px-4 pb-10 pt-16 text-sm sm:grid-cols-2 lg:grid-cols-[1.1fr_1.3fr_1.2fr_0.8fr]">
 				<div>
-					<p className="font-display text-base text-night-foreground">{business.businessName}</p>
-					<p className="mt-2">
-						Custom holiday lighting: design, installation, maintenance, takedown and storage.
+					<Link to="/" className="flex items-center gap-2 text-night-foreground">
+						<BrandMark className="size-9" />
+						<span className="font-display text-lg">{business.businessName}</span>
+					</Link>
+					<p className="mt-3 leading-relaxed">
+						Custom holiday lighting for homes and businesses: design, installation, maintenance,
+						takedown and storage.
 					</p>
 				</div>
 				<div>
-					<p className="font-semibold text-night-foreground">Contact</p>
-					<p className="mt-2">
-						<a className="hover:underline" href={`tel:${business.phone.replace(/[^0-9+]/g, "")}`}>
-							{business.phone}
-						</a>
-					</p>
-					<p>
-						<a className="hover:underline" href={`mailto:${business.email}`}>
-							{business.email}
-						</a>
-					</p>
-					<p className="mt-2">Serving {business.serviceAreas.join(" · ")}</p>
-				</div>
-				<div>
-					<p className="font-semibold text-night-foreground">Your account</p>
-					<ul className="mt-2 space-y-1">
-						<li>
-							<Link className="hover:underline" to="/auth">
-								Sign in or create an account
-							</Link>
+					<h2 className="font-semibold text-night-foreground">Contact</h2>
+					<ul className="mt-3 space-y-2">
+						<li className="flex items-center gap-2">
+							<Phone className="size-4 text-accent" aria-hidden />
+							<a className="hover:underline" href={telHref(business.phone)}>
+								{business.phone}
+							</a>
 						</li>
-						<li>
-							<Link className="hover:underline" to="/app">
-								Customer app
-							</Link>
+						<li className="flex items-center gap-2">
+							<Mail className="size-4 text-accent" aria-hidden />
+							<a className="break-all hover:underline" href={`mailto:${business.email}`}>
+								{business.email}
+							</a>
+						</li>
+						<li className="flex items-start gap-2">
+							<MapPin className="mt-0.5 size-4 shrink-0 text-accent" aria-hidden />
+							<span>Serving {business.serviceAreas.join(" · ")}</span>
 						</li>
 					</ul>
 				</div>
+				<div>
+					<h2 className="flex items-center gap-2 font-semibold text-night-foreground">
+						<Clock className="size-4 text-accent" aria-hidden />
+						Business Hours
+					</h2>
+					<dl className="mt-3 space-y-1">
+						{business.hours.map((row) => (
+							<div key={row.days} className="flex justify-between gap-4 whitespace-nowrap">
+								<dt>{row.days}</dt>
+								<dd className="text-night-foreground">{row.hours}</dd>
+							</div>
+						))}
+					</dl>
+				</div>
+				<nav aria-label="Footer">
+					<h2 className="font-semibold text-night-foreground">Explore</h2>
+					<ul className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 lg:grid-cols-1">
+						{LINKS.map((link) => (
+							<li key={link.to}>
+								<Link className="hover:text-accent hover:underline" to={link.to}>
+									{link.label}
+								</Link>
+							</li>
+						))}
+					</ul>
+				</nav>
 			</div>
-			<p className="border-t border-white/10 py-4 text-center text-xs">
-				© {new Date().getFullYear()} {business.businessName}
+			<p className="border-t border-white/10 px-4 py-5 text-center text-xs text-night-foreground/70">
+				© {new Date().getFullYear()} {business.businessName}. Proudly lighting up Northeast Ohio.
 			</p>
 		</footer>
 	);

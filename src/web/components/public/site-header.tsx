@@ -1,44 +1,86 @@
+import { Menu } from "lucide-react";
 import { Link } from "react-router";
-import { DEFAULT_BUSINESS_PROFILE } from "../../../shared/business.ts";
 import { homeFor, useMe } from "../../features/auth/api.ts";
-import { Button } from "../ui/button.tsx";
+import { useBusinessProfile } from "../../features/settings/api.ts";
 import { BrandMark } from "./brand-mark.tsx";
+import { ctaClass } from "./cta.ts";
+
+const NAV = [
+	{ to: "/#how-it-works", label: "How It Works" },
+	{ to: "/#service-areas", label: "Service Areas" },
+	{ to: "/contact", label: "Contact" },
+] as const;
 
 /** Public header: brand, the quote call to action, and a link to the visitor's own area. */
 export function SiteHeader() {
 	const { data: user } = useMe();
+	const business = useBusinessProfile();
+	const account = user
+		? { to: homeFor(user), label: homeFor(user) === "/owner" ? "Dashboard" : "My Account" }
+		: { to: "/auth", label: "Sign In" };
 	return (
-		<header className="sticky top-0 z-30 border-b border-white/10 bg-night/95 text-night-foreground backdrop-blur">
+		<header className="sticky top-0 z-30 border-b border-white/10 bg-night/95 text-night-foreground">
 			<div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4">
-				<Link to="/" className="flex items-center gap-2 font-semibold">
-					<BrandMark className="size-8" />
-					<span className="font-display text-lg leading-tight">
-						{DEFAULT_BUSINESS_PROFILE.businessName}
+				<Link
+					to="/"
+					className="flex min-w-0 items-center gap-2 rounded-md font-semibold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent"
+				>
+					<BrandMark className="size-9 shrink-0" />
+					<span className="font-display text-[1.05rem] leading-tight sm:text-lg">
+						{business.businessName}
 					</span>
 				</Link>
-				<nav className="flex items-center gap-2" aria-label="Main">
-					{user ? (
-						<Button
-							asChild
-							variant="ghost"
-							size="sm"
-							className="text-night-foreground hover:bg-white/10"
-						>
-							<Link to={homeFor(user)}>
-								{homeFor(user) === "/owner" ? "Dashboard" : "My Account"}
-							</Link>
-						</Button>
-					) : (
-						<Button
-							asChild
-							variant="ghost"
-							size="sm"
-							className="text-night-foreground hover:bg-white/10"
-						>
-							<Link to="/auth">Sign In</Link>
-						</Button>
-					)}
+				<nav className="hidden items-center gap-1 md:flex" aria-label="Main">
+					{NAV.map((item) => (
+						<Link key={item.to} to={item.to} className={ctaClass("ghostLight", "sm")}>
+							{item.label}
+						</Link>
+					))}
+					<Link to={account.to} className={ctaClass("ghostLight", "sm")}>
+						{account.label}
+					</Link>
+					<Link to="/quote" className={ctaClass("accent", "sm", "ml-2")}>
+						Get a Quote
+					</Link>
 				</nav>
+				<div className="flex items-center gap-1 md:hidden">
+					<Link to="/quote" className={ctaClass("accent", "sm", "px-3")}>
+						Get a Quote
+					</Link>
+					{/* A disclosure menu that works before (and without) JavaScript. */}
+					<details className="group relative">
+						<summary
+							className={ctaClass(
+								"ghostLight",
+								"sm",
+								"list-none px-2 [&::-webkit-details-marker]:hidden",
+							)}
+							aria-label="Menu"
+						>
+							<Menu aria-hidden />
+						</summary>
+						<nav
+							aria-label="Mobile"
+							className="absolute right-0 top-12 w-56 rounded-lg border border-white/10 bg-night p-2 shadow-xl shadow-black/40"
+						>
+							<ul>
+								{[{ to: "/", label: "Home" }, ...NAV, account].map((item) => (
+									<li key={item.to}>
+										<Link
+											to={item.to}
+											className="block rounded-md px-3 py-3 text-sm font-medium hover:bg-white/10 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent"
+											onClick={(event) =>
+												event.currentTarget.closest("details")?.removeAttribute("open")
+											}
+										>
+											{item.label}
+										</Link>
+									</li>
+								))}
+							</ul>
+						</nav>
+					</details>
+				</div>
 			</div>
 		</header>
 	);

@@ -1,43 +1,33 @@
-import { Link } from "react-router";
-import { DEFAULT_BUSINESS_PROFILE } from "../../../shared/business.ts";
+import { localBusinessJsonLd } from "../../../shared/local-business.ts";
+import { JsonLd } from "../../components/public/json-ld.tsx";
 import { PublicPage } from "../../components/public/public-page.tsx";
-import { Button } from "../../components/ui/button.tsx";
+import { ClosingCta } from "../../features/home/components/closing-cta.tsx";
+import { Hero } from "../../features/home/components/hero.tsx";
+import { HowItWorks } from "../../features/home/components/how-it-works.tsx";
+import { ServiceAreas } from "../../features/home/components/service-areas.tsx";
+import { WhatYouGet } from "../../features/home/components/what-you-get.tsx";
+import { useBusinessProfile } from "../../features/settings/api.ts";
+import { pageMeta } from "../../lib/seo.ts";
 
 export function meta() {
-	return [
-		{
-			title: `${DEFAULT_BUSINESS_PROFILE.businessName} | Holiday Lighting in Canton, Akron & Cleveland`,
-		},
-		{
-			name: "description",
-			content:
-				"Custom holiday light design, professional C9 LED installation, maintenance, takedown and storage for homes and businesses in Canton, Akron and Cleveland, Ohio.",
-		},
-	];
+	return pageMeta({
+		title: "Buckeye Holiday Lights | Holiday Lighting in Canton, Akron & Cleveland",
+		description:
+			"Custom holiday light design, professional C9 LED installation, maintenance, takedown and storage for homes and businesses in Canton, Akron and Cleveland, Ohio. Get a free quote.",
+		path: "/",
+	});
 }
 
 export default function Home() {
+	const business = useBusinessProfile();
 	return (
 		<PublicPage>
-			<section className="relative overflow-hidden bg-night text-night-foreground">
-				<div className="mx-auto max-w-6xl px-4 py-20 sm:py-28">
-					<p className="text-sm font-semibold uppercase tracking-widest text-accent">
-						Canton · Akron · Cleveland
-					</p>
-					<h1 className="mt-4 max-w-2xl font-display text-4xl leading-tight sm:text-6xl">
-						Your home, beautifully lit for the holidays.
-					</h1>
-					<p className="mt-5 max-w-xl text-lg text-night-foreground/80">
-						We design, install, maintain, take down and store premium C9 LED displays, so you can
-						enjoy the season without the ladder.
-					</p>
-					<div className="mt-8 flex flex-wrap gap-3">
-						<Button asChild size="lg" variant="accent">
-							<Link to="/auth">Get Started</Link>
-						</Button>
-					</div>
-				</div>
-			</section>
+			<Hero areas={business.serviceAreas} />
+			<HowItWorks />
+			<WhatYouGet />
+			<ServiceAreas areas={business.serviceAreas} />
+			<ClosingCta phone={business.phone} />
+			<JsonLd data={localBusinessJsonLd(business)} />
 		</PublicPage>
 	);
 }

@@ -1,0 +1,428 @@
+import { useMutation } from "@tanstack/react-query";
+import { AlertCircle, Send, Sparkles } from "lucide-react";
+import type * as React from "react";
+import { useEffect, useId, useState } from "react";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import {
+	type Estimate,
+	estimateRequestSchema,
+	QUOTE_FORM_MESSAGES,
+} from "../../../../shared/estimate.ts";
+import { formatCents } from "../../../../shared/money.ts";
+import { publicQuoteSchema } from "../../../../shared/public-quote.ts";
+import { Honeypot } from "../../../components/public/honeypot.tsx";
+import { Button } from "../../../components/ui/button.tsx";
+import { Input } from "../../../components/ui/input.tsx";
+import { Label } from "../../../components/ui/label.tsx";
+import { Textarea } from "../../../components/ui/textarea.tsx";
+import { errorMessage } from "../../../lib/api-client.ts";
+import { requestEstimate, submitPublicQuote, useServiceOptions } from "../public-quote-api.ts";
+import { InstantQuoteResult } from "./instant-quote-result.tsx";
+import { PhotoPicker } from "./photo-picker.tsx";
+import { ServicePicker, type ServiceSelection, selectionTotalCents } from "./service-picker.tsx";
+
+const EMPTY = {
+	name: "",
+	email: "",
+	phone: "",
+	address: "",
+	city: "",
+	state: "",
+	zipCode: "",
+	notes: "",
+};
+type Fields = typeof EMPTY;
+
+/** Empty optional text is left out rather than sent as "". */
+const optional = (value: string) => value.trim() || undefined;
+
+function Field({
+	label,
+	required,
+	className,
+	...props
+}: { label: string; required?: boolean } & React.ComponentProps<typeof Input>) {
+	const id = useId();
+	return (
+		<div className={`grid gap-2 ${className ?? ""}`}>
+			<Label htmlFor={id}>
+				{label}
+				{required ? (
+					<span className="ml-0.5 text-primary" aria-hidden>
+						*
+					</span>
+				) : null}
+			</Label>
+			<Input id={id} aria-required={required || undefined} {...props} />
+		</div>
+	);
+}
+
+function FormSection({
+	step,
+	title,
+	description,
+	children,
+}: {
+	step: number;
+	title: string;
+	description?: string;
+	children: React.ReactNode;
+}) {
+	const id = useId();
+	return (
+		<section aria-labelledby={id} className="rounded-2xl border bg-card p-5 shadow-sm sm:p-6">
+			<div className="mb-5 flex items-start gap-3">
+				<span
+					aria-hidden
+					className="flex size-8 shrink-0 items-center justify-center rounded-full bg-secondary text-sm font-bold text-secondary-foreground"
+				>
+					{step}
+				</span>
+				<div>
+					<h2 id={id} className="text-lg font-semibold leading-8">
+						{title}
+					</h2>
+					{description ? <p className="text-sm text-muted-foreground">{description}</p> : null}
+				</div>
+			</div>
+			{children}
+		</section>
+	);
+}
+
+/**
+ * The public quote request: contact, services, property, photos and notes, an optional instant
+ * quote, then submission with the photos. Prices shown here are starting prices; the server
+ * recomputes every number.
+ */
+export function PublicQuoteForm({ onSubmitted }: { onSubmitted: () => void }) {
+	const catalog = useServiceOptions();
+	const services = catalog.data ?? [];
+	const [fields, setFields] = useState<Fields>(EMPTY);
+	const [selection, setSelection] = useState<ServiceSelection>({});
+	const [photos, setPhotos] = useState<File[]>([]);
+	const [estimate, setEstimate] = useState<Estimate | null>(null);
+
+	useEffect(() => {
+		if (catalog.isError) toast.error(QUOTE_FORM_MESSAGES.loadServicesFailed);
+	}, [catalog.isError]);
+
+	const set =
+		(key: keyof Fields) => (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+			const value = event.target.value;
+			setFields((f) => ({ ...f, [key]: value }));
+			// A quote for another address is no longer this property's quote.
+			if (key === "address" || key === "city" || key === "state" || key === "zipCode")
+				setEstimate(null);
+		};
+	const changeSelection = (next: ServiceSelection) => {
+		setSelection(next);
+		setEstimate(null);
+	};
+
+	const chosen = Object.entries(selection).map(([serviceId, quantity]) => ({
+		serviceId,
+		quantity,
+	}));
+	const total = selectionTotalCents(services, selection);
+	const canEstimate = fields.address.trim() !== "" && chosen.length > 0;
+
+	const estimateMutation = useMutation({
+		mutationFn: requestEstimate,
+		onSuccess: (result) => {
+			setEstimate(result);
+			toast.success(QUOTE_FORM_MESSAGES.estimateReady);
+		},
+		onError: (error) =>
+			toast.error(QUOTE_FORM_MESSAGES.estimateFailed, { description: errorMessage(error) }),
+	});
+
+	const submitMutation = useMutation({
+		mutationFn: submitPublicQuote,
+		onSuccess: () => {
+			toast.success(QUOTE_FORM_MESSAGES.submitted);
+			onSubmitted();
+		},
+		onError: (error) =>
+			toast.error(QUOTE_FORM_MESSAGES.submitFailed, { description: errorMessage(error) }),
+	});
+
+	const getEstimate = () => {
+		const parsed = estimateRequestSchema.safeParse({
+			services: chosen,
+			address: fields.address,
+			city: optional(fields.city),
+			state: optional(fields.state),
+			zipCode: optional(fields.zipCode),
+			notes: optional(fields.notes),
+		});
+		if (!parsed.success) return void toast.error(parsed.error.issues[0]?.message);
+		estimateMutation.mutate(parsed.data);
+	};
+
+	const submit = (event: React.FormEvent<HTMLFormElement>) => {
+		event.preventDefault();
+		if (
+			!fields.name.trim() ||
+			!fields.email.trim() ||
+			!fields.address.trim() ||
+			chosen.length === 0
+		)
+			return void toast.error(QUOTE_FORM_MESSAGES.requiredAndService);
+		const website = new FormData(event.currentTarget).get("website");
+		const input = {
+			name: fields.name.trim(),
+			email: fields.email.trim(),
+			phone: optional(fields.phone),
+			address: fields.address.trim(),
+			city: optional(fields.city),
+			state: optional(fields.state),
+			zipCode: optional(fields.zipCode),
+			services: chosen,
+			notes: optional(fields.notes),
+			withInstantQuote: estimate !== null,
+			website: typeof website === "string" && website ? website : undefined,
+		};
+		const parsed = publicQuoteSchema.safeParse(input);
+		if (!parsed.success) return void toast.error(parsed.error.issues[0]?.message);
+		submitMutation.mutate({ input, photos });
+	};
+
+	return (
+		<form
+			noValidate
+			onSubmit={submit}
+			className="relative grid items-start gap-6 lg:grid-cols-[1fr_22rem]"
+		>
+			<div className="grid min-w-0 gap-6">
+				<FormSection
+					step={1}
+					title="Contact Information"
+					description="How we can reach you about your quote."
+				>
+					<div className="grid gap-4 sm:grid-cols-2">
+						<Field
+							label="Full Name"
+							required
+							autoComplete="name"
+							value={fields.name}
+							onChange={set("name")}
+							className="sm:col-span-2"
+						/>
+						<Field
+							label="Email Address"
+							required
+							type="email"
+							inputMode="email"
+							autoComplete="email"
+							value={fields.email}
+							onChange={set("email")}
+						/>
+						<Field
+							label="Phone Number"
+							type="tel"
+							inputMode="tel"
+							autoComplete="tel"
+							value={fields.phone}
+							onChange={set("phone")}
+						/>
+					</div>
+				</FormSection>
+
+				<FormSection
+					step={2}
+					title="Select Services"
+					description="Tick everything you would like. Prices are starting prices."
+				>
+					{catalog.isPending ? (
+						<ul
+							className="grid gap-3 sm:grid-cols-2"
+							aria-busy="true"
+							aria-label="Loading services"
+						>
+							{[0, 1, 2, 3].map((i) => (
+								<li key={i} className="h-28 animate-pulse rounded-xl bg-muted" />
+							))}
+						</ul>
+					) : catalog.isError ? (
+						<div
+							role="alert"
+							className="flex flex-col items-start gap-3 rounded-xl border border-destructive/30 bg-destructive/5 p-4 text-sm"
+						>
+							<p className="flex items-center gap-2 font-medium text-destructive">
+								<AlertCircle className="size-4" aria-hidden />
+								{QUOTE_FORM_MESSAGES.loadServicesFailed}
+							</p>
+							<Button type="button" variant="outline" size="sm" onClick={() => catalog.refetch()}>
+								Try Again
+							</Button>
+						</div>
+					) : (
+						<ServicePicker services={services} selection={selection} onChange={changeSelection} />
+					)}
+				</FormSection>
+
+				<FormSection
+					step={3}
+					title="Property Information"
+					description="Where should we hang the lights?"
+				>
+					<div className="grid gap-4 sm:grid-cols-6">
+						<Field
+							label="Street Address"
+							required
+							autoComplete="street-address"
+							value={fields.address}
+							onChange={set("address")}
+							className="sm:col-span-6"
+						/>
+						<Field
+							label="City"
+							autoComplete="address-level2"
+							value={fields.city}
+							onChange={set("city")}
+							className="sm:col-span-3"
+						/>
+						<Field
+							label="State"
+							autoComplete="address-level1"
+							placeholder="OH"
+							value={fields.state}
+							onChange={set("state")}
+							className="sm:col-span-1"
+						/>
+						<Field
+							label="ZIP Code"
+							autoComplete="postal-code"
+							inputMode="numeric"
+							value={fields.zipCode}
+							onChange={set("zipCode")}
+							className="sm:col-span-2"
+						/>
+					</div>
+				</FormSection>
+
+				<FormSection
+					step={4}
+					title="Property Photos"
+					description="Optional: photos of the front of your home help us quote accurately."
+				>
+					<PhotoPicker photos={photos} onChange={setPhotos} />
+				</FormSection>
+
+				<FormSection step={5} title="Additional Notes">
+					<NotesField value={fields.notes} onChange={set("notes")} />
+				</FormSection>
+			</div>
+
+			<aside
+				// Sticky while it fits on screen; the instant quote makes it too tall to stay put.
+				className={`grid gap-4 ${estimate ? "" : "lg:sticky lg:top-20"}`}
+				aria-label="Quote summary"
+			>
+				<section
+					className="rounded-2xl border bg-card p-5 shadow-sm sm:p-6"
+					aria-labelledby="quote-summary-title"
+				>
+					<h2 id="quote-summary-title" className="text-lg font-semibold">
+						Your Selections
+					</h2>
+					{chosen.length === 0 ? (
+						<p className="mt-2 text-sm text-muted-foreground">No services selected yet.</p>
+					) : (
+						<ul className="mt-3 divide-y text-sm">
+							{services
+								.filter((s) => selection[s.id] !== undefined)
+								.map((s) => (
+									<li key={s.id} className="flex justify-between gap-3 py-2">
+										<span>
+											{s.name}
+											{s.hasQuantity ? (
+												<span className="text-muted-foreground"> × {selection[s.id]}</span>
+											) : null}
+										</span>
+										<span className="font-medium tabular-nums">
+											{formatCents(s.basePriceCents * (selection[s.id] ?? 0))}
+										</span>
+									</li>
+								))}
+						</ul>
+					)}
+					<div className="mt-4 flex items-baseline justify-between gap-3 border-t pt-4">
+						<span className="text-sm font-semibold">Preliminary Estimated Total</span>
+						<span
+							className="font-display text-2xl font-semibold tabular-nums"
+							data-testid="preliminary-total"
+						>
+							{formatCents(total)}
+						</span>
+					</div>
+					<p className="mt-1 text-xs text-muted-foreground">
+						Preliminary, based on starting prices. Your final price is confirmed after we review
+						your property.
+					</p>
+				</section>
+
+				{estimate ? (
+					<InstantQuoteResult estimate={estimate} />
+				) : (
+					<div className="grid gap-2">
+						<Button
+							type="button"
+							variant="secondary"
+							size="lg"
+							disabled={!canEstimate}
+							pending={estimateMutation.isPending}
+							onClick={getEstimate}
+						>
+							{estimateMutation.isPending ? null : <Sparkles aria-hidden />}
+							{estimateMutation.isPending ? "Generating Quote..." : "Get Instant AI Quote"}
+						</Button>
+						<p className="text-center text-xs text-muted-foreground">
+							{canEstimate
+								? "See a price range in seconds, before you submit."
+								: "Enter your street address and choose a service to get an instant quote."}
+						</p>
+					</div>
+				)}
+
+				<Button type="submit" size="lg" pending={submitMutation.isPending} className="w-full">
+					{submitMutation.isPending ? null : <Send aria-hidden />}
+					{submitMutation.isPending ? "Submitting..." : "Submit Quote Request"}
+				</Button>
+				<p className="text-center text-xs text-muted-foreground">
+					Free and without obligation. See our{" "}
+					<Link to="/privacy" className="underline">
+						Privacy Policy
+					</Link>
+					.
+				</p>
+			</aside>
+			<Honeypot />
+		</form>
+	);
+}
+
+function NotesField({
+	value,
+	onChange,
+}: {
+	value: string;
+	onChange: (event: React.ChangeEvent<HTMLTextAreaElement>) => void;
+}) {
+	const id = useId();
+	return (
+		<div className="grid gap-2">
+			<Label htmlFor={id}>Additional Notes</Label>
+			<Textarea
+				id={id}
+				rows={4}
+				value={value}
+				onChange={onChange}
+				placeholder="Colors you like, areas to decorate, gate codes, or anything else we should know."
+			/>
+		</div>
+	);
+}
