@@ -5,29 +5,21 @@
 // Env: CHROME_PATH (default /usr/bin/chromium), BENCH_SKIP_BUILD, BENCH_RUNS, BENCH_PAGES
 // (comma-separated paths, default "/,/quote,/contact"), BENCH_VERBOSE=1 (lists each page's scripts),
 // BENCH_URL (measure a server that is already running there: no build, no server start).
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { chromiumLaunch } from "../playwright.config.ts";
+import { startServer } from "../tests/e2e/support/server.ts";
 
 const CLIENT_DIR = "build/client";
 const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const pages = (process.env.BENCH_PAGES ?? "/,/quote,/contact").split(",").filter(Boolean);
-const chromeFlags = [
-	"--headless=new",
-	"--no-sandbox",
-	"--disable-gpu",
-	"--disable-quic",
-	"--no-first-run",
-	"--disable-background-networking",
-	"--disable-component-update",
-	"--disable-sync",
-];
+const chromeFlags = ["--headless=new", ...chromiumLaunch.args];
 
 interface Run {
 	performance: number;
@@ -42,55 +34,6 @@ interface Run {
 	benchmarkIndex: number;
 	/** Audits that did not pass, for explaining a missed target. */
 	failing: string[];
-}
-
-async function freePort(): Promise<number> {
-	return new Promise((resolve, reject) => {
-		const s = net.createServer();
-		s.once("error", reject);
-		s.listen(0, "127.0.0.1", () => {
-			const { port } = s.address() as net.AddressInfo;
-			s.close(() => resolve(port));
-		});
-	});
-}
-
-async function startServer() {
-	const port = await freePort();
-	const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bhl-bench-web-"));
-	const url = `http://localhost:${port}`;
-	const child: ChildProcess = spawn(process.execPath, ["build/app-server/index.js"], {
-		env: {
-			...process.env,
-			PORT: String(port),
-			HOST: "127.0.0.1",
-			APP_URL: url,
-			DATA_DIR: dataDir,
-			DATABASE_URL: "",
-			LOG_LEVEL: "error",
-		},
-		stdio: ["ignore", "ignore", "inherit"],
-	});
-	const deadline = Date.now() + 60_000;
-	for (;;) {
-		if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-		if (Date.now() > deadline) throw new Error("server did not answer /api/health in 60 s");
-		try {
-			if ((await fetch(`${url}/api/health`)).ok) break;
-		} catch {}
-		await new Promise((r) => setTimeout(r, 200));
-	}
-	return {
-		url,
-		async stop() {
-			if (child.exitCode === null) {
-				const exited = new Promise((r) => child.once("exit", r));
-				child.kill("SIGTERM");
-				await exited;
-			}
-			fs.rmSync(dataDir, { recursive: true, force: true });
-		},
-	};
 }
 
 const gzipCache = new Map<string, number>();
