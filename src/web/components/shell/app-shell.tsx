@@ -23,7 +23,7 @@ export function AppShell({
 }) {
 	return (
 		<div className="min-h-dvh bg-background pb-[calc(4.5rem+env(safe-area-inset-bottom))]">
-			<main className="mx-auto w-full max-w-3xl px-4 pt-6">{children}</main>
+			<main className="mx-auto w-full max-w-3xl px-4 pt-6 pb-16">{children}</main>
 			<nav
 				aria-label={label}
 				className="fixed inset-x-0 bottom-0 z-40 border-t bg-card/95 pb-[env(safe-area-inset-bottom)] backdrop-blur"
