@@ -32,6 +32,26 @@ export function PolicySection({ title, children }: { title: string; children: Re
 	);
 }
 
+/** The closing section of a policy: who we are and how to reach us. */
+export function PolicyContactSection({ title }: { title: string }) {
+	const business = useBusinessProfile();
+	return (
+		<PolicySection title={title}>
+			<p>
+				{business.businessName}, {business.address}. Phone{" "}
+				<a className="text-primary underline" href={telHref(business.phone)}>
+					{business.phone}
+				</a>
+				, e-mail{" "}
+				<a className="text-primary underline" href={`mailto:${business.email}`}>
+					{business.email}
+				</a>
+				.
+			</p>
+		</PolicySection>
+	);
+}
+
 /**
  * The shared page for /privacy, /terms and /refunds: header, title with its "Last updated" date
  * (kept beside the text, changed only when the text changes), the policy, then contact details and

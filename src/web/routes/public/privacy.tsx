@@ -1,5 +1,9 @@
-import { PolicyPage, PolicySection } from "../../components/public/policy-page.tsx";
-import { telHref, useBusinessProfile } from "../../features/settings/api.ts";
+import {
+	PolicyContactSection,
+	PolicyPage,
+	PolicySection,
+} from "../../components/public/policy-page.tsx";
+import { useBusinessProfile } from "../../features/settings/api.ts";
 import { pageMeta } from "../../lib/seo.ts";
 
 /** The date this text last changed: update it together with the text. */
@@ -137,19 +141,7 @@ export default function PrivacyPage() {
 				</p>
 			</PolicySection>
 
-			<PolicySection title="Contact us">
-				<p>
-					{name}, {business.address}. Phone{" "}
-					<a className="text-primary underline" href={telHref(business.phone)}>
-						{business.phone}
-					</a>
-					, e-mail{" "}
-					<a className="text-primary underline" href={`mailto:${business.email}`}>
-						{business.email}
-					</a>
-					.
-				</p>
-			</PolicySection>
+			<PolicyContactSection title="Contact us" />
 		</PolicyPage>
 	);
 }
