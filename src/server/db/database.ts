@@ -14,6 +14,11 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction or the database itself: services accept either. */
 export type Executor = Parameters<Parameters<Database["transaction"]>[0]>[0] | Database;
 
+/** The rows of a raw `db.execute(sql)`: node-postgres and PGlite shape their results differently. */
+export function resultRows<T>(result: unknown): T[] {
+	return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+}
+
 export interface DatabaseHandle {
 	db: Database;
 	kind: "postgres" | "pglite";

@@ -23,3 +23,6 @@ export const errorResponses = {
 	404: { description: "Not found" },
 	429: { description: "Too many requests" },
 } as const;
+
+/** An OpenAPI JSON body or response with this schema. */
+export const jsonContent = <T>(schema: T) => ({ content: { "application/json": { schema } } });

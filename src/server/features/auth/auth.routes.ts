@@ -6,11 +6,9 @@ import {
 	signUpSchema,
 	viewSchema,
 } from "../../../shared/auth.ts";
-import { createRouter, errorResponses } from "../../lib/router.ts";
+import { createRouter, errorResponses, jsonContent } from "../../lib/router.ts";
 import { loadSessionUser, requireOwner, requireUser } from "./auth.middleware.ts";
 import { createOwnerInvite, setView, signUpAccount } from "./auth.service.ts";
-
-const json = <T>(schema: T) => ({ content: { "application/json": { schema } } });
 
 export const authRoutes = createRouter()
 	.openapi(
@@ -19,9 +17,9 @@ export const authRoutes = createRouter()
 			path: "/account/sign-up",
 			tags: ["auth"],
 			summary: "Create an account (customer, or owner when allowed) and sign it in",
-			request: { body: { ...json(signUpSchema), required: true } },
+			request: { body: { ...jsonContent(signUpSchema), required: true } },
 			responses: {
-				201: { description: "Signed up", ...json(z.object({ ok: z.boolean() })) },
+				201: { description: "Signed up", ...jsonContent(z.object({ ok: z.boolean() })) },
 				409: { description: "E-mail taken" },
 				...errorResponses,
 			},
@@ -43,7 +41,7 @@ export const authRoutes = createRouter()
 			path: "/me",
 			tags: ["auth"],
 			summary: "The signed-in user and profile, or null",
-			responses: { 200: { description: "Session", ...json(meSchema) } },
+			responses: { 200: { description: "Session", ...jsonContent(meSchema) } },
 		}),
 		async (c) => c.json({ user: await loadSessionUser(c) }, 200),
 	)
@@ -54,8 +52,11 @@ export const authRoutes = createRouter()
 			tags: ["auth"],
 			summary: "Switch an owner account between the owner and customer areas",
 			middleware: [requireUser] as const,
-			request: { body: { ...json(viewSchema), required: true } },
-			responses: { 200: { description: "Switched", ...json(viewSchema) }, ...errorResponses },
+			request: { body: { ...jsonContent(viewSchema), required: true } },
+			responses: {
+				200: { description: "Switched", ...jsonContent(viewSchema) },
+				...errorResponses,
+			},
 		}),
 		async (c) => {
 			const { view } = c.req.valid("json");
@@ -69,8 +70,11 @@ export const authRoutes = createRouter()
 			tags: ["auth"],
 			summary: "Invite another owner (single-use code, e-mailed when an address is given)",
 			middleware: [requireOwner] as const,
-			request: { body: { ...json(createInviteSchema), required: true } },
-			responses: { 201: { description: "Invite", ...json(inviteSchema) }, ...errorResponses },
+			request: { body: { ...jsonContent(createInviteSchema), required: true } },
+			responses: {
+				201: { description: "Invite", ...jsonContent(inviteSchema) },
+				...errorResponses,
+			},
 		}),
 		async (c) => {
 			const { email } = c.req.valid("json");

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { accountState, type CustomerCard, progressPercent } from "../../../shared/customers.ts";
-import type { Executor } from "../../db/database.ts";
-import { badRequest } from "../../lib/errors.ts";
+import { type Executor, resultRows } from "../../db/database.ts";
+import { pageSize, rowsAfter, toPage } from "../../lib/paging.ts";
 
 type Row = {
 	id: string;
@@ -20,9 +20,6 @@ type Row = {
 	created_at: string | Date;
 };
 
-const rowsOf = <T>(result: unknown): T[] =>
-	((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
-
 /**
  * The owner's customer cards, newest first, one query: open Fix and ChangeColor request counts and
  * whether a bill is pending come from indexed sub-queries per card.
@@ -32,15 +29,9 @@ export async function listCustomerCards(options: {
 	limit?: number;
 	cursor?: string;
 }) {
-	const limit = Math.min(Math.max(options.limit ?? 20, 1), 100);
-	let after = sql`true`;
-	if (options.cursor) {
-		const [at, id] = options.cursor.split("|");
-		if (!at || !id || Number.isNaN(Date.parse(at)) || !/^[0-9a-f-]{36}$/i.test(id))
-			throw badRequest("Invalid cursor");
-		after = sql`(c.created_at, c.id) < (${new Date(at).toISOString()}::timestamptz, ${id}::uuid)`;
-	}
-	const rows = rowsOf<Row>(
+	const limit = pageSize(options.limit);
+	const after = rowsAfter(options.cursor, "c") ?? sql`true`;
+	const rows = resultRows<Row>(
 		await options.db.execute(sql`
 			select c.id, c.id_number, c.name, c.email, c.status, c.image_file_id, c.agreed_to_services,
 				c.paid_invoice, c.install_completed, c.takedown_completed, c.created_at,
@@ -52,7 +43,7 @@ export async function listCustomerCards(options: {
 			from (select * from customers c where ${after} order by c.created_at desc, c.id desc limit ${limit + 1}) c
 			order by c.created_at desc, c.id desc`),
 	);
-	const cards = rows.slice(0, limit).map((r): CustomerCard => {
+	const cards = rows.map((r): CustomerCard => {
 		const card = {
 			id: r.id,
 			idNumber: r.id_number,
@@ -73,16 +64,13 @@ export async function listCustomerCards(options: {
 		};
 		return { ...card, accountState: accountState(card) };
 	});
-	const last = cards.at(-1);
-	return {
-		customers: cards,
-		nextCursor: rows.length > limit && last ? `${last.createdAt}|${last.id}` : null,
-	};
+	const { items, nextCursor } = toPage(cards, limit);
+	return { customers: items, nextCursor };
 }
 
 /** The four dashboard tiles: true counts over every row. */
 export async function getDashboardStats(options: { db: Executor }) {
-	const [row] = rowsOf<Record<string, number>>(
+	const [row] = resultRows<Record<string, number>>(
 		await options.db.execute(sql`
 			select
 				(select count(*)::int from quote_requests where status = 'pending')

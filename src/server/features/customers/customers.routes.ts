@@ -4,17 +4,12 @@ import {
 	dashboardSchema,
 	myCustomerSchema,
 } from "../../../shared/customers.ts";
-import { createRouter, errorResponses } from "../../lib/router.ts";
+import { pageQuerySchema } from "../../lib/paging.ts";
+import { createRouter, errorResponses, jsonContent } from "../../lib/router.ts";
 import { requireOwner, requireUser } from "../auth/auth.middleware.ts";
 import { listRecentQuotes } from "../quotes/quote-list.service.ts";
 import { getDashboardStats, listCustomerCards } from "./customer-cards.service.ts";
 import { getMyCustomer } from "./customers.service.ts";
-
-const json = <T>(schema: T) => ({ content: { "application/json": { schema } } });
-const pageQuery = z.object({
-	cursor: z.string().max(100).optional(),
-	limit: z.coerce.number().int().min(1).max(100).optional(),
-});
 
 export const customersRoutes = createRouter()
 	.openapi(
@@ -24,7 +19,10 @@ export const customersRoutes = createRouter()
 			tags: ["customers"],
 			summary: "Stat tiles, the three newest quote requests and the first customer cards",
 			middleware: [requireOwner] as const,
-			responses: { 200: { description: "Dashboard", ...json(dashboardSchema) }, ...errorResponses },
+			responses: {
+				200: { description: "Dashboard", ...jsonContent(dashboardSchema) },
+				...errorResponses,
+			},
 		}),
 		async (c) => {
 			const { db } = c.var.deps;
@@ -43,11 +41,11 @@ export const customersRoutes = createRouter()
 			tags: ["customers"],
 			summary: "Customer cards, newest first, a page at a time",
 			middleware: [requireOwner] as const,
-			request: { query: pageQuery },
+			request: { query: pageQuerySchema },
 			responses: {
 				200: {
 					description: "A page of customers",
-					...json(
+					...jsonContent(
 						z.object({ customers: z.array(customerCardSchema), nextCursor: z.string().nullable() }),
 					),
 				},
@@ -69,7 +67,7 @@ export const customersRoutes = createRouter()
 			responses: {
 				200: {
 					description: "My record",
-					...json(z.object({ customer: myCustomerSchema.nullable() })),
+					...jsonContent(z.object({ customer: myCustomerSchema.nullable() })),
 				},
 				...errorResponses,
 			},

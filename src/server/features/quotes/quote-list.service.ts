@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { addDays, businessDate } from "../../../shared/dates.ts";
 import { QUOTE_VALID_DAYS, type QuoteLine, type QuoteView } from "../../../shared/quotes.ts";
-import type { Executor } from "../../db/database.ts";
-import { badRequest } from "../../lib/errors.ts";
+import { type Executor, resultRows } from "../../db/database.ts";
+import { pageSize, rowsAfter, toPage } from "../../lib/paging.ts";
 
 type Row = {
 	id: string;
@@ -99,40 +99,24 @@ export function toQuoteView(row: Row, today = businessDate()): QuoteView {
 	};
 }
 
-function rowsOf(result: unknown): Row[] {
-	return ((result as { rows?: Row[] }).rows ?? (result as Row[])) as Row[];
-}
-
-/** Cursor: "<created_at ISO>|<id>" of the last quote of the previous page. */
-function parseCursor(cursor?: string) {
-	if (!cursor) return null;
-	const [at, id] = cursor.split("|");
-	if (!at || !id || Number.isNaN(Date.parse(at)) || !/^[0-9a-f-]{36}$/i.test(id))
-		throw badRequest("Invalid cursor");
-	return { at: new Date(at).toISOString(), id };
-}
-
 /** The owner's list: quotes from the app and the website that are not approved, newest first. */
 export async function listOpenQuotes(options: { db: Executor; limit?: number; cursor?: string }) {
-	const limit = Math.min(Math.max(options.limit ?? 20, 1), 100);
-	const after = parseCursor(options.cursor);
-	const open = after
-		? sql`q.status <> 'approved' and (q.created_at, q.id) < (${after.at}::timestamptz, ${after.id}::uuid)`
-		: sql`q.status <> 'approved'`;
-	const rows = rowsOf(
+	const limit = pageSize(options.limit);
+	const after = rowsAfter(options.cursor, "q");
+	const open = after ? sql`q.status <> 'approved' and ${after}` : sql`q.status <> 'approved'`;
+	const rows = resultRows<Row>(
 		await options.db.execute(quotesQuery({ app: open, website: open }, limit + 1)),
 	);
-	const page = rows.slice(0, limit).map((r) => toQuoteView(r));
-	const last = page.at(-1);
-	return {
-		quotes: page,
-		nextCursor: rows.length > limit && last ? `${last.createdAt}|${last.id}` : null,
-	};
+	const { items, nextCursor } = toPage(
+		rows.map((r) => toQuoteView(r)),
+		limit,
+	);
+	return { quotes: items, nextCursor };
 }
 
 /** A customer's most recent quote request, or null. */
 export async function getLatestQuote(options: { db: Executor; userId: string }) {
-	const rows = rowsOf(
+	const rows = resultRows<Row>(
 		await options.db.execute(
 			quotesQuery({ app: sql`q.user_id = ${options.userId}`, website: null }, 1),
 		),
@@ -142,7 +126,7 @@ export async function getLatestQuote(options: { db: Executor; userId: string }) 
 
 /** The newest quote requests of any status, for the dashboard. */
 export async function listRecentQuotes(options: { db: Executor; limit: number }) {
-	const rows = rowsOf(
+	const rows = resultRows<Row>(
 		await options.db.execute(quotesQuery({ app: sql`true`, website: sql`true` }, options.limit)),
 	);
 	return rows.map((r) => toQuoteView(r));

@@ -8,18 +8,18 @@ import {
 	quoteViewSchema,
 	reviseQuoteSchema,
 } from "../../../shared/quotes.ts";
-import { createRouter, errorResponses } from "../../lib/router.ts";
+import { pageQuerySchema } from "../../lib/paging.ts";
+import { createRouter, errorResponses, jsonContent } from "../../lib/router.ts";
 import { requireOwner, requireUser } from "../auth/auth.middleware.ts";
 import { signContract } from "../customers/customers.service.ts";
 import { approveQuote, rejectQuote, reviseQuote } from "./quote-decisions.service.ts";
 import { getLatestQuote, listOpenQuotes } from "./quote-list.service.ts";
 import { requireApprovedQuote, updateQuoteFlags } from "./quotes.service.ts";
 
-const json = <T>(schema: T) => ({ content: { "application/json": { schema } } });
 const ownerParams = z.object({ source: z.enum(QUOTE_SOURCES), id: z.uuid("Quote not found") });
 const customerParams = z.object({ id: z.uuid("Quote not found") });
 const decided = {
-	200: { description: "Decision recorded", ...json(quoteDecisionSchema) },
+	200: { description: "Decision recorded", ...jsonContent(quoteDecisionSchema) },
 	409: { description: "Already decided" },
 	...errorResponses,
 };
@@ -32,7 +32,10 @@ export const quotesRoutes = createRouter()
 			tags: ["quotes"],
 			summary: "Approve a quote (an app quote gets its bill and an active customer)",
 			middleware: [requireOwner] as const,
-			request: { params: ownerParams, body: { ...json(approveQuoteSchema), required: false } },
+			request: {
+				params: ownerParams,
+				body: { ...jsonContent(approveQuoteSchema), required: false },
+			},
 			responses: decided,
 		}),
 		async (c) => {
@@ -51,7 +54,7 @@ export const quotesRoutes = createRouter()
 			tags: ["quotes"],
 			summary: "Send a quote back to the customer with a revised price",
 			middleware: [requireOwner] as const,
-			request: { params: ownerParams, body: { ...json(reviseQuoteSchema), required: true } },
+			request: { params: ownerParams, body: { ...jsonContent(reviseQuoteSchema), required: true } },
 			responses: decided,
 		}),
 		async (c) => {
@@ -124,13 +127,10 @@ export const quotesRoutes = createRouter()
 			summary: "Open quotes from the app and the website, newest first, a page at a time",
 			middleware: [requireOwner] as const,
 			request: {
-				query: z.object({
-					cursor: z.string().max(100).optional(),
-					limit: z.coerce.number().int().min(1).max(100).optional(),
-				}),
+				query: pageQuerySchema,
 			},
 			responses: {
-				200: { description: "A page of quotes", ...json(quotePageSchema) },
+				200: { description: "A page of quotes", ...jsonContent(quotePageSchema) },
 				...errorResponses,
 			},
 		}),
@@ -149,7 +149,7 @@ export const quotesRoutes = createRouter()
 			responses: {
 				200: {
 					description: "Latest quote or null",
-					...json(z.object({ quote: quoteViewSchema.nullable() })),
+					...jsonContent(z.object({ quote: quoteViewSchema.nullable() })),
 				},
 				...errorResponses,
 			},
@@ -164,7 +164,10 @@ export const quotesRoutes = createRouter()
 			tags: ["quotes"],
 			summary: "Dismiss my approval banner or quote details card",
 			middleware: [requireUser] as const,
-			request: { params: customerParams, body: { ...json(quoteFlagsSchema), required: true } },
+			request: {
+				params: customerParams,
+				body: { ...jsonContent(quoteFlagsSchema), required: true },
+			},
 			responses: { 204: { description: "Saved" }, ...errorResponses },
 		}),
 		async (c) => {
@@ -186,7 +189,7 @@ export const quotesRoutes = createRouter()
 			summary: "Sign the service contract of my approved quote",
 			middleware: [requireUser] as const,
 			responses: {
-				200: { description: "Signed", ...json(z.object({ agreedToServices: z.boolean() })) },
+				200: { description: "Signed", ...jsonContent(z.object({ agreedToServices: z.boolean() })) },
 				...errorResponses,
 			},
 		}),
