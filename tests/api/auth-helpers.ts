@@ -9,10 +9,9 @@ import {
 	users,
 	verifications,
 } from "../../src/server/db/schema.ts";
-import { HttpClient } from "../support/http-client.ts";
+import { signUp } from "../support/accounts.ts";
+import type { HttpClient } from "../support/http-client.ts";
 import type { TestApp } from "../support/test-app.ts";
-
-export const PASSWORD = "lights-up-2024";
 
 type Response = Awaited<ReturnType<HttpClient["request"]>>;
 
@@ -28,22 +27,6 @@ export async function accountCounts(app: TestApp) {
 		ownerInvites: await rows(ownerInvites),
 		verifications: await rows(verifications),
 	};
-}
-
-/** A signed-in client for a new account made through the product's sign-up endpoint. */
-export async function signUp(
-	app: TestApp,
-	body: {
-		email: string;
-		password?: string;
-		role: "customer" | "owner";
-		displayName?: string;
-		inviteCode?: string;
-	},
-) {
-	const client = new HttpClient(app.url);
-	const res = await client.post("/api/account/sign-up", { password: PASSWORD, ...body });
-	return { client, res };
 }
 
 /** The first owner of the fresh install, signed in. */

@@ -8,6 +8,7 @@ import {
 	verifications,
 } from "../../src/server/db/schema.ts";
 import { AUTH_MESSAGES } from "../../src/shared/auth.ts";
+import { PASSWORD } from "../support/accounts.ts";
 import { HttpClient } from "../support/http-client.ts";
 import { readOutbox, waitForMail } from "../support/outbox.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
@@ -15,7 +16,6 @@ import {
 	accountCounts,
 	expectError,
 	meWithCookie,
-	PASSWORD,
 	sessionCookieOf,
 	signUpCustomer,
 } from "./auth-helpers.ts";

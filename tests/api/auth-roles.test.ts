@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ownerInvites, profiles } from "../../src/server/db/schema.ts";
 import { AUTH_MESSAGES } from "../../src/shared/auth.ts";
+import { signUp } from "../support/accounts.ts";
 import { HttpClient } from "../support/http-client.ts";
 import { readOutbox, waitForMail } from "../support/outbox.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
@@ -9,7 +10,6 @@ import {
 	accountCounts,
 	expectError,
 	profileOf,
-	signUp,
 	signUpCustomer,
 	signUpOwner,
 } from "./auth-helpers.ts";

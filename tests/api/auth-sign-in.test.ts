@@ -2,13 +2,13 @@ import { eq, like } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { rateLimits, sessions, users } from "../../src/server/db/schema.ts";
 import { AUTH_MESSAGES } from "../../src/shared/auth.ts";
+import { PASSWORD } from "../support/accounts.ts";
 import { HttpClient } from "../support/http-client.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 import {
 	accountCounts,
 	expectError,
 	meWithCookie,
-	PASSWORD,
 	sessionCookieOf,
 	signUpCustomer,
 	signUpOwner,

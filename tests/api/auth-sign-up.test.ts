@@ -2,13 +2,12 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { accounts, ownerInvites, profiles, users } from "../../src/server/db/schema.ts";
 import { AUTH_MESSAGES } from "../../src/shared/auth.ts";
+import { PASSWORD, signUp } from "../support/accounts.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 import {
 	accountCounts,
 	expectError,
-	PASSWORD,
 	profileOf,
-	signUp,
 	signUpCustomer,
 	signUpOwner,
 } from "./auth-helpers.ts";

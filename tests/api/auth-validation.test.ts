@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { emailOutbox } from "../../src/server/db/schema.ts";
 import { AUTH_MESSAGES } from "../../src/shared/auth.ts";
+import { PASSWORD } from "../support/accounts.ts";
 import { HttpClient } from "../support/http-client.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
-import { accountCounts, expectError, PASSWORD, signUpCustomer } from "./auth-helpers.ts";
+import { accountCounts, expectError, signUpCustomer } from "./auth-helpers.ts";
 
 let app: TestApp;
 beforeEach(async () => {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { serviceRequests } from "../../src/server/db/schema.ts";
-import { ownerAndCustomer, signUp } from "../support/accounts.ts";
+import { ownerAndCustomer, signedUp } from "../support/accounts.ts";
 import { insertAppQuote, insertWebsiteQuote } from "../support/quotes.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -25,7 +25,7 @@ describe("owner dashboard", () => {
 
 	it("counts every row, shows three recent quotes and the customer cards", async () => {
 		const { owner, customer } = await ownerAndCustomer(app);
-		const other = await signUp(app, { email: "pat@example.test", displayName: "Pat Paid" });
+		const other = await signedUp(app, { email: "pat@example.test", displayName: "Pat Paid" });
 		for (let i = 0; i < 6; i++)
 			await insertWebsiteQuote(app, { createdAt: new Date(Date.now() - (i + 10) * 60_000) });
 		const approve = await insertAppQuote(app, customer.userId);

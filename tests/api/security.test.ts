@@ -1,15 +1,10 @@
 import http from "node:http";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { emailOutbox } from "../../src/server/db/schema.ts";
+import { PASSWORD } from "../support/accounts.ts";
 import { HttpClient } from "../support/http-client.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
-import {
-	accountCounts,
-	expectError,
-	meWithCookie,
-	PASSWORD,
-	signUpCustomer,
-} from "./auth-helpers.ts";
+import { accountCounts, expectError, meWithCookie, signUpCustomer } from "./auth-helpers.ts";
 
 let app: TestApp;
 beforeEach(async () => {

@@ -1,35 +1,50 @@
 import { eq } from "drizzle-orm";
+import { expect } from "vitest";
 import { users } from "../../src/server/db/schema.ts";
 import { HttpClient } from "./http-client.ts";
 import type { TestApp } from "./test-app.ts";
 
-/** Signs up an account through the API and returns its signed-in client and user id. */
+export const PASSWORD = "lights-up-2024";
+
+/** Posts a sign-up through the product's endpoint; the client keeps the session it gets. */
 export async function signUp(
 	app: TestApp,
-	account: { email: string; password?: string; role?: "customer" | "owner"; displayName?: string },
+	body: {
+		email: string;
+		password?: string;
+		role?: "customer" | "owner";
+		displayName?: string;
+		inviteCode?: string;
+	},
 ) {
 	const client = new HttpClient(app.url);
 	const res = await client.post("/api/account/sign-up", {
-		password: "secret-pass",
+		password: PASSWORD,
 		role: "customer",
-		...account,
+		...body,
 	});
-	if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${res.text}`);
+	return { client, res };
+}
+
+/** A new, signed-in account: its client and user id. */
+export async function signedUp(app: TestApp, body: Parameters<typeof signUp>[1]) {
+	const { client, res } = await signUp(app, body);
+	expect(res.status, res.text).toBe(201);
 	const [user] = await app.db
 		.select({ id: users.id })
 		.from(users)
-		.where(eq(users.email, account.email));
+		.where(eq(users.email, body.email));
 	return { client, userId: user!.id };
 }
 
 /** The owner of a fresh install and one customer, both signed in. */
 export async function ownerAndCustomer(app: TestApp) {
-	const owner = await signUp(app, {
+	const owner = await signedUp(app, {
 		email: "owner@example.test",
 		role: "owner",
 		displayName: "Olive Owner",
 	});
-	const customer = await signUp(app, {
+	const customer = await signedUp(app, {
 		email: "casey@example.test",
 		displayName: "Casey Customer",
 	});
