@@ -22,11 +22,13 @@ export function contentSecurityPolicy(scriptHashes: readonly string[] = []): str
 	].join("; ");
 }
 
+const DEFAULT_CSP = contentSecurityPolicy();
+
 /** Headers for every response; HTML responses may set their own CSP first. */
 export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
 	await next();
 	const h = c.res.headers;
-	if (!h.has("content-security-policy")) h.set("content-security-policy", contentSecurityPolicy());
+	if (!h.has("content-security-policy")) h.set("content-security-policy", DEFAULT_CSP);
 	h.set("x-content-type-options", "nosniff");
 	h.set("x-frame-options", "DENY");
 	h.set("referrer-policy", "strict-origin-when-cross-origin");
