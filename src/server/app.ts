@@ -11,10 +11,11 @@ import { billsRoutes } from "./features/bills/bills.routes.ts";
 import { catalogRoutes } from "./features/catalog/catalog.routes.ts";
 import { customersRoutes } from "./features/customers/customers.routes.ts";
 import { estimateRoutes } from "./features/estimate/estimate.routes.ts";
+import { filesRoutes } from "./features/files/files.routes.ts";
 import { healthRoutes } from "./features/health/health.routes.ts";
 import { leadsRoutes } from "./features/leads/leads.routes.ts";
 import { PUBLIC_QUOTE_PATH, publicQuoteRoutes } from "./features/quotes/public-quote.routes.ts";
-import { quotesRoutes } from "./features/quotes/quotes.routes.ts";
+import { CUSTOMER_QUOTE_PATH, quotesRoutes } from "./features/quotes/quotes.routes.ts";
 import { settingsRoutes } from "./features/settings/settings.routes.ts";
 import { createWebRoutes } from "./features/web/web.routes.ts";
 import { AppError } from "./lib/errors.ts";
@@ -57,7 +58,7 @@ export function createApp(deps: CreateAppOptions) {
 		onError: (c) => c.json({ error: "The request is too large" }, 413),
 	});
 	// Upload routes set their own, larger limit; every other API route keeps 1 MB.
-	const ownBodyLimit = new Set([`/api${PUBLIC_QUOTE_PATH}`]);
+	const ownBodyLimit = new Set([`/api${PUBLIC_QUOTE_PATH}`, `/api${CUSTOMER_QUOTE_PATH}`]);
 	app.use("/api/*", (c, next) => (ownBodyLimit.has(c.req.path) ? next() : jsonBodyLimit(c, next)));
 
 	app.route("/api/auth", authHandler);
@@ -65,6 +66,7 @@ export function createApp(deps: CreateAppOptions) {
 	app.route("/api", authRoutes);
 	app.route("/api", quotesRoutes);
 	app.route("/api", billsRoutes);
+	app.route("/api", filesRoutes);
 	app.route("/api", customersRoutes);
 	app.route("/api", catalogRoutes);
 	app.route("/api", settingsRoutes);

@@ -13,3 +13,10 @@ export const DEFAULT_BUSINESS_PROFILE: BusinessProfile = {
 	],
 	address: "Canton, OH",
 };
+
+/** Pricing settings until the owner changes them (cents); matches the database defaults. */
+export const DEFAULT_PRICING = {
+	colorFeeCents: 1999,
+	planPriceCents: 2999,
+	requirePayment: true,
+};

@@ -11,9 +11,11 @@ export class HttpClient {
 		headers: Record<string, string> = {},
 	) {
 		const init: RequestInit = { method, headers: { ...headers } };
-		const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+		const cookie = this.cookieHeader();
 		if (cookie) (init.headers as Record<string, string>).cookie = cookie;
-		if (body !== undefined) {
+		if (body instanceof FormData) {
+			init.body = body; // fetch sets the multipart content type with its boundary
+		} else if (body !== undefined) {
 			(init.headers as Record<string, string>)["content-type"] ??= "application/json";
 			init.body = typeof body === "string" ? body : JSON.stringify(body);
 		}
@@ -37,6 +39,11 @@ export class HttpClient {
 	get = (path: string) => this.request("GET", path);
 	post = (path: string, body?: unknown) => this.request("POST", path, body ?? {});
 	put = (path: string, body?: unknown) => this.request("PUT", path, body ?? {});
+
+	/** The Cookie header this client sends (for requests made with plain fetch, e.g. binary bodies). */
+	cookieHeader() {
+		return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+	}
 
 	hasSession() {
 		return [...this.cookies.keys()].some((k) => k.includes("session_token"));

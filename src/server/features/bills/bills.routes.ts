@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { createRouter, errorResponses } from "../../lib/router.ts";
 import { requireUser } from "../auth/auth.middleware.ts";
+import { getPricing } from "../settings/settings.service.ts";
 import { listBills } from "./bills.service.ts";
 
 const billSchema = z.object({
@@ -18,23 +19,34 @@ export const billsRoutes = createRouter().openapi(
 		method: "get",
 		path: "/bills",
 		tags: ["bills"],
-		summary: "My bills, pending first, newest first",
+		summary: "My bills (pending first, newest first) and the monthly Plan for Next Year price",
 		middleware: [requireUser] as const,
 		responses: {
 			200: {
 				description: "Bills",
-				content: { "application/json": { schema: z.object({ bills: z.array(billSchema) }) } },
+				content: {
+					"application/json": {
+						schema: z.object({
+							bills: z.array(billSchema),
+							planPriceCents: z.number().int(),
+						}),
+					},
+				},
 			},
 			...errorResponses,
 		},
 	}),
 	async (c) => {
-		const rows = await listBills({ db: c.var.deps.db, userId: c.var.user.id });
+		const { db } = c.var.deps;
+		const [rows, pricing] = await Promise.all([
+			listBills({ db, userId: c.var.user.id }),
+			getPricing({ db }),
+		]);
 		const bills = rows.map((b) => ({
 			...b,
 			paidAt: b.paidAt?.toISOString() ?? null,
 			createdAt: b.createdAt.toISOString(),
 		}));
-		return c.json({ bills }, 200);
+		return c.json({ bills, planPriceCents: pricing.planPriceCents }, 200);
 	},
 );

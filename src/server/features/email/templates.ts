@@ -138,6 +138,8 @@ export function newQuoteRequestEmail(options: {
 	business: BusinessProfile;
 	url: string;
 	request: {
+		/** Where the request came from: the customer app or the public website. */
+		source: "app" | "website";
 		name: string;
 		email: string;
 		phone: string | null;
@@ -168,7 +170,7 @@ export function newQuoteRequestEmail(options: {
 		business: options.business,
 		greeting: "Hello,",
 		paragraphs: [
-			`${request.name} asked for a quote on the website.`,
+			`${request.name} asked for a quote ${request.source === "app" ? "in the customer app" : "on the website"}.`,
 			[
 				`Name: ${request.name}`,
 				`E-mail: ${request.email}`,

@@ -1,9 +1,11 @@
+import { and, eq } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
+import type { Deps } from "../../app-env.ts";
 import type { Executor } from "../../db/database.ts";
 import { files } from "../../db/schema.ts";
 import type { Env } from "../../env.ts";
-import { AppError, badRequest } from "../../lib/errors.ts";
+import { AppError, badRequest, notFound } from "../../lib/errors.ts";
 import { createStorage } from "./storage.ts";
 
 /** Largest upload accepted for a photo or attachment (PRODUCT: 10 MB per file). */
@@ -155,4 +157,31 @@ export async function recordFiles(options: {
 			...options.link,
 		})),
 	);
+}
+
+/**
+ * A stored file for a viewer: the owner may read any file, a customer only files of their own.
+ * Anything else is "not found", so ids of other people's files reveal nothing.
+ */
+export async function readFile(options: {
+	deps: Pick<Deps, "db" | "env">;
+	id: string;
+	viewer: { owner: true } | { userId: string };
+}) {
+	const { deps, id, viewer } = options;
+	const [row] = await deps.db
+		.select({
+			storageKey: files.storageKey,
+			fileName: files.fileName,
+			contentType: files.contentType,
+		})
+		.from(files)
+		.where(
+			"userId" in viewer
+				? and(eq(files.id, id), eq(files.userId, viewer.userId))
+				: eq(files.id, id),
+		);
+	const data = row ? await createStorage(deps.env).get(row.storageKey) : null;
+	if (!row || !data) throw notFound("File not found");
+	return { ...row, data };
 }

@@ -1,47 +1,32 @@
 import { randomUUID } from "node:crypto";
-import { MAX_QUOTE_PHOTOS } from "../../../shared/estimate.ts";
 import type { PublicQuote } from "../../../shared/public-quote.ts";
 import type { Deps } from "../../app-env.ts";
 import { marketingQuoteRequests } from "../../db/schema.ts";
-import { badRequest } from "../../lib/errors.ts";
 import { newQuoteRequestEmail } from "../email/templates.ts";
-import { calculateEstimate } from "../estimate/estimate.service.ts";
-import { prepareImages, recordFiles, storeFiles } from "../files/files.service.ts";
+import { recordFiles, storeFiles } from "../files/files.service.ts";
 import { getBusinessProfile } from "../settings/settings.service.ts";
-
-export const TOO_MANY_PHOTOS = `You can upload at most ${MAX_QUOTE_PHOTOS} photos`;
+import { prepareQuoteRequest } from "./quote-upload.ts";
 
 /**
- * A quote request from the public site. The estimate is recomputed from the catalogue (the
- * browser's numbers are never used); photos are checked and re-encoded, then written to storage.
- * The request, its photo records and the business's e-mail notice commit in one transaction;
- * when anything fails, the photos written are removed again.
+ * A quote request from the public site, with its photos. The request, its photo records and the
+ * business's e-mail notice commit in one transaction; when anything fails, the photos written
+ * are removed again.
  */
 export async function submitPublicQuote(options: {
 	deps: Pick<Deps, "db" | "env" | "mailer">;
 	input: Omit<PublicQuote, "website">;
 	photos: readonly File[];
 }): Promise<{ id: string }> {
-	const { deps, input, photos } = options;
-	if (photos.length > MAX_QUOTE_PHOTOS) throw badRequest(TOO_MANY_PHOTOS, "too_many_photos");
-	const { estimate, lines } = await calculateEstimate({
-		db: deps.db,
+	const { deps, input } = options;
+	const id = randomUUID();
+	const { estimate, lines, stored } = await prepareQuoteRequest({
+		deps,
+		id,
+		folder: `quote-photos/website/${id}`,
 		services: input.services,
 		city: input.city,
 		state: input.state,
-	});
-	const images = await prepareImages({ files: photos });
-
-	const id = randomUUID();
-	const stored = images.map((image) => {
-		const fileId = randomUUID();
-		return {
-			id: fileId,
-			storageKey: `quote-photos/${id}/${fileId}.${image.extension}`,
-			fileName: image.fileName,
-			contentType: image.contentType,
-			data: image.data,
-		};
+		photos: options.photos,
 	});
 	const withQuote = input.withInstantQuote === true;
 	const totalEstimateCents = withQuote ? estimate.recommendedPriceCents : estimate.subtotalCents;
@@ -78,6 +63,7 @@ export async function submitPublicQuote(options: {
 						business,
 						url: `${deps.env.APP_URL}/owner/quotes`,
 						request: {
+							source: "website",
 							...input,
 							lines,
 							totalEstimateCents,

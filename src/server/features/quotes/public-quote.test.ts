@@ -161,7 +161,7 @@ describe("POST /api/public/quote-requests", () => {
 				userId: null,
 				contentType: "image/jpeg",
 			});
-			expect(photo.storageKey).toBe(`quote-photos/${request!.id}/${photo.id}.jpg`);
+			expect(photo.storageKey).toBe(`quote-photos/website/${request!.id}/${photo.id}.jpg`);
 			const bytes = fs.readFileSync(path.join(app.dataDir, "uploads", photo.storageKey));
 			expect(bytes.byteLength).toBe(photo.sizeBytes);
 			const meta = await sharp(bytes).metadata();

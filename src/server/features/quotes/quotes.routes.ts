@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { customerQuoteSchema } from "../../../shared/quote-request.ts";
 import {
 	approveQuoteSchema,
 	QUOTE_SOURCES,
@@ -12,10 +13,17 @@ import { pageQuerySchema } from "../../lib/paging.ts";
 import { createRouter, errorResponses, jsonContent } from "../../lib/router.ts";
 import { requireOwner, requireUser } from "../auth/auth.middleware.ts";
 import { signContract } from "../customers/customers.service.ts";
+import { submitCustomerQuote } from "./customer-quote.service.ts";
 import { approveQuote, rejectQuote, reviseQuote } from "./quote-decisions.service.ts";
 import { getLatestQuote, listOpenQuotes } from "./quote-list.service.ts";
+import { quoteUploadForm, quoteUploadLimit } from "./quote-upload.ts";
 import { requireApprovedQuote, updateQuoteFlags } from "./quotes.service.ts";
 
+export const CUSTOMER_QUOTE_PATH = "/quote-requests";
+const customerQuoteForm = quoteUploadForm(
+	customerQuoteSchema,
+	"JSON of the quote form: address, city, state, zipCode, services, notes",
+);
 const ownerParams = z.object({ source: z.enum(QUOTE_SOURCES), id: z.uuid("Quote not found") });
 const customerParams = z.object({ id: z.uuid("Quote not found") });
 const decided = {
@@ -25,6 +33,34 @@ const decided = {
 };
 
 export const quotesRoutes = createRouter()
+	.openapi(
+		createRoute({
+			method: "post",
+			path: CUSTOMER_QUOTE_PATH,
+			tags: ["quotes"],
+			summary: "Request a quote for my property, with photos; the business is notified",
+			middleware: [quoteUploadLimit, requireUser] as const,
+			request: {
+				body: { content: { "multipart/form-data": { schema: customerQuoteForm } }, required: true },
+			},
+			responses: {
+				201: { description: "Quote request received", ...jsonContent(z.object({ id: z.uuid() })) },
+				409: { description: "Another quote is waiting for a decision or approved" },
+				413: { description: "A photo or the whole upload is too large" },
+				...errorResponses,
+			},
+		}),
+		async (c) => {
+			const { data, photos } = c.req.valid("form");
+			const { id } = await submitCustomerQuote({
+				deps: c.var.deps,
+				userId: c.var.user.id,
+				input: data,
+				photos,
+			});
+			return c.json({ id }, 201);
+		},
+	)
 	.openapi(
 		createRoute({
 			method: "post",

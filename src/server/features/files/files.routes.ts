@@ -1,0 +1,40 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { createRouter, errorResponses } from "../../lib/router.ts";
+import { requireUser } from "../auth/auth.middleware.ts";
+import { readFile } from "./files.service.ts";
+
+export const filesRoutes = createRouter().openapi(
+	createRoute({
+		method: "get",
+		path: "/files/{id}",
+		tags: ["files"],
+		summary: "A stored file: the owner sees every file, a customer only their own",
+		middleware: [requireUser] as const,
+		request: { params: z.object({ id: z.uuid("File not found") }) },
+		responses: {
+			200: {
+				description: "The file's bytes",
+				content: {
+					"application/octet-stream": { schema: z.string().openapi({ format: "binary" }) },
+				},
+			},
+			...errorResponses,
+		},
+	}),
+	async (c) => {
+		const user = c.var.user;
+		const file = await readFile({
+			deps: c.var.deps,
+			id: c.req.valid("param").id,
+			// An owner previewing the customer app is still the owner.
+			viewer: user.role === "owner" ? { owner: true } : { userId: user.id },
+		});
+		return c.body(new Uint8Array(file.data), 200, {
+			"Content-Type": file.contentType,
+			"Content-Length": String(file.data.byteLength),
+			"Content-Disposition": `inline; filename="${file.fileName.replace(/[^\w.-]+/g, "_")}"`,
+			// Private to this browser; a file's bytes never change under its id.
+			"Cache-Control": "private, max-age=86400, immutable",
+		});
+	},
+);

@@ -1,0 +1,33 @@
+import { QUOTE_FORM_MESSAGES, serviceChoiceSchema } from "./estimate.ts";
+import { z } from "./zod.ts";
+
+const optionalText = (max: number) =>
+	z
+		.string()
+		.trim()
+		.max(max, "That is too long")
+		.nullish()
+		.transform((v) => (v ? v : null));
+
+/**
+ * A signed-in customer's quote request (multipart: this JSON in `data`, images in `photos`).
+ * Name, e-mail and phone come from the account; the estimate is recomputed by the server.
+ */
+export const customerQuoteSchema = z.strictObject({
+	address: z
+		.string(QUOTE_FORM_MESSAGES.addressAndService)
+		.trim()
+		.min(1, QUOTE_FORM_MESSAGES.addressAndService)
+		.max(300, "That is too long"),
+	city: optionalText(100),
+	state: optionalText(50),
+	zipCode: optionalText(20),
+	services: z.array(serviceChoiceSchema).min(1, QUOTE_FORM_MESSAGES.addressAndService).max(50),
+	notes: optionalText(5000),
+});
+export type CustomerQuoteInput = z.input<typeof customerQuoteSchema>;
+export type CustomerQuote = z.output<typeof customerQuoteSchema>;
+
+/** Refused while a quote is waiting for a decision or already approved. */
+export const QUOTE_IN_PROGRESS_MESSAGE =
+	"You already have a quote in progress. We'll be in touch about it soon.";

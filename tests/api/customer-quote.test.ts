@@ -1,0 +1,207 @@
+import fs from "node:fs";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { emailOutbox, files, quoteRequests } from "../../src/server/db/schema.ts";
+import { QUOTE_FORM_MESSAGES } from "../../src/shared/estimate.ts";
+import { QUOTE_IN_PROGRESS_MESSAGE } from "../../src/shared/quote-request.ts";
+import { ownerAndCustomer, signedUp } from "../support/accounts.ts";
+import { HttpClient } from "../support/http-client.ts";
+import { waitForMail } from "../support/outbox.ts";
+import { insertAppQuote, sampleLines } from "../support/quotes.ts";
+import { startTestApp, type TestApp } from "../support/test-app.ts";
+
+let app: TestApp;
+beforeEach(async () => {
+	app = await startTestApp();
+});
+afterEach(() => app.close());
+
+const BUSINESS_EMAIL = "hello@buckeyeholidaylights.com";
+
+const png = () =>
+	sharp({ create: { width: 20, height: 20, channels: 3, background: "#0a0" } })
+		.png()
+		.toBuffer();
+
+async function request(app: TestApp, extra: Record<string, unknown> = {}) {
+	const lines = await sampleLines(app);
+	return {
+		address: "100 Market Ave N",
+		city: "Canton",
+		state: "OH",
+		zipCode: "44702",
+		services: lines.map((l) => ({ serviceId: l.serviceId, quantity: l.quantity })),
+		notes: "Please include the porch",
+		...extra,
+	};
+}
+
+function submit(
+	client: HttpClient,
+	data: unknown,
+	photos: { name: string; bytes: Uint8Array; type?: string }[] = [],
+) {
+	const form = new FormData();
+	form.append("data", typeof data === "string" ? data : JSON.stringify(data));
+	for (const p of photos)
+		form.append("photos", new Blob([p.bytes as BlobPart], { type: p.type ?? "image/png" }), p.name);
+	return client.request("POST", "/api/quote-requests", form);
+}
+
+describe("POST /api/quote-requests (customer)", () => {
+	it("stores a pending request with its instant quote and photos under the customer, and e-mails the business", async () => {
+		const { customer } = await ownerAndCustomer(app);
+		const res = await submit(customer.client, await request(app), [
+			{ name: "front.png", bytes: await png() },
+		]);
+		expect(res.status, res.text).toBe(201);
+
+		const [quote] = await app.db.select().from(quoteRequests);
+		expect(quote).toMatchObject({
+			id: res.json.id,
+			userId: customer.userId,
+			status: "pending",
+			address: "100 Market Ave N",
+			city: "Canton",
+			zipCode: "44702",
+			notes: "Please include the porch",
+		});
+		expect(quote!.services.map((l) => [l.name, l.quantity])).toEqual([
+			["House Outline", 1],
+			["Medium Trees", 2],
+		]);
+		const aiQuote = quote!.aiQuote as { recommendedPriceCents: number; complexity: string };
+		expect(quote!.totalEstimateCents).toBe(aiQuote.recommendedPriceCents);
+		expect(aiQuote.complexity).toBeTruthy();
+
+		const [photo] = await app.db.select().from(files);
+		expect(photo).toMatchObject({
+			kind: "quote_photo",
+			userId: customer.userId,
+			uploadedBy: customer.userId,
+			quoteRequestId: quote!.id,
+		});
+		expect(photo!.storageKey).toBe(
+			`quote-photos/app/${customer.userId}/${quote!.id}/${photo!.id}.jpg`,
+		);
+		expect(fs.existsSync(path.join(app.dataDir, "uploads", photo!.storageKey))).toBe(true);
+
+		const mail = await waitForMail(app.dataDir, BUSINESS_EMAIL);
+		expect(mail.subject).toContain("New quote request from Casey Customer");
+		expect(mail.text).toContain("asked for a quote in the customer app");
+		expect(mail.text).toContain("casey@example.test");
+		expect(mail.text).toContain("1 photo is attached");
+
+		// The customer's home shows it as their latest quote, with the photo.
+		const latest = await customer.client.get("/api/quotes/latest");
+		expect(latest.json.quote).toMatchObject({ id: quote!.id, status: "pending" });
+		expect(latest.json.quote.photoIds).toEqual([photo!.id]);
+	});
+
+	it("refuses bad input with a clear message and stores nothing", async () => {
+		const { customer } = await ownerAndCustomer(app);
+		const lines = await sampleLines(app);
+		const cases: [unknown, string | RegExp][] = [
+			[await request(app, { address: "  " }), QUOTE_FORM_MESSAGES.addressAndService],
+			[await request(app, { services: [] }), QUOTE_FORM_MESSAGES.addressAndService],
+			[
+				await request(app, { services: [{ serviceId: lines[0]!.serviceId, quantity: 0 }] }),
+				"Quantity must be at least 1",
+			],
+			[await request(app, { address: "x".repeat(10_000) }), "That is too long"],
+			[await request(app, { name: "Sneaky" }), /unrecognized|unknown/i],
+			["{not json", "The form data is not valid JSON"],
+		];
+		for (const [data, message] of cases) {
+			const res = await submit(customer.client, data);
+			expect(res.status, JSON.stringify(data).slice(0, 80)).toBe(400);
+			expect(res.json.error).toMatch(message);
+		}
+		const seven = await Promise.all(
+			Array.from({ length: 7 }, async (_, i) => ({ name: `p${i}.png`, bytes: await png() })),
+		);
+		const tooMany = await submit(customer.client, await request(app), seven);
+		expect(tooMany.status).toBe(400);
+		expect(tooMany.json.error).toBe("You can upload at most 6 photos");
+		const text = await submit(customer.client, await request(app), [
+			{ name: "notes.png", bytes: new TextEncoder().encode("just text"), type: "image/png" },
+		]);
+		expect(text.status).toBe(400);
+
+		expect(await app.db.select().from(quoteRequests)).toEqual([]);
+		expect(await app.db.select().from(files)).toEqual([]);
+		expect(await app.db.select().from(emailOutbox)).toEqual([]);
+	});
+
+	it("takes one request at a time: refused while a quote is pending, revised or approved", async () => {
+		const { customer } = await ownerAndCustomer(app);
+		for (const status of ["pending", "revised", "approved"] as const) {
+			const existing = await insertAppQuote(app, customer.userId, { status });
+			const res = await submit(customer.client, await request(app));
+			expect(res.status, status).toBe(409);
+			expect(res.json.error).toBe(QUOTE_IN_PROGRESS_MESSAGE);
+			await app.db.delete(quoteRequests).where(eq(quoteRequests.id, existing.id));
+		}
+		await insertAppQuote(app, customer.userId, { status: "rejected" });
+		expect((await submit(customer.client, await request(app))).status).toBe(201);
+
+		// Two at the same moment: one is taken.
+		const other = await signedUp(app, { email: "dana@example.test", displayName: "Dana" });
+		const both = await Promise.all([
+			submit(other.client, await request(app)),
+			submit(other.client, await request(app)),
+		]);
+		expect(both.map((r) => r.status).sort()).toEqual([201, 409]);
+	});
+
+	it("needs a session", async () => {
+		const anonymous = new HttpClient(app.url);
+		const res = await submit(anonymous, await request(app));
+		expect(res.status).toBe(401);
+		expect(await app.db.select().from(quoteRequests)).toEqual([]);
+	});
+});
+
+describe("GET /api/files/{id}", () => {
+	it("serves a photo to the owner and its own customer, and to no one else", async () => {
+		const { owner, customer } = await ownerAndCustomer(app);
+		const other = await signedUp(app, { email: "dana@example.test", displayName: "Dana" });
+		const bytes = await png();
+		const created = await submit(customer.client, await request(app), [
+			{ name: "front.png", bytes },
+		]);
+		expect(created.status).toBe(201);
+		const [photo] = await app.db.select().from(files);
+		const url = `/api/files/${photo!.id}`;
+
+		const forOwner = await fetch(`${app.url}${url}`, {
+			headers: { cookie: owner.client.cookieHeader() },
+		});
+		expect(forOwner.status).toBe(200);
+		expect(forOwner.headers.get("content-type")).toBe("image/jpeg");
+		expect(forOwner.headers.get("cache-control")).toContain("private");
+		const served = Buffer.from(await forOwner.arrayBuffer());
+		expect((await sharp(served).metadata()).width).toBe(20);
+
+		expect((await customer.client.get(url)).status).toBe(200);
+		expect((await other.client.get(url)).status).toBe(404);
+		expect((await other.client.get(`/api/files/${crypto.randomUUID()}`)).status).toBe(404);
+		expect((await other.client.get("/api/files/not-an-id")).status).toBe(400);
+		expect((await fetch(`${app.url}${url}`)).status).toBe(401);
+
+		// The owner's quote list links the photo.
+		const list = await owner.client.get("/api/owner/quotes");
+		expect(list.json.quotes[0].photoIds).toEqual([photo!.id]);
+	});
+});
+
+describe("GET /api/bills", () => {
+	it("includes the monthly plan price from the pricing settings", async () => {
+		const { customer } = await ownerAndCustomer(app);
+		const res = await customer.client.get("/api/bills");
+		expect(res.status).toBe(200);
+		expect(res.json).toEqual({ bills: [], planPriceCents: 2999 });
+	});
+});
