@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { type CustomerQuote, QUOTE_IN_PROGRESS_MESSAGE } from "../../../shared/quote-request.ts";
 import type { Deps } from "../../app-env.ts";
 import { profiles, quoteRequests, users } from "../../db/schema.ts";
@@ -37,19 +37,29 @@ export async function submitCustomerQuote(options: {
 		files: stored,
 		commit: () =>
 			deps.db.transaction(async (tx) => {
-				// One request at a time per customer, even when two arrive together.
+				// One request at a time per customer, even when two arrive together: the account row
+				// is locked first, so the check below (a new snapshot) sees a request just committed.
 				const [customer] = await tx
 					.select({
 						name: sql<string>`coalesce(${profiles.displayName}, ${users.name})`,
 						email: users.email,
 						phone: profiles.phone,
-						busy: sql<boolean>`exists (select 1 from quote_requests q where q.user_id = ${users.id} and q.status in ('pending', 'revised', 'approved'))`,
 					})
 					.from(users)
 					.leftJoin(profiles, eq(profiles.userId, users.id))
 					.where(eq(users.id, userId))
 					.for("update", { of: users });
-				if (!customer || customer.busy) throw conflict(QUOTE_IN_PROGRESS_MESSAGE);
+				const [open] = await tx
+					.select({ id: quoteRequests.id })
+					.from(quoteRequests)
+					.where(
+						and(
+							eq(quoteRequests.userId, userId),
+							inArray(quoteRequests.status, ["pending", "revised", "approved"]),
+						),
+					)
+					.limit(1);
+				if (!customer || open) throw conflict(QUOTE_IN_PROGRESS_MESSAGE);
 
 				await tx.insert(quoteRequests).values({
 					id,
