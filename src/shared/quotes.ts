@@ -23,6 +23,10 @@ export const QUOTE_MESSAGES = {
 	updateFailed: "Failed to update quote",
 	notPending: "This quote has already been decided",
 	notRevised: "Only a revised quote can be accepted or declined",
+	approveFirst: "Approve the quote before creating the customer's account",
+	accountExists: "An account was already created for this quote",
+	emailTaken: "An account with this e-mail already exists",
+	accountCreated: "Customer account created. We e-mailed them a link to set their password.",
 } as const;
 
 /** Owner's per-service unit price overrides, in cents, applied when approving. */

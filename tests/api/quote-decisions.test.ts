@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { bills, customers, profiles, quoteRequests } from "../../src/server/db/schema.ts";
 import { addDays, businessDate } from "../../src/shared/dates.ts";
 import { ownerAndCustomer, signedUp } from "../support/accounts.ts";
+import { HttpClient } from "../support/http-client.ts";
 import { waitForMail } from "../support/outbox.ts";
 import { insertAppQuote, insertWebsiteQuote, sampleLines } from "../support/quotes.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
@@ -112,6 +113,80 @@ describe("owner quote decisions", () => {
 		});
 		expect(await app.db.select().from(bills)).toHaveLength(0);
 		expect(await app.db.select().from(customers)).toHaveLength(0);
+	});
+
+	it("creates the account of an approved website quote: login, approved quote, bill, invite", async () => {
+		const { owner, customer } = await ownerAndCustomer(app);
+		const quote = await insertWebsiteQuote(app, { revisedPriceCents: 70_000 });
+		const url = `/api/owner/quotes/website/${quote.id}/customer-account`;
+
+		const early = await owner.client.post(url);
+		expect(early.status).toBe(409);
+		expect(early.json.error).toBe("Approve the quote before creating the customer's account");
+		expect((await customer.client.post(url)).status).toBe(403);
+		await owner.client.post(`/api/owner/quotes/website/${quote.id}/approve`);
+
+		const created = await owner.client.post(url);
+		expect(created.status, created.text).toBe(201);
+		expect(created.json.message).toMatch(/Customer account created/);
+		const userId = created.json.userId;
+		const [profile] = await app.db.select().from(profiles).where(eq(profiles.userId, userId));
+		expect(profile).toMatchObject({
+			displayName: "Wendy Web",
+			accountStatus: "active",
+			role: "customer",
+		});
+		const [appQuote] = await app.db
+			.select()
+			.from(quoteRequests)
+			.where(eq(quoteRequests.userId, userId));
+		expect(appQuote).toMatchObject({ status: "approved", revisedPriceCents: 70_000 });
+		const [bill] = await app.db.select().from(bills).where(eq(bills.userId, userId));
+		expect(bill).toMatchObject({
+			amountCents: 70_000,
+			quoteRequestId: appQuote!.id,
+			status: "pending",
+		});
+		expect(await app.db.select().from(customers).where(eq(customers.userId, userId))).toHaveLength(
+			1,
+		);
+
+		// Once only.
+		const again = await owner.client.post(url);
+		expect(again.status).toBe(409);
+		expect(again.json.error).toBe("An account was already created for this quote");
+		expect(await app.db.select().from(bills).where(eq(bills.userId, userId))).toHaveLength(1);
+
+		// The invite's link sets a password; then the customer signs in and sees the approved quote.
+		const mail = await waitForMail(app.dataDir, "wendy@example.test");
+		expect(mail.subject).toMatch(/account is ready/);
+		const link = new URL(mail.text.match(/Set your password: (\S+)/)![1]!);
+		const browser = new HttpClient(app.url);
+		const reset = await browser.post("/api/auth/reset-password", {
+			token: link.searchParams.get("token"),
+			newPassword: "snowy-rooftops-42",
+		});
+		expect(reset.status, reset.text).toBe(200);
+		const signIn = await browser.post("/api/auth/sign-in/email", {
+			email: "wendy@example.test",
+			password: "snowy-rooftops-42",
+		});
+		expect(signIn.status).toBe(200);
+		const latest = await browser.get("/api/quotes/latest");
+		expect(latest.json.quote).toMatchObject({ id: appQuote!.id, status: "approved" });
+		expect((await browser.get("/api/bills")).json.bills).toHaveLength(1);
+	});
+
+	it("does not create a second login for an e-mail that has one", async () => {
+		const { owner } = await ownerAndCustomer(app);
+		const quote = await insertWebsiteQuote(app, {
+			email: "casey@example.test",
+			status: "approved",
+		});
+		const res = await owner.client.post(`/api/owner/quotes/website/${quote.id}/customer-account`);
+		expect(res.status).toBe(409);
+		expect(res.json.error).toBe("An account with this e-mail already exists");
+		expect(await app.db.select().from(quoteRequests)).toHaveLength(0);
 	});
 
 	it("revise needs a price; the customer accepts (bill appears) or declines", async () => {

@@ -51,6 +51,26 @@ export function passwordResetEmail(options: {
 	});
 }
 
+export function customerInviteEmail(options: {
+	to: string;
+	name: string;
+	amountCents: number;
+	url: string;
+	business: BusinessProfile;
+}): EmailMessage {
+	return layout({
+		to: options.to,
+		subject: `Your ${options.business.businessName} account is ready`,
+		business: options.business,
+		greeting: `Hi ${options.name},`,
+		paragraphs: [
+			`Thank you for choosing ${options.business.businessName}! Your quote of ${formatCents(options.amountCents)} is approved and we created your account.`,
+			"Set a password with the link below to see your quote, sign your contract, pay your bill and chat with us. The link works once and expires in 7 days; after that, use 'Forgot password' on the sign-in page with this e-mail address.",
+		],
+		action: { label: "Set your password", url: options.url },
+	});
+}
+
 export function ownerInviteEmail(options: {
 	to: string;
 	invitedBy: string;

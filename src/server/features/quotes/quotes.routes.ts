@@ -18,6 +18,7 @@ import { approveQuote, rejectQuote, reviseQuote } from "./quote-decisions.servic
 import { getLatestQuote, listOpenQuotes } from "./quote-list.service.ts";
 import { quoteUploadForm, quoteUploadLimit } from "./quote-upload.ts";
 import { requireApprovedQuote, updateQuoteFlags } from "./quotes.service.ts";
+import { createCustomerFromWebsiteQuote } from "./website-customer.service.ts";
 
 export const CUSTOMER_QUOTE_PATH = "/quote-requests";
 const customerQuoteForm = quoteUploadForm(
@@ -116,6 +117,30 @@ export const quotesRoutes = createRouter()
 			const { source, id } = c.req.valid("param");
 			return c.json(await rejectQuote({ deps: c.var.deps, source, id }), 200);
 		},
+	)
+	.openapi(
+		createRoute({
+			method: "post",
+			path: "/owner/quotes/website/{id}/customer-account",
+			tags: ["quotes"],
+			summary:
+				"Create the login of an approved website quote's customer and e-mail them a link to set a password",
+			middleware: [requireOwner] as const,
+			request: { params: customerParams },
+			responses: {
+				201: {
+					description: "Account created, quote and bill moved to it, invite sent",
+					...jsonContent(z.object({ userId: z.string(), message: z.string() })),
+				},
+				409: { description: "Not approved yet, or an account exists already" },
+				...errorResponses,
+			},
+		}),
+		async (c) =>
+			c.json(
+				await createCustomerFromWebsiteQuote({ deps: c.var.deps, id: c.req.valid("param").id }),
+				201,
+			),
 	)
 	.openapi(
 		createRoute({
