@@ -1,16 +1,21 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
-import { Toaster } from "sonner";
-import "./app.css";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "react-router";
+import appCss from "./app.css?url";
 import { FullPageSpinner } from "./components/full-page-spinner.tsx";
-import { InstallBanner } from "./features/pwa/components/install-banner.tsx";
-import { listenForInstallPrompt } from "./features/pwa/install-prompt.ts";
+import { listenForInstallPrompt, useInstallPrompt } from "./features/pwa/install-prompt.ts";
 import { registerServiceWorker } from "./features/pwa/register-service-worker.ts";
-import { ApiError } from "./lib/api-client.ts";
+import { isRouteHandle } from "./lib/route-handle.ts";
 
 // As early as possible: the browser may offer the install prompt before the app has hydrated.
 listenForInstallPrompt();
+
+// Loaded when needed, so the public pages' first load carries neither.
+const AppToaster = lazy(() => import("./lib/toaster.tsx"));
+const InstallBanner = lazy(() =>
+	import("./features/pwa/components/install-banner.tsx").then((m) => ({
+		default: m.InstallBanner,
+	})),
+);
 
 export function Layout({ children }: { children: React.ReactNode }) {
 	return (
@@ -19,6 +24,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				<meta charSet="utf-8" />
 				<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
 				<meta name="theme-color" content="#0f1b2d" />
+				{/* With a precedence React puts the stylesheet ahead of the script preloads, so the
+				    first paint does not wait behind them. */}
+				<link rel="stylesheet" href={appCss} precedence="default" />
 				<link rel="icon" href="/favicon.svg" type="image/svg+xml" />
 				<link rel="manifest" href="/manifest.webmanifest" />
 				<link rel="apple-touch-icon" href="/apple-touch-icon-180x180.png" />
@@ -38,27 +46,47 @@ export function Layout({ children }: { children: React.ReactNode }) {
 	);
 }
 
-export default function App() {
-	const [queryClient] = useState(
-		() =>
-			new QueryClient({
-				defaultOptions: {
-					queries: {
-						// Client errors will not get better by asking again.
-						retry: (count, error) =>
-							!(error instanceof ApiError && error.status >= 400 && error.status < 500) &&
-							count < 3,
-					},
-				},
-			}),
+/**
+ * The toaster, loaded after hydration; on pages whose routes say they show no toast before the
+ * visitor interacts, on the first interaction instead. A toast raised before it has mounted still
+ * shows: sonner hands the toaster the toasts that are open when it subscribes.
+ */
+function DeferredToaster() {
+	const afterInteraction = useMatches().some(
+		(match) => isRouteHandle(match.handle) && match.handle.toastsAfterInteraction,
 	);
+	const [wanted, setWanted] = useState(false);
+	useEffect(() => {
+		if (wanted) return;
+		if (!afterInteraction) return setWanted(true);
+		const want = () => setWanted(true);
+		const events = ["pointerdown", "keydown"] as const;
+		for (const type of events)
+			window.addEventListener(type, want, { capture: true, passive: true });
+		return () => {
+			for (const type of events) window.removeEventListener(type, want, { capture: true });
+		};
+	}, [afterInteraction, wanted]);
+	return wanted ? (
+		<Suspense fallback={null}>
+			<AppToaster />
+		</Suspense>
+	) : null;
+}
+
+export default function App() {
+	const { bannerOpen } = useInstallPrompt();
 	useEffect(registerServiceWorker, []);
 	return (
-		<QueryClientProvider client={queryClient}>
+		<>
 			<Outlet />
-			<Toaster position="top-center" richColors closeButton />
-			<InstallBanner />
-		</QueryClientProvider>
+			<DeferredToaster />
+			{bannerOpen ? (
+				<Suspense fallback={null}>
+					<InstallBanner />
+				</Suspense>
+			) : null}
+		</>
 	);
 }
 

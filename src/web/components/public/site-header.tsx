@@ -1,9 +1,9 @@
 import { Menu } from "lucide-react";
 import { Link } from "react-router";
-import { homeFor, useMe } from "../../features/auth/api.ts";
 import { useBusinessProfile } from "../../features/settings/api.ts";
 import { BrandMark } from "./brand-mark.tsx";
 import { ctaClass } from "./cta.ts";
+import { accountHome, useVisitor } from "./visitor.ts";
 
 const NAV = [
 	{ to: "/#how-it-works", label: "How It Works" },
@@ -13,10 +13,10 @@ const NAV = [
 
 /** Public header: brand, the quote call to action, and a link to the visitor's own area. */
 export function SiteHeader() {
-	const { data: user } = useMe();
+	const user = useVisitor();
 	const business = useBusinessProfile();
 	const account = user
-		? { to: homeFor(user), label: homeFor(user) === "/owner" ? "Dashboard" : "My Account" }
+		? { to: accountHome(user), label: accountHome(user) === "/owner" ? "Dashboard" : "My Account" }
 		: { to: "/auth", label: "Sign In" };
 	return (
 		<header className="sticky top-0 z-30 border-b border-white/10 bg-night/95 text-night-foreground">

@@ -11,10 +11,10 @@ export interface Bill {
 	createdAt: string;
 }
 
+/** My bills and the monthly "Plan for Next Year" price. */
 export function useBills() {
 	return useQuery({
 		queryKey: ["bills"],
-		queryFn: () => api<{ bills: Bill[] }>("/api/bills"),
-		select: (d) => d.bills,
+		queryFn: () => api<{ bills: Bill[]; planPriceCents: number }>("/api/bills"),
 	});
 }

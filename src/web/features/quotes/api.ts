@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
+import type { CustomerQuoteInput } from "../../../shared/quote-request.ts";
 import type {
 	QuoteDecision,
 	QuoteSource,
@@ -87,4 +88,38 @@ export function useCustomerQuoteActions() {
 			onSuccess: refresh,
 		}),
 	};
+}
+
+/** Sends my quote request: the JSON in `data`, each image under `photos`. */
+export function useSubmitCustomerQuote() {
+	const queryClient = useQueryClient();
+	return useMutation({
+		mutationFn: ({ input, photos }: { input: CustomerQuoteInput; photos: readonly File[] }) =>
+			api<{ id: string }>("/api/quote-requests", {
+				method: "POST",
+				body: quoteFormData(input, photos),
+			}),
+		onSuccess: () => queryClient.invalidateQueries({ queryKey: latestQuoteKey }),
+	});
+}
+
+/** A quote request as the server takes it: the form's JSON in `data`, each image under `photos`. */
+export function quoteFormData(input: unknown, photos: readonly File[]) {
+	const body = new FormData();
+	body.append("data", JSON.stringify(input));
+	for (const photo of photos) body.append("photos", photo, photo.name);
+	return body;
+}
+
+/** Creates the login of an approved website quote's customer; they get an invite e-mail. */
+export function useCreateWebsiteCustomer() {
+	const queryClient = useQueryClient();
+	return useMutation({
+		mutationFn: (id: string) =>
+			api<{ userId: string; message: string }>(`/api/owner/quotes/website/${id}/customer-account`, {
+				method: "POST",
+				body: {},
+			}),
+		onSuccess: () => queryClient.invalidateQueries({ queryKey: ["owner"] }),
+	});
 }

@@ -1,22 +1,16 @@
-import { useQuery } from "@tanstack/react-query";
 import type { BusinessProfile } from "../../../shared/business.ts";
 import { DEFAULT_BUSINESS_PROFILE } from "../../../shared/business-defaults.ts";
-import { api } from "../../lib/api-client.ts";
+import { cachedResource, useCachedResource } from "../../lib/cached-resource.ts";
 
-export const businessProfileQueryKey = ["business-profile"] as const;
+/** Read on every public page: a small cache instead of TanStack Query keeps those pages light. */
+export const businessProfile = cachedResource<BusinessProfile>("/api/business", 5 * 60_000);
 
 /**
  * The business's public profile (name, phone, e-mail, areas, hours). Until the API answers,
  * and in the prerendered HTML, it is the default profile, so pages always have something to show.
  */
 export function useBusinessProfile(): BusinessProfile {
-	const { data } = useQuery({
-		queryKey: businessProfileQueryKey,
-		queryFn: () => api<BusinessProfile>("/api/business"),
-		placeholderData: DEFAULT_BUSINESS_PROFILE,
-		staleTime: 5 * 60_000,
-	});
-	return data ?? DEFAULT_BUSINESS_PROFILE;
+	return useCachedResource(businessProfile) ?? DEFAULT_BUSINESS_PROFILE;
 }
 
 /** "(330) 555-0142" -> "tel:+13305550142" (US numbers), for call links. */

@@ -3,6 +3,7 @@ import { Outlet } from "react-router";
 import { AppShell } from "../../components/shell/app-shell.tsx";
 import { RequireUser } from "../../components/shell/require-user.tsx";
 import { RoleSwitch } from "../../features/auth/components/role-switch.tsx";
+import { QueryProvider } from "../../lib/query-client.tsx";
 
 const tabs = [
 	{ to: "/app", label: "Home", icon: Home, end: true },
@@ -13,13 +14,15 @@ const tabs = [
 
 export default function CustomerLayout() {
 	return (
-		<RequireUser>
-			{(user) => (
-				<AppShell tabs={tabs} label="Customer app">
-					<Outlet />
-					<RoleSwitch user={user} current="customer" />
-				</AppShell>
-			)}
-		</RequireUser>
+		<QueryProvider>
+			<RequireUser>
+				{(user) => (
+					<AppShell tabs={tabs} label="Customer app">
+						<Outlet />
+						<RoleSwitch user={user} current="customer" />
+					</AppShell>
+				)}
+			</RequireUser>
+		</QueryProvider>
 	);
 }

@@ -20,6 +20,9 @@ export function meta() {
 	return [{ title: "QuickPay | Buckeye Holiday Lights" }];
 }
 
+/** Paying arrives with the payment provider; until it is set up, buttons say so honestly. */
+const NO_PAYMENT_PROVIDER = "Add Stripe keys in Settings to accept payments.";
+
 function BillRow({ bill }: { bill: Bill }) {
 	return (
 		<li className="flex items-center gap-3 py-3">
@@ -35,10 +38,7 @@ function BillRow({ bill }: { bill: Bill }) {
 			{bill.status === "paid" ? (
 				<Badge variant="success">Paid</Badge>
 			) : (
-				<Button
-					size="sm"
-					onClick={() => toast.warning("Add Stripe keys in Settings to accept payments.")}
-				>
+				<Button size="sm" onClick={() => toast.warning(NO_PAYMENT_PROVIDER)}>
 					<CreditCard aria-hidden />
 					Pay
 				</Button>
@@ -51,7 +51,7 @@ export default function QuickPay() {
 	const quote = useLatestQuote();
 	const bills = useBills();
 	if (quote.isPending || bills.isPending) return <LoadingState label="Loading your bills..." />;
-	if (quote.data?.status !== "approved" && !bills.data?.length) {
+	if (quote.data?.status !== "approved" && !bills.data?.bills.length) {
 		return (
 			<>
 				<PageHeading title="QuickPay" description="Your bills and payment plans." />
@@ -63,8 +63,8 @@ export default function QuickPay() {
 	}
 	if (bills.isError)
 		return <EmptyState>Failed to load bills: {errorMessage(bills.error)}</EmptyState>;
-	const outstanding = bills.data.filter((b) => b.status === "pending");
-	const paid = bills.data.filter((b) => b.status === "paid");
+	const outstanding = bills.data.bills.filter((b) => b.status === "pending");
+	const paid = bills.data.bills.filter((b) => b.status === "paid");
 	return (
 		<div className="grid gap-6">
 			<PageHeading title="QuickPay" description="Your bills and payment plans." />
@@ -106,9 +106,21 @@ export default function QuickPay() {
 					</CardTitle>
 					<CardDescription>
 						Spread next season's display over monthly payments and keep your spot on our install
-						calendar. Ask us about the monthly plan when we visit or in chat.
+						calendar.
 					</CardDescription>
 				</CardHeader>
+				<CardContent className="flex flex-wrap items-center justify-between gap-3">
+					<p>
+						<span className="font-display text-3xl font-semibold" data-testid="plan-price">
+							{formatCents(bills.data.planPriceCents)}
+						</span>
+						<span className="text-sm text-muted-foreground"> / month</span>
+					</p>
+					<Button variant="secondary" onClick={() => toast.warning(NO_PAYMENT_PROVIDER)}>
+						<CalendarDays aria-hidden />
+						Join the plan
+					</Button>
+				</CardContent>
 			</Card>
 		</div>
 	);

@@ -3,6 +3,7 @@ import { Outlet } from "react-router";
 import { AppShell } from "../../components/shell/app-shell.tsx";
 import { RequireUser } from "../../components/shell/require-user.tsx";
 import { RoleSwitch } from "../../features/auth/components/role-switch.tsx";
+import { QueryProvider } from "../../lib/query-client.tsx";
 
 const tabs = [
 	{ to: "/owner", label: "Dashboard", icon: LayoutDashboard, end: true },
@@ -14,13 +15,15 @@ const tabs = [
 
 export default function OwnerLayout() {
 	return (
-		<RequireUser owner>
-			{(user) => (
-				<AppShell tabs={tabs} label="Owner dashboard">
-					<Outlet />
-					<RoleSwitch user={user} current="owner" />
-				</AppShell>
-			)}
-		</RequireUser>
+		<QueryProvider>
+			<RequireUser owner>
+				{(user) => (
+					<AppShell tabs={tabs} label="Owner dashboard">
+						<Outlet />
+						<RoleSwitch user={user} current="owner" />
+					</AppShell>
+				)}
+			</RequireUser>
+		</QueryProvider>
 	);
 }

@@ -1,8 +1,13 @@
 import { FileText } from "lucide-react";
+import { useState } from "react";
 import { EmptyState, LoadingState, PageHeading } from "../../components/shell/app-shell.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { useOwnerQuotes } from "../../features/quotes/api.ts";
 import { OwnerQuoteCard } from "../../features/quotes/components/owner-quote-card.tsx";
+import {
+	type ApprovedWebsiteQuote,
+	WebsiteCustomerDialog,
+} from "../../features/quotes/components/website-customer-dialog.tsx";
 import { errorMessage } from "../../lib/api-client.ts";
 
 export function meta() {
@@ -11,6 +16,7 @@ export function meta() {
 
 export default function OwnerQuotes() {
 	const quotes = useOwnerQuotes();
+	const [approved, setApproved] = useState<ApprovedWebsiteQuote | null>(null);
 	const list = quotes.data?.pages.flatMap((p) => p.quotes) ?? [];
 	return (
 		<>
@@ -24,7 +30,11 @@ export default function OwnerQuotes() {
 			) : (
 				<div className="grid gap-4">
 					{list.map((quote) => (
-						<OwnerQuoteCard key={`${quote.source}-${quote.id}`} quote={quote} />
+						<OwnerQuoteCard
+							key={`${quote.source}-${quote.id}`}
+							quote={quote}
+							onWebsiteApproved={setApproved}
+						/>
 					))}
 					{quotes.hasNextPage ? (
 						<Button
@@ -37,6 +47,7 @@ export default function OwnerQuotes() {
 					) : null}
 				</div>
 			)}
+			<WebsiteCustomerDialog quote={approved} onClose={() => setApproved(null)} />
 		</>
 	);
 }

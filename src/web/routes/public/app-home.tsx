@@ -2,9 +2,18 @@ import { useEffect } from "react";
 import { Link, useNavigate } from "react-router";
 import { FullPageSpinner } from "../../components/full-page-spinner.tsx";
 import { homeFor, useMe } from "../../features/auth/api.ts";
+import { QueryProvider } from "../../lib/query-client.tsx";
 
 /** The installed app's start page: sends each person to their own area. */
-export default function AppHome() {
+export default function AppHomeRoute() {
+	return (
+		<QueryProvider>
+			<AppHome />
+		</QueryProvider>
+	);
+}
+
+function AppHome() {
 	const { data: user, isPending, isError } = useMe();
 	const navigate = useNavigate();
 	useEffect(() => {

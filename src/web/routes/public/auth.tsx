@@ -1,18 +1,30 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Navigate, useNavigate, useSearchParams } from "react-router";
 import { AuthCard } from "../../components/auth-card.tsx";
 import { FullPageSpinner } from "../../components/full-page-spinner.tsx";
+import { visitor } from "../../components/public/visitor.ts";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
 import { homeFor, useMe, useRefreshMe } from "../../features/auth/api.ts";
 import { ForgotPasswordForm } from "../../features/auth/components/forgot-password-form.tsx";
 import { SignInForm } from "../../features/auth/components/sign-in-form.tsx";
 import { SignUpForm } from "../../features/auth/components/sign-up-form.tsx";
+import { QueryProvider } from "../../lib/query-client.tsx";
 
 export function meta() {
 	return [{ title: "Sign in | Buckeye Holiday Lights" }];
 }
 
-export default function AuthPage() {
+export default function AuthRoute() {
+	// Signing in or out ends here: the public header asks afresh who is visiting.
+	useEffect(() => visitor.forget(), []);
+	return (
+		<QueryProvider>
+			<AuthPage />
+		</QueryProvider>
+	);
+}
+
+function AuthPage() {
 	const { data: user, isPending } = useMe();
 	const [params] = useSearchParams();
 	const inviteCode = params.get("invite") ?? undefined;

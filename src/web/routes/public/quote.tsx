@@ -4,6 +4,7 @@ import { useLocation } from "react-router";
 import { PublicPage } from "../../components/public/public-page.tsx";
 import { PublicQuoteForm } from "../../features/quotes/components/public-quote-form.tsx";
 import { QuoteSubmitted } from "../../features/quotes/components/quote-submitted.tsx";
+import { QueryProvider } from "../../lib/query-client.tsx";
 import { pageMeta } from "../../lib/seo.ts";
 
 export function meta() {
@@ -62,7 +63,9 @@ export default function QuotePage() {
 				</div>
 			</div>
 			<div className="mx-auto -mt-16 max-w-6xl px-4 pb-16">
-				<QuoteRequest key={location.key} />
+				<QueryProvider>
+					<QuoteRequest key={location.key} />
+				</QueryProvider>
 			</div>
 		</PublicPage>
 	);

@@ -8,6 +8,7 @@ import { FormField, formValues } from "../../components/form-field.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { resetPassword } from "../../features/auth/api.ts";
 import { errorMessage } from "../../lib/api-client.ts";
+import { QueryProvider } from "../../lib/query-client.tsx";
 
 export function meta() {
 	return [
@@ -16,7 +17,15 @@ export function meta() {
 	];
 }
 
-export default function ResetPasswordPage() {
+export default function ResetPasswordRoute() {
+	return (
+		<QueryProvider>
+			<ResetPasswordPage />
+		</QueryProvider>
+	);
+}
+
+function ResetPasswordPage() {
 	const [params] = useSearchParams();
 	const token = params.get("token");
 	const email = params.get("email");

@@ -1,32 +1,47 @@
-import { useMutation } from "@tanstack/react-query";
 import { Send } from "lucide-react";
-import { toast } from "sonner";
-import { CONTACT_MESSAGES, contactSchema } from "../../../../shared/leads.ts";
+import { useState } from "react";
 import { FormField, formValues, TextareaField } from "../../../components/form-field.tsx";
 import { Honeypot } from "../../../components/public/honeypot.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { sendContactMessage } from "../api.ts";
 
+/**
+ * The form's validation (zod) and its toasts load once the visitor starts on the form, not with
+ * the page: the contact page's first load stays small.
+ */
+let sendingModules: Promise<
+	[typeof import("../../../../shared/leads.ts"), typeof import("sonner")]
+>;
+const loadSendingModules = () => {
+	sendingModules ??= Promise.all([import("../../../../shared/leads.ts"), import("sonner")]);
+	return sendingModules;
+};
+
 /** The public contact form: a message to the business, saved as a lead. */
 export function ContactForm() {
-	const mutation = useMutation({ mutationFn: sendContactMessage });
+	const [pending, setPending] = useState(false);
 	return (
 		<form
 			noValidate
 			className="relative grid gap-5"
-			onSubmit={(event) => {
+			onFocus={() => void loadSendingModules()}
+			onSubmit={async (event) => {
 				event.preventDefault();
 				const form = event.currentTarget;
-				const parsed = contactSchema.safeParse(formValues(form));
+				const values = formValues(form);
+				const [{ CONTACT_MESSAGES, contactSchema }, { toast }] = await loadSendingModules();
+				const parsed = contactSchema.safeParse(values);
 				if (!parsed.success) return void toast.error(parsed.error.issues[0]?.message);
-				mutation.mutate(parsed.data, {
-					onSuccess: () => {
-						toast.success(CONTACT_MESSAGES.sent, { description: CONTACT_MESSAGES.sentDetail });
-						form.reset();
-					},
-					onError: () =>
-						toast.error(CONTACT_MESSAGES.failed, { description: CONTACT_MESSAGES.failedDetail }),
-				});
+				setPending(true);
+				try {
+					await sendContactMessage(parsed.data);
+					toast.success(CONTACT_MESSAGES.sent, { description: CONTACT_MESSAGES.sentDetail });
+					form.reset();
+				} catch {
+					toast.error(CONTACT_MESSAGES.failed, { description: CONTACT_MESSAGES.failedDetail });
+				} finally {
+					setPending(false);
+				}
 			}}
 		>
 			<div className="grid gap-5 sm:grid-cols-2">
@@ -59,11 +74,11 @@ export function ContactForm() {
 			<Button
 				type="submit"
 				size="lg"
-				pending={mutation.isPending}
+				pending={pending}
 				className="w-full sm:w-auto sm:justify-self-start"
 			>
-				{mutation.isPending ? null : <Send aria-hidden />}
-				{mutation.isPending ? "Sending..." : "Send Message"}
+				{pending ? null : <Send aria-hidden />}
+				{pending ? "Sending..." : "Send Message"}
 			</Button>
 		</form>
 	);

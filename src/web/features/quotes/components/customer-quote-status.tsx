@@ -1,4 +1,5 @@
 import { PartyPopper, X } from "lucide-react";
+import { Link } from "react-router";
 import { toast } from "sonner";
 import { formatDate } from "../../../../shared/dates.ts";
 import { formatCents } from "../../../../shared/money.ts";
@@ -102,6 +103,11 @@ export function CustomerQuoteStatus({ quote }: { quote: QuoteView }) {
 									Decline
 								</Button>
 							</div>
+						) : null}
+						{quote.status === "rejected" ? (
+							<Button asChild className="justify-self-start">
+								<Link to="/app/quote-request">Request a new quote</Link>
+							</Button>
 						) : null}
 						{quote.status === "approved" ? (
 							<Button

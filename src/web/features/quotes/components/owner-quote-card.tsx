@@ -18,7 +18,14 @@ const age = (iso: string) => {
 };
 
 /** One quote request for the owner: details, per-service prices, and the decision buttons. */
-export function OwnerQuoteCard({ quote }: { quote: QuoteView }) {
+export function OwnerQuoteCard({
+	quote,
+	onWebsiteApproved,
+}: {
+	quote: QuoteView;
+	/** Called after a website quote is approved, to offer creating the customer's account. */
+	onWebsiteApproved: (quote: QuoteView) => void;
+}) {
 	const decide = useDecideQuote();
 	const [prices, setPrices] = useState<Record<string, string>>({});
 	const estimate = quote.aiQuote as { explanation?: string; complexity?: string } | null;
@@ -34,7 +41,10 @@ export function OwnerQuoteCard({ quote }: { quote: QuoteView }) {
 	const run = (decision: Parameters<typeof decide.mutateAsync>[0]["decision"]) =>
 		decide
 			.mutateAsync({ source: quote.source, id: quote.id, decision })
-			.then((result) => toast.success(result.message))
+			.then((result) => {
+				if (result.source === "website" && result.status === "approved") onWebsiteApproved(quote);
+				else toast.success(result.message);
+			})
 			.catch((error) => toast.error(errorMessage(error, QUOTE_MESSAGES.updateFailed)));
 
 	return (
@@ -126,7 +136,25 @@ export function OwnerQuoteCard({ quote }: { quote: QuoteView }) {
 					</p>
 				) : null}
 				{quote.photoIds.length ? (
-					<p className="text-sm text-muted-foreground">{quote.photoIds.length} property photo(s)</p>
+					<ul className="grid grid-cols-3 gap-2 sm:grid-cols-6" aria-label="Property photos">
+						{quote.photoIds.map((id, index) => (
+							<li key={id}>
+								<a
+									href={`/api/files/${id}`}
+									target="_blank"
+									rel="noreferrer"
+									className="block aspect-square overflow-hidden rounded-md border bg-muted"
+								>
+									<img
+										src={`/api/files/${id}`}
+										alt={`Property photo ${index + 1} of ${quote.name}`}
+										loading="lazy"
+										className="size-full object-cover"
+									/>
+								</a>
+							</li>
+						))}
+					</ul>
 				) : null}
 				{quote.status === "pending" || quote.status === "revised" ? (
 					<div className="flex flex-wrap gap-2">

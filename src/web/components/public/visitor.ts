@@ -1,0 +1,22 @@
+import type { Me, SessionUser } from "../../../shared/auth.ts";
+import { cachedResource, useCachedResource } from "../../lib/cached-resource.ts";
+
+/**
+ * Who is visiting the public pages, for the header's account link. Asked again each time a
+ * public page mounts (the last answer shows meanwhile); a small cache rather than the app's
+ * TanStack Query `useMe`, so the public pages load no query library.
+ */
+export const visitor = cachedResource<Me>("/api/me", 0);
+
+/** The signed-in visitor, or null; undefined until the first answer. */
+export function useVisitor(): SessionUser | null | undefined {
+	return useCachedResource(visitor)?.user;
+}
+
+/**
+ * Where the account link leads: the owner area for an owner viewing as owner, else the customer
+ * app (the rule of `homeFor` in features/auth, without loading that module's query hooks).
+ */
+export function accountHome(user: SessionUser): "/owner" | "/app" {
+	return user.role === "owner" && user.view === "owner" ? "/owner" : "/app";
+}

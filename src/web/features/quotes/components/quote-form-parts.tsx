@@ -1,0 +1,123 @@
+import { AlertCircle } from "lucide-react";
+import type * as React from "react";
+import { useId } from "react";
+import { QUOTE_FORM_MESSAGES } from "../../../../shared/estimate.ts";
+import { Button } from "../../../components/ui/button.tsx";
+import { Input } from "../../../components/ui/input.tsx";
+import { Label } from "../../../components/ui/label.tsx";
+import { Textarea } from "../../../components/ui/textarea.tsx";
+import { ServicePicker } from "./service-picker.tsx";
+
+/** Pieces shared by the public and the customer quote forms. */
+
+export function Field({
+	label,
+	required,
+	className,
+	...props
+}: { label: string; required?: boolean } & React.ComponentProps<typeof Input>) {
+	const id = useId();
+	return (
+		<div className={`grid gap-2 ${className ?? ""}`}>
+			<Label htmlFor={id}>
+				{label}
+				{required ? (
+					<span className="ml-0.5 text-primary" aria-hidden>
+						*
+					</span>
+				) : null}
+			</Label>
+			<Input id={id} aria-required={required || undefined} {...props} />
+		</div>
+	);
+}
+
+export function FormSection({
+	step,
+	title,
+	description,
+	children,
+}: {
+	step: number;
+	title: string;
+	description?: string;
+	children: React.ReactNode;
+}) {
+	const id = useId();
+	return (
+		<section aria-labelledby={id} className="rounded-2xl border bg-card p-5 shadow-sm sm:p-6">
+			<div className="mb-5 flex items-start gap-3">
+				<span
+					aria-hidden
+					className="flex size-8 shrink-0 items-center justify-center rounded-full bg-secondary text-sm font-bold text-secondary-foreground"
+				>
+					{step}
+				</span>
+				<div>
+					<h2 id={id} className="text-lg font-semibold leading-8">
+						{title}
+					</h2>
+					{description ? <p className="text-sm text-muted-foreground">{description}</p> : null}
+				</div>
+			</div>
+			{children}
+		</section>
+	);
+}
+
+export function NotesField({
+	value,
+	onChange,
+}: {
+	value: string;
+	onChange: (event: React.ChangeEvent<HTMLTextAreaElement>) => void;
+}) {
+	const id = useId();
+	return (
+		<div className="grid gap-2">
+			<Label htmlFor={id}>Additional Notes</Label>
+			<Textarea
+				id={id}
+				rows={4}
+				value={value}
+				onChange={onChange}
+				placeholder="Colors you like, areas to decorate, gate codes, or anything else we should know."
+			/>
+		</div>
+	);
+}
+
+/** The catalogue while it loads, when it failed (with a retry), then the service cards. */
+export function ServiceChoices({
+	state,
+	onRetry,
+	...picker
+}: {
+	state: "pending" | "error" | "success";
+	onRetry: () => void;
+} & React.ComponentProps<typeof ServicePicker>) {
+	if (state === "pending")
+		return (
+			<ul className="grid gap-3 sm:grid-cols-2" aria-busy="true" aria-label="Loading services">
+				{[0, 1, 2, 3].map((i) => (
+					<li key={i} className="h-28 animate-pulse rounded-xl bg-muted" />
+				))}
+			</ul>
+		);
+	if (state === "error")
+		return (
+			<div
+				role="alert"
+				className="flex flex-col items-start gap-3 rounded-xl border border-destructive/30 bg-destructive/5 p-4 text-sm"
+			>
+				<p className="flex items-center gap-2 font-medium text-destructive">
+					<AlertCircle className="size-4" aria-hidden />
+					{QUOTE_FORM_MESSAGES.loadServicesFailed}
+				</p>
+				<Button type="button" variant="outline" size="sm" onClick={onRetry}>
+					Try Again
+				</Button>
+			</div>
+		);
+	return <ServicePicker {...picker} />;
+}
