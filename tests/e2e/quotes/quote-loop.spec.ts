@@ -1,0 +1,132 @@
+import { type Browser, devices, type Page } from "@playwright/test";
+import sharp from "sharp";
+import { addDays, businessDate, formatDate } from "../../../src/shared/dates.ts";
+import {
+	expect,
+	OWNER,
+	signInViaApi,
+	signUpViaApi,
+	test,
+	uniqueEmail,
+} from "../support/fixtures.ts";
+import { toasts } from "../support/public.ts";
+
+const tile = (page: Page, label: string) =>
+	page.getByRole("main").getByRole("listitem").filter({ hasText: label });
+
+async function expectTiles(page: Page, counts: Record<string, number>) {
+	await page.goto("/owner");
+	for (const [label, count] of Object.entries(counts))
+		await expect(tile(page, label)).toHaveText(new RegExp(`^\\s*${count}\\s*${label}`));
+}
+
+async function newPage(browser: Browser, baseURL: string) {
+	const context = await browser.newContext({ ...devices["Pixel 7"], baseURL });
+	return context.newPage();
+}
+
+test("a customer's quote goes from request to revision, acceptance, bill and signed contract", async ({
+	browser,
+	freshServer,
+}) => {
+	test.setTimeout(120_000);
+	// A new install: the owner's tiles start from zero.
+	const owner = await newPage(browser, freshServer.url);
+	await signUpViaApi(owner, { ...OWNER, role: "owner" });
+	const page = await newPage(browser, freshServer.url);
+	const customer = {
+		email: uniqueEmail(),
+		password: "bright-lights-2024",
+		displayName: "Riley Roof",
+	};
+	await signUpViaApi(page, customer);
+	await expectTiles(owner, { "Pending Quotes": 0, "Approved Quotes": 0, "Active Customers": 0 });
+
+	// The customer asks for a quote with a photo and an instant estimate.
+	await page.goto("/app");
+	await page.getByRole("link", { name: "Get Serviced" }).click();
+	await expect(page).toHaveURL(/\/app\/quote-request$/);
+	const main = page.getByRole("main");
+	const submit = main.getByRole("button", { name: "Submit Quote Request" });
+	await expect(submit).toBeDisabled();
+	await main.getByLabel("House Outline", { exact: true }).check();
+	await main.getByLabel("Medium Trees", { exact: true }).check();
+	await main
+		.getByRole("group", { name: "Quantity for Medium Trees" })
+		.getByRole("button", { name: "Increase quantity" })
+		.click();
+	await main.getByLabel("Street Address").fill("1200 Market Ave N");
+	await main.getByLabel("City").fill("Canton");
+	const photo = await sharp({
+		create: { width: 48, height: 32, channels: 3, background: { r: 200, g: 40, b: 40 } },
+	})
+		.png()
+		.toBuffer();
+	await main
+		.locator('input[type="file"]')
+		.setInputFiles([{ name: "front.png", mimeType: "image/png", buffer: photo }]);
+	await expect(main.getByText("1/6 photos")).toBeVisible();
+	await expect(submit).toBeDisabled();
+
+	await main.getByRole("button", { name: "Get Instant AI Quote" }).click();
+	await expect(toasts(page)).toContainText("Instant quote generated!");
+	await expect(main.getByText("Your Instant Quote")).toBeVisible();
+	await expect(submit).toBeEnabled();
+	// Changing the selection asks for a new quote; recalculate brings it back.
+	await main.getByRole("button", { name: "Modify" }).click();
+	await expect(submit).toBeDisabled();
+	await main.getByRole("button", { name: "Get Instant AI Quote" }).click();
+	await expect(main.getByRole("button", { name: "Recalculate" })).toBeVisible();
+	await submit.click();
+	await expect(toasts(page)).toContainText("Quote request submitted successfully!");
+	await expect(page).toHaveURL(/\/app$/);
+	await expect(main.getByText("We're reviewing your request")).toBeVisible();
+	await expect(main.getByRole("link", { name: "Get Serviced" })).toHaveCount(0);
+
+	// The owner sees it with the photo, and revises the price.
+	await expectTiles(owner, { "Pending Quotes": 1, "Approved Quotes": 0 });
+	await owner.goto("/owner/quotes");
+	const card = owner
+		.getByRole("main")
+		.locator("div")
+		.filter({ hasText: customer.displayName })
+		.first();
+	await expect(card.getByText("App", { exact: true })).toBeVisible();
+	await expect(card.getByText("1200 Market Ave N, Canton")).toBeVisible();
+	const img = card.getByRole("img", { name: `Property photo 1 of ${customer.displayName}` });
+	await expect(img).toBeVisible();
+	await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(48);
+	await card.getByRole("button", { name: "Revise" }).click();
+	const dialog = owner.getByRole("dialog");
+	const send = dialog.getByRole("button", { name: "Send to Customer" });
+	await expect(send).toBeDisabled();
+	await dialog.getByLabel("Revised Price").fill("875.50");
+	await dialog.getByLabel("Notes").fill("Includes the porch railing");
+	await send.click();
+	await expect(toasts(owner)).toContainText("Quote revised and sent to customer for approval");
+
+	// The customer accepts the new price; the bill is in QuickPay.
+	await page.reload();
+	await expect(main.getByText("Includes the porch railing")).toBeVisible();
+	await expect(main.getByText("$875.50")).toBeVisible();
+	await main.getByRole("button", { name: "Accept" }).click();
+	await expect(toasts(page)).toContainText("Quote accepted!");
+	await expect(main.getByText("Welcome aboard!")).toBeVisible();
+
+	await page.getByRole("link", { name: "QuickPay" }).click();
+	const outstanding = main.locator("li").filter({ hasText: "Holiday lighting installation" });
+	await expect(outstanding).toContainText("$875.50");
+	await expect(outstanding).toContainText(`Due ${formatDate(addDays(businessDate(), 30))}`);
+	await expect(page.getByTestId("plan-price")).toHaveText("$29.99");
+
+	// The contract: terms first, then signing.
+	await page.getByRole("link", { name: "Home" }).click();
+	await main.getByRole("button", { name: "Review and Sign Contract" }).click();
+	await main.getByRole("button", { name: "I Agree and Sign" }).click();
+	await expect(toasts(page)).toContainText("Contract signed");
+	await expect(main.getByText("Contract signed")).toBeVisible();
+
+	await expectTiles(owner, { "Pending Quotes": 0, "Approved Quotes": 1, "Active Customers": 1 });
+	await owner.context().close();
+	await page.context().close();
+});
