@@ -62,7 +62,7 @@ export function PageHeading({
 	children?: React.ReactNode;
 }) {
 	return (
-		<div className="mb-6 flex items-start justify-between gap-3">
+		<div className="mb-6 flex items-start justify-between gap-3 [.grid>&]:mb-0">
 			<div>
 				<h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
 				{description ? <p className="mt-1 text-sm text-muted-foreground">{description}</p> : null}
