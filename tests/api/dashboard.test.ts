@@ -1,5 +1,7 @@
+import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { serviceRequests } from "../../src/server/db/schema.ts";
+import { resultRows } from "../../src/server/db/database.ts";
+import { marketingQuoteRequests, serviceRequests, users } from "../../src/server/db/schema.ts";
 import { ownerAndCustomer, signedUp } from "../support/accounts.ts";
 import { insertAppQuote, insertWebsiteQuote } from "../support/quotes.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
@@ -70,5 +72,59 @@ describe("owner dashboard", () => {
 		expect(next.json.customers[0].name).toBe("Casey Customer");
 		expect(next.json.nextCursor).toBeNull();
 		expect((await customer.client.get("/api/owner/dashboard")).status).toBe(403);
+	});
+
+	it("keeps the counts true through status changes, deletes and deleted accounts", async () => {
+		const { owner, customer } = await ownerAndCustomer(app);
+		const stats = async () => (await owner.client.get("/api/owner/dashboard")).json.stats;
+		const truth = async () => {
+			const [row] = resultRows<Record<string, number>>(
+				await app.db.execute(sql`select
+					(select count(*)::int from quote_requests where status = 'pending')
+						+ (select count(*)::int from marketing_quote_requests where status = 'pending') as "pendingQuotes",
+					(select count(*)::int from quote_requests where status = 'approved')
+						+ (select count(*)::int from marketing_quote_requests where status = 'approved') as "approvedQuotes",
+					(select count(*)::int from customers where status = 'active') as "activeCustomers",
+					(select count(*)::int from service_requests where status in ('open', 'in_progress')) as "pendingRequests"`),
+			);
+			return row;
+		};
+
+		const web = await insertWebsiteQuote(app);
+		const app1 = await insertAppQuote(app, customer.userId);
+		await owner.client.post(`/api/owner/quotes/app/${app1.id}/approve`);
+		await owner.client.post(`/api/owner/quotes/website/${web.id}/reject`);
+		const [request] = await app.db
+			.insert(serviceRequests)
+			.values({ userId: customer.userId, requestType: "Fix" })
+			.returning();
+		await app.db
+			.update(serviceRequests)
+			.set({ status: "in_progress" })
+			.where(eq(serviceRequests.id, request!.id));
+		await app.db
+			.update(serviceRequests)
+			.set({ details: "ladder" })
+			.where(eq(serviceRequests.id, request!.id));
+		expect(await stats()).toEqual({
+			pendingQuotes: 0,
+			approvedQuotes: 1,
+			activeCustomers: 1,
+			pendingRequests: 1,
+		});
+		expect(await stats()).toEqual(await truth());
+
+		await insertAppQuote(app, customer.userId);
+		await app.db.delete(marketingQuoteRequests).where(eq(marketingQuoteRequests.id, web.id));
+		// Deleting the login removes its quotes and requests (their counts go too); the business keeps
+		// the customer record.
+		await app.db.delete(users).where(eq(users.id, customer.userId));
+		expect(await stats()).toEqual({
+			pendingQuotes: 0,
+			approvedQuotes: 0,
+			activeCustomers: 1,
+			pendingRequests: 0,
+		});
+		expect(await stats()).toEqual(await truth());
 	});
 });

@@ -526,6 +526,28 @@ export const businessSettings = pgTable(
 	],
 );
 
+// ---------------------------------------------------------------- dashboard counts
+
+export const DASHBOARD_COUNTS = [
+	"pending_quotes",
+	"approved_quotes",
+	"active_customers",
+	"pending_requests",
+] as const;
+
+/**
+ * The owner dashboard's tiles, kept true by triggers on the tables they count (migration 0004),
+ * so reading them costs the same with ten customers or ten thousand.
+ */
+export const dashboardCounts = pgTable(
+	"dashboard_counts",
+	{
+		name: text("name", { enum: DASHBOARD_COUNTS }).primaryKey(),
+		count: integer("count").notNull().default(0),
+	},
+	() => [check("dashboard_counts_name_check", inList("name", DASHBOARD_COUNTS))],
+);
+
 // ---------------------------------------------------------------- e-mail outbox
 
 export const EMAIL_STATUSES = ["pending", "sent", "failed"] as const;

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { accountState, type CustomerCard, progressPercent } from "../../../shared/customers.ts";
 import { type Executor, resultRows } from "../../db/database.ts";
+import { dashboardCounts } from "../../db/schema.ts";
 import { pageSize, rowsAfter, toPage } from "../../lib/paging.ts";
 
 type Row = {
@@ -68,22 +69,17 @@ export async function listCustomerCards(options: {
 	return { customers: items, nextCursor };
 }
 
-/** The four dashboard tiles: true counts over every row. */
+/** The four dashboard tiles: true counts over every row, kept by triggers (one small read). */
 export async function getDashboardStats(options: { db: Executor }) {
-	const [row] = resultRows<Record<string, number>>(
-		await options.db.execute(sql`
-			select
-				(select count(*)::int from quote_requests where status = 'pending')
-					+ (select count(*)::int from marketing_quote_requests where status = 'pending') as pending_quotes,
-				(select count(*)::int from quote_requests where status = 'approved')
-					+ (select count(*)::int from marketing_quote_requests where status = 'approved') as approved_quotes,
-				(select count(*)::int from customers where status = 'active') as active_customers,
-				(select count(*)::int from service_requests where status in ('open', 'in_progress')) as pending_requests`),
-	);
+	const rows = await options.db
+		.select({ name: dashboardCounts.name, count: dashboardCounts.count })
+		.from(dashboardCounts);
+	const count = (name: (typeof rows)[number]["name"]) =>
+		rows.find((r) => r.name === name)?.count ?? 0;
 	return {
-		pendingQuotes: row?.pending_quotes ?? 0,
-		approvedQuotes: row?.approved_quotes ?? 0,
-		activeCustomers: row?.active_customers ?? 0,
-		pendingRequests: row?.pending_requests ?? 0,
+		pendingQuotes: count("pending_quotes"),
+		approvedQuotes: count("approved_quotes"),
+		activeCustomers: count("active_customers"),
+		pendingRequests: count("pending_requests"),
 	};
 }
