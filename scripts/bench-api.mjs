@@ -84,6 +84,15 @@ async function signUp(email, role) {
 }
 const ownerCookie = await signUp("owner@bench.test", "owner");
 const customerCookie = await signUp("customer@bench.test", "customer");
+// The measured customer has a quote and two bills, like the seeded ones.
+await sql(
+	dbUrl.toString(),
+	`insert into quote_requests (user_id, status, address, city, services, total_estimate_cents)
+		select id, 'approved', '1 Market Ave', 'Canton', '[]'::jsonb, 47500 from users where email = 'customer@bench.test';
+	insert into bills (user_id, description, due_date, amount_cents, status)
+		select id, 'Holiday lighting installation', current_date + 30, 47500, s from users, unnest(array['pending', 'paid']) s
+		where email = 'customer@bench.test';`,
+);
 
 /** Grows the data set to `customers` customers, each with 5 quotes and 5 bills. */
 async function seedTo(customers) {

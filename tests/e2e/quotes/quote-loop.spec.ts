@@ -93,7 +93,7 @@ test("a customer's quote goes from request to revision, acceptance, bill and sig
 		.first();
 	await expect(card.getByText("App", { exact: true })).toBeVisible();
 	await expect(card.getByText("1200 Market Ave N, Canton")).toBeVisible();
-	const img = card.getByRole("img", { name: `Property photo 1 of ${customer.displayName}` });
+	const img = card.getByRole("img", { name: `${customer.displayName}'s property, 1 of 1` });
 	await expect(img).toBeVisible();
 	await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(48);
 	await card.getByRole("button", { name: "Revise" }).click();

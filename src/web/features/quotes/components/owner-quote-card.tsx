@@ -147,7 +147,7 @@ export function OwnerQuoteCard({
 								>
 									<img
 										src={`/api/files/${id}`}
-										alt={`Property photo ${index + 1} of ${quote.name}`}
+										alt={`${quote.name}'s property, ${index + 1} of ${quote.photoIds.length}`}
 										loading="lazy"
 										className="size-full object-cover"
 									/>

@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
-import { AlertCircle, Send, Sparkles } from "lucide-react";
+import { Send, Sparkles } from "lucide-react";
 import type * as React from "react";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import {
@@ -13,14 +13,12 @@ import { formatCents } from "../../../../shared/money.ts";
 import { publicQuoteSchema } from "../../../../shared/public-quote.ts";
 import { Honeypot } from "../../../components/public/honeypot.tsx";
 import { Button } from "../../../components/ui/button.tsx";
-import { Input } from "../../../components/ui/input.tsx";
-import { Label } from "../../../components/ui/label.tsx";
-import { Textarea } from "../../../components/ui/textarea.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { requestEstimate, submitPublicQuote, useServiceOptions } from "../public-quote-api.ts";
 import { InstantQuoteResult } from "./instant-quote-result.tsx";
 import { PhotoPicker } from "./photo-picker.tsx";
-import { ServicePicker, type ServiceSelection, selectionTotalCents } from "./service-picker.tsx";
+import { Field, FormSection, NotesField, ServiceChoices } from "./quote-form-parts.tsx";
+import { type ServiceSelection, selectionTotalCents } from "./service-picker.tsx";
 
 const EMPTY = {
 	name: "",
@@ -36,61 +34,6 @@ type Fields = typeof EMPTY;
 
 /** Empty optional text is left out rather than sent as "". */
 const optional = (value: string) => value.trim() || undefined;
-
-function Field({
-	label,
-	required,
-	className,
-	...props
-}: { label: string; required?: boolean } & React.ComponentProps<typeof Input>) {
-	const id = useId();
-	return (
-		<div className={`grid gap-2 ${className ?? ""}`}>
-			<Label htmlFor={id}>
-				{label}
-				{required ? (
-					<span className="ml-0.5 text-primary" aria-hidden>
-						*
-					</span>
-				) : null}
-			</Label>
-			<Input id={id} aria-required={required || undefined} {...props} />
-		</div>
-	);
-}
-
-function FormSection({
-	step,
-	title,
-	description,
-	children,
-}: {
-	step: number;
-	title: string;
-	description?: string;
-	children: React.ReactNode;
-}) {
-	const id = useId();
-	return (
-		<section aria-labelledby={id} className="rounded-2xl border bg-card p-5 shadow-sm sm:p-6">
-			<div className="mb-5 flex items-start gap-3">
-				<span
-					aria-hidden
-					className="flex size-8 shrink-0 items-center justify-center rounded-full bg-secondary text-sm font-bold text-secondary-foreground"
-				>
-					{step}
-				</span>
-				<div>
-					<h2 id={id} className="text-lg font-semibold leading-8">
-						{title}
-					</h2>
-					{description ? <p className="text-sm text-muted-foreground">{description}</p> : null}
-				</div>
-			</div>
-			{children}
-		</section>
-	);
-}
 
 /**
  * The public quote request: contact, services, property, photos and notes, an optional instant
@@ -236,32 +179,13 @@ export function PublicQuoteForm({ onSubmitted }: { onSubmitted: () => void }) {
 					title="Select Services"
 					description="Tick everything you would like. Prices are starting prices."
 				>
-					{catalog.isPending ? (
-						<ul
-							className="grid gap-3 sm:grid-cols-2"
-							aria-busy="true"
-							aria-label="Loading services"
-						>
-							{[0, 1, 2, 3].map((i) => (
-								<li key={i} className="h-28 animate-pulse rounded-xl bg-muted" />
-							))}
-						</ul>
-					) : catalog.isError ? (
-						<div
-							role="alert"
-							className="flex flex-col items-start gap-3 rounded-xl border border-destructive/30 bg-destructive/5 p-4 text-sm"
-						>
-							<p className="flex items-center gap-2 font-medium text-destructive">
-								<AlertCircle className="size-4" aria-hidden />
-								{QUOTE_FORM_MESSAGES.loadServicesFailed}
-							</p>
-							<Button type="button" variant="outline" size="sm" onClick={() => catalog.refetch()}>
-								Try Again
-							</Button>
-						</div>
-					) : (
-						<ServicePicker services={services} selection={selection} onChange={changeSelection} />
-					)}
+					<ServiceChoices
+						state={catalog.status}
+						onRetry={() => catalog.refetch()}
+						services={services}
+						selection={selection}
+						onChange={changeSelection}
+					/>
 				</FormSection>
 
 				<FormSection
@@ -402,27 +326,5 @@ export function PublicQuoteForm({ onSubmitted }: { onSubmitted: () => void }) {
 			</aside>
 			<Honeypot />
 		</form>
-	);
-}
-
-function NotesField({
-	value,
-	onChange,
-}: {
-	value: string;
-	onChange: (event: React.ChangeEvent<HTMLTextAreaElement>) => void;
-}) {
-	const id = useId();
-	return (
-		<div className="grid gap-2">
-			<Label htmlFor={id}>Additional Notes</Label>
-			<Textarea
-				id={id}
-				rows={4}
-				value={value}
-				onChange={onChange}
-				placeholder="Colors you like, areas to decorate, gate codes, or anything else we should know."
-			/>
-		</div>
 	);
 }
