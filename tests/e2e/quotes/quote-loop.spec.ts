@@ -1,14 +1,7 @@
 import { type Browser, devices, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { addDays, businessDate, formatDate } from "../../../src/shared/dates.ts";
-import {
-	expect,
-	OWNER,
-	signInViaApi,
-	signUpViaApi,
-	test,
-	uniqueEmail,
-} from "../support/fixtures.ts";
+import { expect, OWNER, signUpViaApi, test, uniqueEmail } from "../support/fixtures.ts";
 import { toasts } from "../support/public.ts";
 
 const tile = (page: Page, label: string) =>
