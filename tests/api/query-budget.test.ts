@@ -53,6 +53,21 @@ describe("query budget", () => {
 
 	it("a signed-out or forged session gets 401 without touching other data", async () => {
 		const { owner } = await ownerAndCustomer(app);
+		const signed = decodeURIComponent(
+			owner.client.cookieHeader().match(/better-auth\.session_token=([^;]+)/)![1]!,
+		);
+		const [token, signature] = [
+			signed.slice(0, signed.lastIndexOf(".")),
+			signed.slice(signed.lastIndexOf(".") + 1),
+		];
+		const withCookie = (value: string) =>
+			fetch(`${app.url}/api/owner/dashboard`, {
+				headers: { cookie: `better-auth.session_token=${encodeURIComponent(value)}` },
+			});
+		expect((await withCookie(signed)).status).toBe(200);
+		expect((await withCookie(`${token}x.${signature}`)).status).toBe(401);
+		expect((await withCookie(`${token}.${"A".repeat(43)}=`)).status).toBe(401);
+		expect((await withCookie(token)).status).toBe(401);
 		await owner.client.post("/api/auth/sign-out");
 		expect((await owner.client.get("/api/owner/dashboard")).status).toBe(401);
 		const forged = await owner.client.request("GET", "/api/owner/dashboard", undefined, {
