@@ -254,7 +254,8 @@ export const quoteRequests = pgTable(
 			t.createdAt.desc().nullsFirst(),
 			t.id.desc().nullsFirst(),
 		),
-		index("quote_requests_status_created_idx").on(t.status, t.createdAt.desc().nullsFirst()),
+		// The dashboard's recent quotes, any status, newest first.
+		index("quote_requests_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
 		// The owner's list: open quotes, newest first.
 		index("quote_requests_open_created_idx")
 			.on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
@@ -277,9 +278,9 @@ export const marketingQuoteRequests = pgTable(
 			"marketing_quote_requests_money_check",
 			sql`total_estimate_cents >= 0 and (revised_price_cents is null or revised_price_cents >= 0)`,
 		),
-		index("marketing_quote_requests_status_created_idx").on(
-			t.status,
+		index("marketing_quote_requests_created_idx").on(
 			t.createdAt.desc().nullsFirst(),
+			t.id.desc().nullsFirst(),
 		),
 		index("marketing_quote_requests_open_created_idx")
 			.on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
