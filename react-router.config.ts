@@ -1,17 +1,48 @@
+import fs from "node:fs";
+import path from "node:path";
 import type { Config } from "@react-router/dev/config";
+
+/** Public pages, rendered to HTML at build time. */
+const PRERENDERED = ["/", "/quote", "/contact", "/privacy", "/terms", "/refunds", "/offline"];
+
+/**
+ * Prerendered public pages preload their scripts only once the page has painted. React Router
+ * puts a preload for each of them (some 130 KB on the home page) at the top of the page, where
+ * they compete with the page's own HTML on a slow connection and hold up its first paint; the page
+ * shows from its HTML and stylesheet alone. A small script adds the same preloads back after the
+ * first frame, so the scripts still load side by side and hydrate the page soon after. The
+ * single-page-app shell keeps them as they are: it shows nothing until its scripts run.
+ */
+function preloadScriptsAfterPaint(clientDir: string) {
+	for (const page of PRERENDERED) {
+		const file = path.join(clientDir, page, "index.html");
+		const html = fs.readFileSync(file, "utf8");
+		const hrefs: string[] = [];
+		const stripped = html.replace(/<link rel="modulepreload" href="([^"]+)"\/>/g, (_, href) => {
+			hrefs.push(href);
+			return "";
+		});
+		if (!hrefs.length || stripped.includes("modulepreload"))
+			throw new Error(`${file}: script preloads not in the expected form`);
+		const script = `<script>requestAnimationFrame(function(){setTimeout(function(){${JSON.stringify(hrefs)}.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)})})})</script>`;
+		if (!stripped.includes("</body>")) throw new Error(`${file}: no </body>`);
+		fs.writeFileSync(file, stripped.replace("</body>", `${script}</body>`));
+	}
+}
 
 export default {
 	appDirectory: "src/web",
 	buildDirectory: "build",
 	ssr: false,
 	// Public pages are rendered to HTML at build time; the app areas load as a single-page app.
-	prerender: ["/", "/quote", "/contact", "/privacy", "/terms", "/refunds", "/offline"],
-	// After prerendering, so the service worker precaches the pages' HTML (scripts/service-worker.ts).
+	prerender: PRERENDERED,
+	// After prerendering, so the service worker precaches the pages' final HTML
+	// (scripts/service-worker.ts).
 	async buildEnd({ reactRouterConfig }) {
+		const clientDir = `${reactRouterConfig.buildDirectory}/client`;
+		preloadScriptsAfterPaint(clientDir);
 		const { writeServiceWorker } = await import("./scripts/service-worker.ts");
-		const { precached, bytes, pages } = await writeServiceWorker(
-			`${reactRouterConfig.buildDirectory}/client`,
-		);
+		const { precached, bytes, pages } = await writeServiceWorker(clientDir);
 		console.log(
 			`Service worker: build/client/sw.js precaches ${precached} files (${Math.round(bytes / 1024)} KB), pages ${pages.join(" ")}`,
 		);

@@ -4,7 +4,8 @@
 // (default 3) on each page, and prints the medians beside the targets.
 // Env: CHROME_PATH (default /usr/bin/chromium), BENCH_SKIP_BUILD, BENCH_RUNS, BENCH_PAGES
 // (comma-separated paths, default "/,/quote,/contact"), BENCH_VERBOSE=1 (lists each page's scripts),
-// BENCH_URL (measure a server that is already running there: no build, no server start).
+// BENCH_URL (measure a server that is already running there: no build, no server start),
+// BENCH_REPORT_DIR (writes each run's Lighthouse JSON there, for the LCP element and the trace).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -67,6 +68,12 @@ async function audit(origin: string, pagePath: string): Promise<Run> {
 		if (!result) throw new Error("Lighthouse returned no result");
 		const { categories, audits, runtimeError, environment } = result.lhr;
 		if (runtimeError) throw new Error(`Lighthouse: ${runtimeError.code} ${runtimeError.message}`);
+		const reportDir = process.env.BENCH_REPORT_DIR;
+		if (reportDir) {
+			fs.mkdirSync(reportDir, { recursive: true });
+			const name = `${pagePath.replace(/[^a-z0-9]+/gi, "_") || "_"}-${Date.now()}.json`;
+			fs.writeFileSync(path.join(reportDir, name), JSON.stringify(result.lhr));
+		}
 		const items = ((audits["network-requests"]?.details as { items?: unknown[] } | undefined)
 			?.items ?? []) as {
 			url: string;

@@ -58,7 +58,8 @@ function DeferredToaster() {
 	const [wanted, setWanted] = useState(false);
 	useEffect(() => {
 		if (wanted) return;
-		if (!afterInteraction) return setWanted(true);
+		// The visitor may have clicked or typed before the page hydrated.
+		if (!afterInteraction || navigator.userActivation?.hasBeenActive) return setWanted(true);
 		const want = () => setWanted(true);
 		const events = ["pointerdown", "keydown"] as const;
 		for (const type of events)

@@ -4,7 +4,7 @@ import { SiteHeader } from "./site-header.tsx";
 
 export function PublicPage({ children }: { children: React.ReactNode }) {
 	return (
-		<div className="flex min-h-dvh flex-col">
+		<div className="public-page flex min-h-dvh flex-col">
 			<SiteHeader />
 			<main className="flex-1">{children}</main>
 			<SiteFooter />

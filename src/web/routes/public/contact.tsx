@@ -1,8 +1,13 @@
 import { Clock, Mail, MapPin, Phone, Timer } from "lucide-react";
+import { EnabledWhenHydrated } from "../../components/public/enabled-when-hydrated.tsx";
 import { PublicPage } from "../../components/public/public-page.tsx";
 import { ContactForm } from "../../features/leads/components/contact-form.tsx";
 import { telHref, useBusinessProfile } from "../../features/settings/api.ts";
+import type { RouteHandle } from "../../lib/route-handle.ts";
 import { pageMeta } from "../../lib/seo.ts";
+
+/** Shows no toast before the visitor interacts: see DeferredToaster in root.tsx. */
+export const handle: RouteHandle = { toastsAfterInteraction: true };
 
 export function meta() {
 	return pageMeta({
@@ -42,7 +47,9 @@ export default function ContactPage() {
 					<p className="mt-1 mb-6 text-sm text-muted-foreground">
 						Full Name and Email Address are required.
 					</p>
-					<ContactForm />
+					<EnabledWhenHydrated>
+						<ContactForm />
+					</EnabledWhenHydrated>
 				</section>
 				<div className="grid content-start gap-6">
 					<section

@@ -7,7 +7,11 @@ import { HowItWorks } from "../../features/home/components/how-it-works.tsx";
 import { ServiceAreas } from "../../features/home/components/service-areas.tsx";
 import { WhatYouGet } from "../../features/home/components/what-you-get.tsx";
 import { useBusinessProfile } from "../../features/settings/api.ts";
+import type { RouteHandle } from "../../lib/route-handle.ts";
 import { pageMeta } from "../../lib/seo.ts";
+
+/** Shows no toast before the visitor interacts: see DeferredToaster in root.tsx. */
+export const handle: RouteHandle = { toastsAfterInteraction: true };
 
 export function meta() {
 	return pageMeta({

@@ -1,11 +1,22 @@
 import { Clock, Sparkles, Star } from "lucide-react";
 import { useState } from "react";
 import { useLocation } from "react-router";
+import { EnabledWhenHydrated } from "../../components/public/enabled-when-hydrated.tsx";
 import { PublicPage } from "../../components/public/public-page.tsx";
-import { PublicQuoteForm } from "../../features/quotes/components/public-quote-form.tsx";
 import { QuoteSubmitted } from "../../features/quotes/components/quote-submitted.tsx";
 import { QueryProvider } from "../../lib/query-client.tsx";
 import { pageMeta } from "../../lib/seo.ts";
+
+// The form and its larger libraries (zod and the schemas, toasts, class merging) load as modules
+// of their own, each evaluated in a short task as it arrives rather than all in one long task
+// with the rest of the page's scripts: the page stays responsive while it starts. Prerendering
+// waits for them the same way, so the HTML holds the whole form.
+const [{ PublicQuoteForm }] = await Promise.all([
+	import("../../features/quotes/components/public-quote-form.tsx"),
+	import("../../../shared/public-quote.ts"),
+	import("sonner"),
+	import("../../lib/utils.ts"),
+]);
 
 export function meta() {
 	return pageMeta({
@@ -20,12 +31,14 @@ function QuoteRequest() {
 	const [submitted, setSubmitted] = useState(false);
 	if (submitted) return <QuoteSubmitted />;
 	return (
-		<PublicQuoteForm
-			onSubmitted={() => {
-				setSubmitted(true);
-				window.scrollTo({ top: 0 });
-			}}
-		/>
+		<EnabledWhenHydrated>
+			<PublicQuoteForm
+				onSubmitted={() => {
+					setSubmitted(true);
+					window.scrollTo({ top: 0 });
+				}}
+			/>
+		</EnabledWhenHydrated>
 	);
 }
 
