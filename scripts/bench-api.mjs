@@ -43,7 +43,7 @@ dbUrl.pathname = `/${dbName}`;
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bhl-bench-"));
-const server = spawn("npx", ["tsx", "src/server/index.ts"], {
+const server = spawn(process.execPath, ["--import", "tsx", "src/server/index.ts"], {
 	env: {
 		...process.env,
 		PORT: String(port),
