@@ -6,9 +6,9 @@ import { cachedResource, useCachedResource } from "../../lib/cached-resource.ts"
  * public page mounts (the last answer shows meanwhile); a small cache rather than the app's
  * TanStack Query `useMe`, so the public pages load no query library.
  */
-export const visitor = cachedResource<Me>("/api/me", 0);
+export const visitor = cachedResource<Me>("/api/me", 0, { user: null });
 
-/** The signed-in visitor, or null; undefined until the first answer. */
+/** The signed-in visitor, or null (also until the first answer). */
 export function useVisitor(): SessionUser | null | undefined {
 	return useCachedResource(visitor)?.user;
 }
