@@ -1,7 +1,8 @@
 import { QUOTE_FORM_MESSAGES, serviceChoiceSchema } from "./estimate.ts";
 import { z } from "./zod.ts";
 
-const optionalText = (max: number) =>
+/** Optional text: absent, null or blank are stored as null. */
+export const optionalText = (max: number) =>
 	z
 		.string()
 		.trim()

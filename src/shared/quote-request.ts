@@ -1,13 +1,6 @@
 import { QUOTE_FORM_MESSAGES, serviceChoiceSchema } from "./estimate.ts";
+import { optionalText } from "./public-quote.ts";
 import { z } from "./zod.ts";
-
-const optionalText = (max: number) =>
-	z
-		.string()
-		.trim()
-		.max(max, "That is too long")
-		.nullish()
-		.transform((v) => (v ? v : null));
 
 /**
  * A signed-in customer's quote request (multipart: this JSON in `data`, images in `photos`).

@@ -15,7 +15,7 @@ import { useSubmitCustomerQuote } from "../api.ts";
 import { requestEstimate, useServiceOptions } from "../public-quote-api.ts";
 import { InstantQuoteResult } from "./instant-quote-result.tsx";
 import { PhotoPicker } from "./photo-picker.tsx";
-import { Field, FormSection, NotesField, ServiceChoices } from "./quote-form-parts.tsx";
+import { FormSection, NotesField, PropertyFields, ServiceChoices } from "./quote-form-parts.tsx";
 import type { ServiceSelection } from "./service-picker.tsx";
 
 const EMPTY = { address: "", city: "", state: "", zipCode: "", notes: "" };
@@ -118,39 +118,7 @@ export function CustomerQuoteForm({ onSubmitted }: { onSubmitted: () => void }) 
 				title="Property Information"
 				description="Where should we hang the lights?"
 			>
-				<div className="grid gap-4 sm:grid-cols-6">
-					<Field
-						label="Street Address"
-						required
-						autoComplete="street-address"
-						value={fields.address}
-						onChange={set("address")}
-						className="sm:col-span-6"
-					/>
-					<Field
-						label="City"
-						autoComplete="address-level2"
-						value={fields.city}
-						onChange={set("city")}
-						className="sm:col-span-3"
-					/>
-					<Field
-						label="State"
-						autoComplete="address-level1"
-						placeholder="OH"
-						value={fields.state}
-						onChange={set("state")}
-						className="sm:col-span-1"
-					/>
-					<Field
-						label="ZIP Code"
-						autoComplete="postal-code"
-						inputMode="numeric"
-						value={fields.zipCode}
-						onChange={set("zipCode")}
-						className="sm:col-span-2"
-					/>
-				</div>
+				<PropertyFields values={fields} onChange={set} />
 			</FormSection>
 
 			<FormSection

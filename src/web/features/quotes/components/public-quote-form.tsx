@@ -17,7 +17,13 @@ import { errorMessage } from "../../../lib/api-client.ts";
 import { requestEstimate, submitPublicQuote, useServiceOptions } from "../public-quote-api.ts";
 import { InstantQuoteResult } from "./instant-quote-result.tsx";
 import { PhotoPicker } from "./photo-picker.tsx";
-import { Field, FormSection, NotesField, ServiceChoices } from "./quote-form-parts.tsx";
+import {
+	Field,
+	FormSection,
+	NotesField,
+	PropertyFields,
+	ServiceChoices,
+} from "./quote-form-parts.tsx";
 import { type ServiceSelection, selectionTotalCents } from "./service-picker.tsx";
 
 const EMPTY = {
@@ -193,39 +199,7 @@ export function PublicQuoteForm({ onSubmitted }: { onSubmitted: () => void }) {
 					title="Property Information"
 					description="Where should we hang the lights?"
 				>
-					<div className="grid gap-4 sm:grid-cols-6">
-						<Field
-							label="Street Address"
-							required
-							autoComplete="street-address"
-							value={fields.address}
-							onChange={set("address")}
-							className="sm:col-span-6"
-						/>
-						<Field
-							label="City"
-							autoComplete="address-level2"
-							value={fields.city}
-							onChange={set("city")}
-							className="sm:col-span-3"
-						/>
-						<Field
-							label="State"
-							autoComplete="address-level1"
-							placeholder="OH"
-							value={fields.state}
-							onChange={set("state")}
-							className="sm:col-span-1"
-						/>
-						<Field
-							label="ZIP Code"
-							autoComplete="postal-code"
-							inputMode="numeric"
-							value={fields.zipCode}
-							onChange={set("zipCode")}
-							className="sm:col-span-2"
-						/>
-					</div>
+					<PropertyFields values={fields} onChange={set} />
 				</FormSection>
 
 				<FormSection

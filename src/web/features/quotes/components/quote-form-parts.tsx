@@ -121,3 +121,50 @@ export function ServiceChoices({
 		);
 	return <ServicePicker {...picker} />;
 }
+
+type PropertyKey = "address" | "city" | "state" | "zipCode";
+
+/** Street address (required), city, state and ZIP of the property to light. */
+export function PropertyFields({
+	values,
+	onChange,
+}: {
+	values: Record<PropertyKey, string>;
+	onChange: (key: PropertyKey) => (event: React.ChangeEvent<HTMLInputElement>) => void;
+}) {
+	return (
+		<div className="grid gap-4 sm:grid-cols-6">
+			<Field
+				label="Street Address"
+				required
+				autoComplete="street-address"
+				value={values.address}
+				onChange={onChange("address")}
+				className="sm:col-span-6"
+			/>
+			<Field
+				label="City"
+				autoComplete="address-level2"
+				value={values.city}
+				onChange={onChange("city")}
+				className="sm:col-span-3"
+			/>
+			<Field
+				label="State"
+				autoComplete="address-level1"
+				placeholder="OH"
+				value={values.state}
+				onChange={onChange("state")}
+				className="sm:col-span-1"
+			/>
+			<Field
+				label="ZIP Code"
+				autoComplete="postal-code"
+				inputMode="numeric"
+				value={values.zipCode}
+				onChange={onChange("zipCode")}
+				className="sm:col-span-2"
+			/>
+		</div>
+	);
+}
