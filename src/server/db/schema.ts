@@ -255,7 +255,10 @@ export const quoteRequests = pgTable(
 			t.id.desc().nullsFirst(),
 		),
 		// The dashboard's recent quotes, any status, newest first.
-		index("quote_requests_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+		index("quote_requests_created_idx").on(
+			t.createdAt.desc().nullsFirst(),
+			t.id.desc().nullsFirst(),
+		),
 		// The owner's list: open quotes, newest first.
 		index("quote_requests_open_created_idx")
 			.on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())

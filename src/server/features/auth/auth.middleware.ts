@@ -68,9 +68,9 @@ async function findSessionUser(c: Context<AppEnv>): Promise<SessionUser | null> 
 	const cookieName = `${env.APP_URL.startsWith("https://") ? "__Secure-" : ""}better-auth.session_token`;
 	const token = verifiedCookie(getCookie(c, cookieName), auth.options.secret as string);
 	if (!token) return null;
-	let reused = reusedSessions.get(db);
+	const reused = reusedSessions.get(db) ?? new Map<string, Reused>();
 	const now = Date.now();
-	const hit = reused?.get(token);
+	const hit = reused.get(token);
 	if (hit && hit.until > now) return hit.user;
 
 	const [row] = await db
@@ -96,7 +96,7 @@ async function findSessionUser(c: Context<AppEnv>): Promise<SessionUser | null> 
 		view: profile.view,
 		accountStatus: profile.accountStatus,
 	};
-	if (!reused) reusedSessions.set(db, (reused = new Map()));
+	reusedSessions.set(db, reused);
 	if (reused.size >= MAX_REUSED_SESSIONS) reused.clear();
 	reused.set(token, { user, until: Math.min(now + SESSION_REUSE_MS, row.expiresAt.getTime()) });
 	return user;
