@@ -1,9 +1,10 @@
 import { Menu } from "lucide-react";
 import { Link } from "react-router";
+import { homeFor } from "../../../shared/home.ts";
 import { useBusinessProfile } from "../../features/settings/api.ts";
 import { BrandMark } from "./brand-mark.tsx";
 import { ctaClass } from "./cta.ts";
-import { accountHome, useVisitor } from "./visitor.ts";
+import { useVisitor } from "./visitor.ts";
 
 const NAV = [
 	{ to: "/#how-it-works", label: "How It Works" },
@@ -16,7 +17,7 @@ export function SiteHeader() {
 	const user = useVisitor();
 	const business = useBusinessProfile();
 	const account = user
-		? { to: accountHome(user), label: accountHome(user) === "/owner" ? "Dashboard" : "My Account" }
+		? { to: homeFor(user), label: homeFor(user) === "/owner" ? "Dashboard" : "My Account" }
 		: { to: "/auth", label: "Sign In" };
 	return (
 		<header className="sticky top-0 z-30 border-b border-white/10 bg-night/95 text-night-foreground">

@@ -12,11 +12,3 @@ export const visitor = cachedResource<Me>("/api/me", 0, { user: null });
 export function useVisitor(): SessionUser | null | undefined {
 	return useCachedResource(visitor)?.user;
 }
-
-/**
- * Where the account link leads: the owner area for an owner viewing as owner, else the customer
- * app (the rule of `homeFor` in features/auth, without loading that module's query hooks).
- */
-export function accountHome(user: SessionUser): "/owner" | "/app" {
-	return user.role === "owner" && user.view === "owner" ? "/owner" : "/app";
-}

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Me, Role, SessionUser, SignInInput, SignUpInput } from "../../../shared/auth.ts";
+import type { Me, Role, SignInInput, SignUpInput } from "../../../shared/auth.ts";
 import { api } from "../../lib/api-client.ts";
 
 export const meQueryKey = ["me"] as const;
@@ -12,11 +12,6 @@ export function useMe() {
 		staleTime: 60_000,
 		select: (data) => data.user,
 	});
-}
-
-/** Where a user lands: the owner area for an owner viewing as owner, else the customer app. */
-export function homeFor(user: SessionUser): "/owner" | "/app" {
-	return user.role === "owner" && user.view === "owner" ? "/owner" : "/app";
 }
 
 export function useRefreshMe() {

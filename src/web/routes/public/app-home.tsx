@@ -1,7 +1,8 @@
 import { useEffect } from "react";
 import { Link, useNavigate } from "react-router";
+import { homeFor } from "../../../shared/home.ts";
 import { FullPageSpinner } from "../../components/full-page-spinner.tsx";
-import { homeFor, useMe } from "../../features/auth/api.ts";
+import { useMe } from "../../features/auth/api.ts";
 import { QueryProvider } from "../../lib/query-client.tsx";
 
 /** The installed app's start page: sends each person to their own area. */

@@ -1,10 +1,11 @@
 import { useEffect, useState } from "react";
 import { Navigate, useNavigate, useSearchParams } from "react-router";
+import { homeFor } from "../../../shared/home.ts";
 import { AuthCard } from "../../components/auth-card.tsx";
 import { FullPageSpinner } from "../../components/full-page-spinner.tsx";
 import { visitor } from "../../components/public/visitor.ts";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
-import { homeFor, useMe, useRefreshMe } from "../../features/auth/api.ts";
+import { useMe, useRefreshMe } from "../../features/auth/api.ts";
 import { ForgotPasswordForm } from "../../features/auth/components/forgot-password-form.tsx";
 import { SignInForm } from "../../features/auth/components/sign-in-form.tsx";
 import { SignUpForm } from "../../features/auth/components/sign-up-form.tsx";
