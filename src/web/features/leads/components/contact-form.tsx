@@ -31,7 +31,11 @@ export function ContactForm() {
 				const values = formValues(form);
 				const [{ CONTACT_MESSAGES, contactSchema }, { toast }] = await loadSendingModules();
 				const parsed = contactSchema.safeParse(values);
-				if (!parsed.success) return void toast.error(parsed.error.issues[0]?.message);
+				if (!parsed.success) {
+					const message = parsed.error.issues[0]?.message;
+					// The same problem twice shows one toast, not a stack of copies.
+					return void toast.error(message, { id: message });
+				}
 				setPending(true);
 				try {
 					await sendContactMessage(parsed.data);
