@@ -1,21 +1,16 @@
-import { QUOTE_FORM_MESSAGES, serviceChoiceSchema } from "./estimate.ts";
+import { estimateRequestSchema } from "./estimate.ts";
 import { optionalText } from "./public-quote.ts";
-import { z } from "./zod.ts";
+import type { z } from "./zod.ts";
 
 /**
  * A signed-in customer's quote request (multipart: this JSON in `data`, images in `photos`).
  * Name, e-mail and phone come from the account; the estimate is recomputed by the server.
  */
-export const customerQuoteSchema = z.strictObject({
-	address: z
-		.string(QUOTE_FORM_MESSAGES.addressAndService)
-		.trim()
-		.min(1, QUOTE_FORM_MESSAGES.addressAndService)
-		.max(300, "That is too long"),
+export const customerQuoteSchema = estimateRequestSchema.extend({
+	// Stored, so blank optional text becomes null.
 	city: optionalText(100),
 	state: optionalText(50),
 	zipCode: optionalText(20),
-	services: z.array(serviceChoiceSchema).min(1, QUOTE_FORM_MESSAGES.addressAndService).max(50),
 	notes: optionalText(5000),
 });
 export type CustomerQuoteInput = z.input<typeof customerQuoteSchema>;
