@@ -4,10 +4,8 @@ import { type CustomerQuote, QUOTE_IN_PROGRESS_MESSAGE } from "../../../shared/q
 import type { Deps } from "../../app-env.ts";
 import { profiles, quoteRequests, users } from "../../db/schema.ts";
 import { conflict } from "../../lib/errors.ts";
-import { newQuoteRequestEmail } from "../email/templates.ts";
 import { recordFiles, storeFiles } from "../files/files.service.ts";
-import { getBusinessProfile } from "../settings/settings.service.ts";
-import { prepareQuoteRequest } from "./quote-upload.ts";
+import { notifyNewQuoteRequest, prepareQuoteRequest } from "./quote-upload.ts";
 
 /**
  * A signed-in customer's quote request, with its instant quote and photos (stored under the
@@ -82,30 +80,26 @@ export async function submitCustomerQuote(options: {
 					link: { quoteRequestId: id, userId },
 					uploadedBy: userId,
 				});
-				const business = await getBusinessProfile({ db: tx });
-				await deps.mailer.enqueue(
-					newQuoteRequestEmail({
-						business,
-						url: `${deps.env.APP_URL}/owner/quotes`,
-						request: {
-							source: "app",
-							name: customer.name,
-							email: customer.email,
-							phone: customer.phone,
-							...input,
-							lines,
-							totalEstimateCents: estimate.recommendedPriceCents,
-							instantQuote: {
-								lowCents: estimate.priceRangeLowCents,
-								highCents: estimate.priceRangeHighCents,
-								complexity: estimate.complexity,
-							},
-							travelNote: estimate.locationFactors.note,
-							photoCount: stored.length,
-						},
-					}),
+				await notifyNewQuoteRequest({
+					deps,
 					tx,
-				);
+					request: {
+						source: "app",
+						name: customer.name,
+						email: customer.email,
+						phone: customer.phone,
+						...input,
+						lines,
+						totalEstimateCents: estimate.recommendedPriceCents,
+						instantQuote: {
+							lowCents: estimate.priceRangeLowCents,
+							highCents: estimate.priceRangeHighCents,
+							complexity: estimate.complexity,
+						},
+						travelNote: estimate.locationFactors.note,
+						photoCount: stored.length,
+					},
+				});
 			}),
 	});
 	deps.mailer.kick();

@@ -2,10 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { PublicQuote } from "../../../shared/public-quote.ts";
 import type { Deps } from "../../app-env.ts";
 import { marketingQuoteRequests } from "../../db/schema.ts";
-import { newQuoteRequestEmail } from "../email/templates.ts";
 import { recordFiles, storeFiles } from "../files/files.service.ts";
-import { getBusinessProfile } from "../settings/settings.service.ts";
-import { prepareQuoteRequest } from "./quote-upload.ts";
+import { notifyNewQuoteRequest, prepareQuoteRequest } from "./quote-upload.ts";
 
 /**
  * A quote request from the public site, with its photos. The request, its photo records and the
@@ -57,29 +55,25 @@ export async function submitPublicQuote(options: {
 					files: stored,
 					link: { marketingQuoteRequestId: id },
 				});
-				const business = await getBusinessProfile({ db: tx });
-				await deps.mailer.enqueue(
-					newQuoteRequestEmail({
-						business,
-						url: `${deps.env.APP_URL}/owner/quotes`,
-						request: {
-							source: "website",
-							...input,
-							lines,
-							totalEstimateCents,
-							instantQuote: withQuote
-								? {
-										lowCents: estimate.priceRangeLowCents,
-										highCents: estimate.priceRangeHighCents,
-										complexity: estimate.complexity,
-									}
-								: null,
-							travelNote: estimate.locationFactors.note,
-							photoCount: stored.length,
-						},
-					}),
+				await notifyNewQuoteRequest({
+					deps,
 					tx,
-				);
+					request: {
+						source: "website",
+						...input,
+						lines,
+						totalEstimateCents,
+						instantQuote: withQuote
+							? {
+									lowCents: estimate.priceRangeLowCents,
+									highCents: estimate.priceRangeHighCents,
+									complexity: estimate.complexity,
+								}
+							: null,
+						travelNote: estimate.locationFactors.note,
+						photoCount: stored.length,
+					},
+				});
 			}),
 	});
 	deps.mailer.kick();

@@ -3,9 +3,12 @@ import { z } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { MAX_QUOTE_PHOTOS, type ServiceChoice } from "../../../shared/estimate.ts";
 import type { Deps } from "../../app-env.ts";
+import type { Executor } from "../../db/database.ts";
 import { badRequest } from "../../lib/errors.ts";
+import { newQuoteRequestEmail } from "../email/templates.ts";
 import { calculateEstimate } from "../estimate/estimate.service.ts";
 import { type FileToStore, MAX_FILE_BYTES, prepareImages } from "../files/files.service.ts";
+import { getBusinessProfile } from "../settings/settings.service.ts";
 
 export const TOO_MANY_PHOTOS = `You can upload at most ${MAX_QUOTE_PHOTOS} photos`;
 /** Six photos of 10 MB each, the form's JSON and multipart overhead; other API routes keep 1 MB. */
@@ -90,4 +93,21 @@ export async function prepareQuoteRequest(options: {
 		};
 	});
 	return { estimate, lines, stored };
+}
+
+/** Queues the business's e-mail about a new quote request, in the transaction that saves it. */
+export async function notifyNewQuoteRequest(options: {
+	deps: Pick<Deps, "env" | "mailer">;
+	tx: Executor;
+	request: Parameters<typeof newQuoteRequestEmail>[0]["request"];
+}) {
+	const business = await getBusinessProfile({ db: options.tx });
+	await options.deps.mailer.enqueue(
+		newQuoteRequestEmail({
+			business,
+			url: `${options.deps.env.APP_URL}/owner/quotes`,
+			request: options.request,
+		}),
+		options.tx,
+	);
 }
