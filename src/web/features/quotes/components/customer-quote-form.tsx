@@ -14,8 +14,12 @@ import { errorMessage } from "../../../lib/api-client.ts";
 import { useSubmitCustomerQuote } from "../api.ts";
 import { requestEstimate, useServiceOptions } from "../public-quote-api.ts";
 import { InstantQuoteResult } from "./instant-quote-result.tsx";
-import { PhotoPicker } from "./photo-picker.tsx";
-import { FormSection, NotesField, PropertyFields, ServiceChoices } from "./quote-form-parts.tsx";
+import {
+	FormSection,
+	PhotosAndNotes,
+	PropertyFields,
+	ServiceChoices,
+} from "./quote-form-parts.tsx";
 import type { ServiceSelection } from "./service-picker.tsx";
 
 const EMPTY = { address: "", city: "", state: "", zipCode: "", notes: "" };
@@ -121,17 +125,13 @@ export function CustomerQuoteForm({ onSubmitted }: { onSubmitted: () => void }) 
 				<PropertyFields values={fields} onChange={set} />
 			</FormSection>
 
-			<FormSection
+			<PhotosAndNotes
 				step={3}
-				title="Property Photos"
-				description="Optional: photos of the front of your home help us quote accurately."
-			>
-				<PhotoPicker photos={photos} onChange={setPhotos} />
-			</FormSection>
-
-			<FormSection step={4} title="Additional Notes">
-				<NotesField value={fields.notes} onChange={set("notes")} />
-			</FormSection>
+				photos={photos}
+				onPhotosChange={setPhotos}
+				notes={fields.notes}
+				onNotesChange={set("notes")}
+			/>
 
 			{estimate ? (
 				<div className="grid gap-3">

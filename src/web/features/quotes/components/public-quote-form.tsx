@@ -16,11 +16,10 @@ import { Button } from "../../../components/ui/button.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { requestEstimate, submitPublicQuote, useServiceOptions } from "../public-quote-api.ts";
 import { InstantQuoteResult } from "./instant-quote-result.tsx";
-import { PhotoPicker } from "./photo-picker.tsx";
 import {
 	Field,
 	FormSection,
-	NotesField,
+	PhotosAndNotes,
 	PropertyFields,
 	ServiceChoices,
 } from "./quote-form-parts.tsx";
@@ -202,17 +201,13 @@ export function PublicQuoteForm({ onSubmitted }: { onSubmitted: () => void }) {
 					<PropertyFields values={fields} onChange={set} />
 				</FormSection>
 
-				<FormSection
+				<PhotosAndNotes
 					step={4}
-					title="Property Photos"
-					description="Optional: photos of the front of your home help us quote accurately."
-				>
-					<PhotoPicker photos={photos} onChange={setPhotos} />
-				</FormSection>
-
-				<FormSection step={5} title="Additional Notes">
-					<NotesField value={fields.notes} onChange={set("notes")} />
-				</FormSection>
+					photos={photos}
+					onPhotosChange={setPhotos}
+					notes={fields.notes}
+					onNotesChange={set("notes")}
+				/>
 			</div>
 
 			<aside

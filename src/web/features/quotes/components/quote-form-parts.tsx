@@ -6,6 +6,7 @@ import { Button } from "../../../components/ui/button.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { Label } from "../../../components/ui/label.tsx";
 import { Textarea } from "../../../components/ui/textarea.tsx";
+import { PhotoPicker } from "./photo-picker.tsx";
 import { ServicePicker } from "./service-picker.tsx";
 
 /** Pieces shared by the public and the customer quote forms. */
@@ -166,5 +167,35 @@ export function PropertyFields({
 				className="sm:col-span-2"
 			/>
 		</div>
+	);
+}
+
+/** The optional photos and notes sections, numbered from `step`. */
+export function PhotosAndNotes({
+	step,
+	photos,
+	onPhotosChange,
+	notes,
+	onNotesChange,
+}: {
+	step: number;
+	photos: File[];
+	onPhotosChange: (next: File[]) => void;
+	notes: string;
+	onNotesChange: (event: React.ChangeEvent<HTMLTextAreaElement>) => void;
+}) {
+	return (
+		<>
+			<FormSection
+				step={step}
+				title="Property Photos"
+				description="Optional: photos of the front of your home help us quote accurately."
+			>
+				<PhotoPicker photos={photos} onChange={onPhotosChange} />
+			</FormSection>
+			<FormSection step={step + 1} title="Additional Notes">
+				<NotesField value={notes} onChange={onNotesChange} />
+			</FormSection>
+		</>
 	);
 }
