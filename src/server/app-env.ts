@@ -5,6 +5,7 @@ import type { Auth } from "./features/auth/auth.ts";
 import type { Mailer } from "./features/email/email.service.ts";
 import type { Logger } from "./lib/logger.ts";
 import type { PublicRateLimit, RateLimitRule } from "./lib/rate-limit.ts";
+import type { ReadCache } from "./lib/read-cache.ts";
 
 /** What every request handler can reach: built once by createApp. */
 export interface Deps {
@@ -13,6 +14,8 @@ export interface Deps {
 	auth: Auth;
 	mailer: Mailer;
 	logger: Logger;
+	/** Short-lived answers to the busiest reads, cleared by every write (lib/read-cache.ts). */
+	readCache: ReadCache;
 	/** Other limits for the public endpoints than PUBLIC_RATE_LIMITS (tests only). */
 	rateLimits?: Partial<Record<PublicRateLimit, RateLimitRule>>;
 }

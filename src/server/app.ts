@@ -60,6 +60,15 @@ export function createApp(deps: CreateAppOptions) {
 	// Upload routes set their own, larger limit; every other API route keeps 1 MB.
 	const ownBodyLimit = new Set([`/api${PUBLIC_QUOTE_PATH}`, `/api${CUSTOMER_QUOTE_PATH}`]);
 	app.use("/api/*", (c, next) => (ownBodyLimit.has(c.req.path) ? next() : jsonBodyLimit(c, next)));
+	// Any write (sign-out included) makes the next read, by anyone, go to the database.
+	app.use("/api/*", async (c, next) => {
+		if (c.req.method === "GET" || c.req.method === "HEAD") return next();
+		try {
+			await next();
+		} finally {
+			deps.readCache.clear();
+		}
+	});
 
 	app.route("/api/auth", authHandler);
 	app.route("/api", healthRoutes);

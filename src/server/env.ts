@@ -28,6 +28,11 @@ const envSchema = z.object({
 	LLM_API_URL: z.url().optional(),
 	LLM_API_KEY: z.string().optional(),
 	LLM_MODEL: z.string().default("gpt-4o-mini"),
+	/**
+	 * How long the busiest reads (session, dashboard, quote list, customer home) are reused, in
+	 * milliseconds; every write through the server clears them at once. 0 reads the database every time.
+	 */
+	READ_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
 	LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

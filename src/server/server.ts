@@ -8,6 +8,7 @@ import type { Env } from "./env.ts";
 import { createAuth } from "./features/auth/auth.ts";
 import { createMailer } from "./features/email/email.service.ts";
 import { createLogger } from "./lib/logger.ts";
+import { ReadCache } from "./lib/read-cache.ts";
 
 /** AUTH_SECRET, or one made on first start and kept beside the data. */
 function authSecret(env: Env): string {
@@ -32,6 +33,7 @@ export async function startServer(env: Env, options: { clientDir?: string } = {}
 		auth,
 		mailer,
 		logger,
+		readCache: new ReadCache(env.READ_CACHE_MS),
 		clientDir: options.clientDir,
 	});
 	mailer.start();

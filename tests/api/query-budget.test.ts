@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { serviceRequests } from "../../src/server/db/schema.ts";
-import { forgetSessions } from "../../src/server/features/auth/auth.middleware.ts";
 import { ownerAndCustomer, signedUp } from "../support/accounts.ts";
 import type { HttpClient } from "../support/http-client.ts";
 import { insertAppQuote, insertWebsiteQuote } from "../support/quotes.ts";
@@ -12,9 +11,9 @@ beforeEach(async () => {
 });
 afterEach(() => app.close());
 
-/** SQL statements one request runs, session check included (never a reused one). */
+/** SQL statements one request runs, session check included (nothing reused from the read cache). */
 async function queriesFor(client: HttpClient, path: string) {
-	forgetSessions(app.db);
+	app.readCache.clear();
 	app.queries.length = 0;
 	const res = await client.get(path);
 	expect(res.status, res.text).toBe(200);

@@ -48,6 +48,7 @@ export async function insertAppQuote(
 			...values,
 		})
 		.returning();
+	app.readCache.clear(); // written behind the server's back
 	return row!;
 }
 
@@ -68,5 +69,6 @@ export async function insertWebsiteQuote(
 			...values,
 		})
 		.returning();
+	app.readCache.clear(); // written behind the server's back
 	return row!;
 }

@@ -16,6 +16,7 @@ import { parseEnv } from "../../src/server/env.ts";
 import { createAuth } from "../../src/server/features/auth/auth.ts";
 import { createMailer, type Mailer } from "../../src/server/features/email/email.service.ts";
 import { createLogger, type Logger } from "../../src/server/lib/logger.ts";
+import { ReadCache } from "../../src/server/lib/read-cache.ts";
 import { TEMPLATE_DATABASE } from "./postgres-template.ts";
 
 export interface TestApp {
@@ -25,6 +26,8 @@ export interface TestApp {
 	kind: DatabaseHandle["kind"];
 	dataDir: string;
 	mailer: Mailer;
+	/** The app's short-lived read answers: a test that writes to `db` directly clears it after. */
+	readCache: ReadCache;
 	/** Every SQL statement run so far (migrations excluded): clear it to count one request's. */
 	queries: string[];
 	close(): Promise<void>;
@@ -94,12 +97,14 @@ export async function startTestApp(
 		mailer,
 		logger,
 	});
+	const readCache = new ReadCache(env.READ_CACHE_MS);
 	const app = createApp({
 		db: database.db,
 		env,
 		auth,
 		mailer,
 		logger,
+		readCache,
 		clientDir: options.clientDir ?? path.join(dataDir, "no-web-build"),
 		rateLimits: options.rateLimits,
 	});
@@ -111,6 +116,7 @@ export async function startTestApp(
 		kind: database.kind,
 		dataDir,
 		mailer,
+		readCache,
 		queries,
 		async close() {
 			await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -9,7 +9,6 @@ import {
 import type { AppEnv } from "../../app-env.ts";
 import { badRequest } from "../../lib/errors.ts";
 import { clientIp } from "../../lib/security.ts";
-import { forgetSessions } from "./auth.middleware.ts";
 import { CLIENT_IP_HEADER } from "./auth.ts";
 
 /** better-auth's endpoints that take input from a form, checked with the product's own rules. */
@@ -42,8 +41,6 @@ export const authHandler = new Hono<AppEnv>().on(["GET", "POST"], "/*", async (c
 	const headers = new Headers(c.req.raw.headers);
 	headers.set(CLIENT_IP_HEADER, clientIp(c));
 	const response = await c.var.deps.auth.handler(new Request(c.req.raw, { headers }));
-	// Sign-out, password resets and the like end sessions: none may be reused after them.
-	if (c.req.method === "POST") forgetSessions(c.var.deps.db);
 	// better-auth's 429 carries a JSON body without a JSON content type: reshape it too.
 	const isJson = response.headers.get("content-type")?.includes("json");
 	if (response.status < 400 || (!isJson && response.status !== 429)) return response;

@@ -42,64 +42,52 @@ function verifiedCookie(cookie: string | undefined, secret: string): string | nu
 	return given.length === expected.length && timingSafeEqual(given, expected) ? value : null;
 }
 
-/** How long a looked-up session is reused: a page's burst of API calls costs one lookup. */
-export const SESSION_REUSE_MS = 2_000;
-const MAX_REUSED_SESSIONS = 10_000;
-type Reused = { user: SessionUser; until: number };
-/** Per app (keyed by its database): tests run several apps in one process. */
-const reusedSessions = new WeakMap<object, Map<string, Reused>>();
-
-/**
- * Forgets every reused session of an app: after sign-out, a password reset, a change of view or
- * role, the next request reads the database again.
- */
-export function forgetSessions(db: object) {
-	reusedSessions.get(db)?.clear();
-}
-
 /**
  * The signed-in user for API routes in one query: the signed session cookie is checked here and
- * session, user and profile are read together, then reused for a couple of seconds (like
- * better-auth's own cookie cache). (/api/me goes through better-auth, which also extends the
- * session while it is used.)
+ * session, user and profile are read together. The answer is reused briefly (like better-auth's
+ * own cookie cache) through the read cache, which every write (sign-out, a password reset, a
+ * change of view) clears. (/api/me goes through better-auth, which also extends the session while
+ * it is used.)
  */
 async function findSessionUser(c: Context<AppEnv>): Promise<SessionUser | null> {
-	const { auth, db, env } = c.var.deps;
+	const { auth, db, env, readCache } = c.var.deps;
 	const cookieName = `${env.APP_URL.startsWith("https://") ? "__Secure-" : ""}better-auth.session_token`;
-	const token = verifiedCookie(getCookie(c, cookieName), auth.options.secret as string);
-	if (!token) return null;
-	const reused = reusedSessions.get(db) ?? new Map<string, Reused>();
-	const now = Date.now();
-	const hit = reused.get(token);
-	if (hit && hit.until > now) return hit.user;
-
-	const [row] = await db
-		.select({
-			id: users.id,
-			name: users.name,
-			email: users.email,
-			expiresAt: sessions.expiresAt,
-			profile: profiles,
-		})
-		.from(sessions)
-		.innerJoin(users, eq(users.id, sessions.userId))
-		.leftJoin(profiles, eq(profiles.userId, sessions.userId))
-		.where(and(eq(sessions.token, token), gt(sessions.expiresAt, sql`now()`)));
-	if (!row) return null;
-	const profile = row.profile ?? (await ensureProfile(db, row));
-	const user: SessionUser = {
-		id: row.id,
-		email: row.email,
-		displayName: profile.displayName,
-		phone: profile.phone,
-		role: profile.role,
-		view: profile.view,
-		accountStatus: profile.accountStatus,
-	};
-	reusedSessions.set(db, reused);
-	if (reused.size >= MAX_REUSED_SESSIONS) reused.clear();
-	reused.set(token, { user, until: Math.min(now + SESSION_REUSE_MS, row.expiresAt.getTime()) });
-	return user;
+	const cookie = getCookie(c, cookieName);
+	if (!cookie) return null;
+	// Keyed by the whole signed cookie: only one that passed the signature check is ever reused.
+	const found = await readCache.read(
+		`session:${cookie}`,
+		async () => {
+			const token = verifiedCookie(cookie, auth.options.secret as string);
+			if (!token) return null;
+			const [row] = await db
+				.select({
+					id: users.id,
+					name: users.name,
+					email: users.email,
+					expiresAt: sessions.expiresAt,
+					profile: profiles,
+				})
+				.from(sessions)
+				.innerJoin(users, eq(users.id, sessions.userId))
+				.leftJoin(profiles, eq(profiles.userId, sessions.userId))
+				.where(and(eq(sessions.token, token), gt(sessions.expiresAt, sql`now()`)));
+			if (!row) return null;
+			const profile = row.profile ?? (await ensureProfile(db, row));
+			const user: SessionUser = {
+				id: row.id,
+				email: row.email,
+				displayName: profile.displayName,
+				phone: profile.phone,
+				role: profile.role,
+				view: profile.view,
+				accountStatus: profile.accountStatus,
+			};
+			return { user, expiresAt: row.expiresAt.getTime() };
+		},
+		(session) => session?.expiresAt ?? 0,
+	);
+	return found?.user ?? null;
 }
 
 async function ensureProfile(db: Executor, user: { id: string; name: string; email: string }) {

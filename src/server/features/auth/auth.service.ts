@@ -8,7 +8,6 @@ import { ownerInvites, profiles, users } from "../../db/schema.ts";
 import { AppError, conflict, forbidden } from "../../lib/errors.ts";
 import { ownerInviteEmail } from "../email/templates.ts";
 import { getBusinessProfile } from "../settings/settings.service.ts";
-import { forgetSessions } from "./auth.middleware.ts";
 
 const OWNER_GRANT_LOCK = 7_283_001;
 const INVITE_DAYS = 7;
@@ -129,7 +128,6 @@ export async function setView(options: { db: Database; user: SessionUser; view: 
 		.update(profiles)
 		.set({ view: options.view, updatedAt: sql`now()` })
 		.where(eq(profiles.userId, options.user.id));
-	forgetSessions(options.db);
 	return { view: options.view };
 }
 

@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { createRouter, errorResponses } from "../../lib/router.ts";
+import { cachedJson, createRouter, errorResponses } from "../../lib/router.ts";
 import { requireUser } from "../auth/auth.middleware.ts";
 import { getPricing } from "../settings/settings.service.ts";
 import { listBills } from "./bills.service.ts";
@@ -38,15 +38,15 @@ export const billsRoutes = createRouter().openapi(
 	}),
 	async (c) => {
 		const { db } = c.var.deps;
-		const [rows, pricing] = await Promise.all([
-			listBills({ db, userId: c.var.user.id }),
-			getPricing({ db }),
-		]);
-		const bills = rows.map((b) => ({
-			...b,
-			paidAt: b.paidAt?.toISOString() ?? null,
-			createdAt: b.createdAt.toISOString(),
-		}));
-		return c.json({ bills, planPriceCents: pricing.planPriceCents }, 200);
+		const userId = c.var.user.id;
+		return cachedJson(c, `bills:${userId}`, async () => {
+			const [rows, pricing] = await Promise.all([listBills({ db, userId }), getPricing({ db })]);
+			const bills = rows.map((b) => ({
+				...b,
+				paidAt: b.paidAt?.toISOString() ?? null,
+				createdAt: b.createdAt.toISOString(),
+			}));
+			return { bills, planPriceCents: pricing.planPriceCents };
+		});
 	},
 );

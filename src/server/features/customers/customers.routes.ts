@@ -5,7 +5,7 @@ import {
 	myCustomerSchema,
 } from "../../../shared/customers.ts";
 import { pageQuerySchema } from "../../lib/paging.ts";
-import { createRouter, errorResponses, jsonContent } from "../../lib/router.ts";
+import { cachedJson, createRouter, errorResponses, jsonContent } from "../../lib/router.ts";
 import { requireOwner, requireUser } from "../auth/auth.middleware.ts";
 import { listRecentQuotes } from "../quotes/quote-list.service.ts";
 import { getDashboardStats, listCustomerCards } from "./customer-cards.service.ts";
@@ -26,12 +26,14 @@ export const customersRoutes = createRouter()
 		}),
 		async (c) => {
 			const { db } = c.var.deps;
-			const [stats, recentQuotes, page] = await Promise.all([
-				getDashboardStats({ db }),
-				listRecentQuotes({ db, limit: 3 }),
-				listCustomerCards({ db }),
-			]);
-			return c.json({ stats, recentQuotes, ...page }, 200);
+			return cachedJson(c, "owner-dashboard", async () => {
+				const [stats, recentQuotes, page] = await Promise.all([
+					getDashboardStats({ db }),
+					listRecentQuotes({ db, limit: 3 }),
+					listCustomerCards({ db }),
+				]);
+				return { stats, recentQuotes, ...page };
+			});
 		},
 	)
 	.openapi(
@@ -72,6 +74,10 @@ export const customersRoutes = createRouter()
 				...errorResponses,
 			},
 		}),
-		async (c) =>
-			c.json({ customer: await getMyCustomer({ db: c.var.deps.db, userId: c.var.user.id }) }, 200),
+		async (c) => {
+			const userId = c.var.user.id;
+			return cachedJson(c, `customer:${userId}`, async () => ({
+				customer: await getMyCustomer({ db: c.var.deps.db, userId }),
+			}));
+		},
 	);

@@ -10,7 +10,7 @@ import {
 	reviseQuoteSchema,
 } from "../../../shared/quotes.ts";
 import { pageQuerySchema } from "../../lib/paging.ts";
-import { createRouter, errorResponses, jsonContent } from "../../lib/router.ts";
+import { cachedJson, createRouter, errorResponses, jsonContent } from "../../lib/router.ts";
 import { requireOwner, requireUser } from "../auth/auth.middleware.ts";
 import { signContract } from "../customers/customers.service.ts";
 import { submitCustomerQuote } from "./customer-quote.service.ts";
@@ -197,7 +197,9 @@ export const quotesRoutes = createRouter()
 		}),
 		async (c) => {
 			const { cursor, limit } = c.req.valid("query");
-			return c.json(await listOpenQuotes({ db: c.var.deps.db, cursor, limit }), 200);
+			return cachedJson(c, `owner-quotes:${limit ?? ""}:${cursor ?? ""}`, () =>
+				listOpenQuotes({ db: c.var.deps.db, cursor, limit }),
+			);
 		},
 	)
 	.openapi(
@@ -215,8 +217,12 @@ export const quotesRoutes = createRouter()
 				...errorResponses,
 			},
 		}),
-		async (c) =>
-			c.json({ quote: await getLatestQuote({ db: c.var.deps.db, userId: c.var.user.id }) }, 200),
+		async (c) => {
+			const userId = c.var.user.id;
+			return cachedJson(c, `latest-quote:${userId}`, async () => ({
+				quote: await getLatestQuote({ db: c.var.deps.db, userId }),
+			}));
+		},
 	)
 	.openapi(
 		createRoute({

@@ -1,0 +1,70 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { ownerAndCustomer, signedUp } from "../support/accounts.ts";
+import type { HttpClient } from "../support/http-client.ts";
+import { insertAppQuote } from "../support/quotes.ts";
+import { startTestApp, type TestApp } from "../support/test-app.ts";
+
+let app: TestApp;
+beforeEach(async () => {
+	app = await startTestApp();
+});
+afterEach(() => app.close());
+
+/** The body of a GET and the SQL statements it ran. */
+async function read(client: HttpClient, path: string) {
+	app.queries.length = 0;
+	const res = await client.get(path);
+	expect(res.status, res.text).toBe(200);
+	return { json: res.json, queries: app.queries.filter((q) => !q.includes("email_outbox")).length };
+}
+
+describe("reused reads", () => {
+	it("answer a repeated read without the database, and a write shows at once to everyone", async () => {
+		const { owner, customer } = await ownerAndCustomer(app);
+		const quote = await insertAppQuote(app, customer.userId);
+
+		const first = await read(owner.client, "/api/owner/dashboard");
+		expect(first.queries).toBeGreaterThan(0);
+		expect(first.json.stats.pendingQuotes).toBe(1);
+		const again = await read(owner.client, "/api/owner/dashboard");
+		expect(again).toEqual({ json: first.json, queries: 0 });
+		expect((await read(customer.client, "/api/quotes/latest")).json.quote.status).toBe("pending");
+		expect((await read(customer.client, "/api/bills")).json.bills).toEqual([]);
+
+		const approved = await owner.client.post(`/api/owner/quotes/app/${quote.id}/approve`);
+		expect(approved.status, approved.text).toBe(200);
+
+		const dashboard = await read(owner.client, "/api/owner/dashboard");
+		expect(dashboard.queries).toBeGreaterThan(0);
+		expect(dashboard.json.stats).toMatchObject({ pendingQuotes: 0, approvedQuotes: 1 });
+		expect((await read(customer.client, "/api/quotes/latest")).json.quote.status).toBe("approved");
+		expect((await read(customer.client, "/api/bills")).json.bills).toHaveLength(1);
+		expect((await read(customer.client, "/api/customer")).json.customer).not.toBeNull();
+	});
+
+	it("never hand one customer's answer to another", async () => {
+		const { owner, customer } = await ownerAndCustomer(app);
+		const quote = await insertAppQuote(app, customer.userId);
+		await owner.client.post(`/api/owner/quotes/app/${quote.id}/approve`);
+		const other = await signedUp(app, { email: "other@example.test" });
+
+		for (const path of ["/api/quotes/latest", "/api/bills", "/api/customer"]) {
+			const mine = await read(customer.client, path);
+			const theirs = await read(other.client, path);
+			expect(theirs.json, path).not.toEqual(mine.json);
+			expect(theirs.queries, path).toBeGreaterThan(0);
+		}
+		expect((await other.client.get("/api/owner/dashboard")).status).toBe(403);
+	});
+
+	it("end a session the moment its owner signs out", async () => {
+		const { customer } = await ownerAndCustomer(app);
+		const cookie = customer.client.cookieHeader();
+		expect((await read(customer.client, "/api/bills")).queries).toBeGreaterThan(0);
+		expect((await read(customer.client, "/api/bills")).queries).toBe(0);
+
+		expect((await customer.client.post("/api/auth/sign-out", {})).status).toBe(200);
+		const replayed = await fetch(`${app.url}/api/bills`, { headers: { cookie } });
+		expect(replayed.status).toBe(401);
+	});
+});
