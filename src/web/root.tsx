@@ -1,21 +1,30 @@
-import { lazy, Suspense, useEffect, useState } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "react-router";
+import { useEffect } from "react";
+import {
+	Links,
+	Meta,
+	Outlet,
+	Scripts,
+	ScrollRestoration,
+	useLocation,
+	useMatches,
+} from "react-router";
 import appCss from "./app.css?url";
 import { FullPageSpinner } from "./components/full-page-spinner.tsx";
-import { listenForInstallPrompt, useInstallPrompt } from "./features/pwa/install-prompt.ts";
+import { PageOverlays } from "./components/page-overlays.tsx";
+import { listenForInstallPrompt } from "./features/pwa/install-prompt.ts";
 import { registerServiceWorker } from "./features/pwa/register-service-worker.ts";
-import { isRouteHandle } from "./lib/route-handle.ts";
+import { isRouteHandle, type RouteHandle } from "./lib/route-handle.ts";
 
 // As early as possible: the browser may offer the install prompt before the app has hydrated.
 listenForInstallPrompt();
 
-// Loaded when needed, so the public pages' first load carries neither.
-const AppToaster = lazy(() => import("./lib/toaster.tsx"));
-const InstallBanner = lazy(() =>
-	import("./features/pwa/components/install-banner.tsx").then((m) => ({
-		default: m.InstallBanner,
-	})),
-);
+/** App areas whose bottom tabs are fixed at the bottom of the screen (see AppShell). */
+const TABBED_AREA = /^\/(?:app|owner)(?:\/|$)/;
+
+/** Some matched route sets this flag in its `handle`. */
+function useRouteFlag(flag: keyof RouteHandle): boolean {
+	return useMatches().some((match) => isRouteHandle(match.handle) && match.handle[flag]);
+}
 
 export function Layout({ children }: { children: React.ReactNode }) {
 	return (
@@ -46,47 +55,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
 	);
 }
 
-/**
- * The toaster, loaded after hydration; on pages whose routes say they show no toast before the
- * visitor interacts, on the first interaction instead. A toast raised before it has mounted still
- * shows: sonner hands the toaster the toasts that are open when it subscribes.
- */
-function DeferredToaster() {
-	const afterInteraction = useMatches().some(
-		(match) => isRouteHandle(match.handle) && match.handle.toastsAfterInteraction,
-	);
-	const [wanted, setWanted] = useState(false);
-	useEffect(() => {
-		if (wanted) return;
-		// The visitor may have clicked or typed before the page hydrated.
-		if (!afterInteraction || navigator.userActivation?.hasBeenActive) return setWanted(true);
-		const want = () => setWanted(true);
-		const events = ["pointerdown", "keydown"] as const;
-		for (const type of events)
-			window.addEventListener(type, want, { capture: true, passive: true });
-		return () => {
-			for (const type of events) window.removeEventListener(type, want, { capture: true });
-		};
-	}, [afterInteraction, wanted]);
-	return wanted ? (
-		<Suspense fallback={null}>
-			<AppToaster />
-		</Suspense>
-	) : null;
-}
-
 export default function App() {
-	const { bannerOpen } = useInstallPrompt();
+	const toastsAfterInteraction = useRouteFlag("toastsAfterInteraction");
+	const { pathname } = useLocation();
 	useEffect(registerServiceWorker, []);
 	return (
 		<>
 			<Outlet />
-			<DeferredToaster />
-			{bannerOpen ? (
-				<Suspense fallback={null}>
-					<InstallBanner />
-				</Suspense>
-			) : null}
+			<PageOverlays
+				toastsAfterInteraction={toastsAfterInteraction}
+				bannerAboveTabs={TABBED_AREA.test(pathname)}
+			/>
 		</>
 	);
 }

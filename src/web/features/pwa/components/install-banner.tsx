@@ -1,21 +1,16 @@
 import { X } from "lucide-react";
-import { useLocation } from "react-router";
 import { ctaClass } from "../../../components/public/cta.ts";
 import { APP_NAME } from "../app-name.ts";
 import { hideInstallBanner, promptInstall, useInstallPrompt } from "../install-prompt.ts";
 
-/** App areas whose bottom tabs are fixed at the bottom of the screen (see AppShell). */
-const TABBED_AREA = /^\/(?:app|owner)(?:\/|$)/;
-
 /**
  * SPEC section 4, install banner: shown only while the browser offers an install prompt.
- * 'Install' shows that prompt; 'Later' and the close icon only hide the banner.
+ * 'Install' shows that prompt; 'Later' and the close icon only hide the banner. `aboveTabs`: the
+ * page has bottom tabs fixed at the bottom of the screen (the app areas), and the banner sits above.
  */
-export function InstallBanner() {
+export function InstallBanner({ aboveTabs }: { aboveTabs: boolean }) {
 	const { bannerOpen } = useInstallPrompt();
-	const { pathname } = useLocation();
 	if (!bannerOpen) return null;
-	const aboveTabs = TABBED_AREA.test(pathname);
 	return (
 		<section
 			aria-labelledby="install-banner-title"

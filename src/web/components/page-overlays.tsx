@@ -1,0 +1,61 @@
+import { lazy, Suspense, useEffect, useState } from "react";
+import { useInstallPrompt } from "../features/pwa/install-prompt.ts";
+
+// Loaded when needed, so the public pages' first load carries neither.
+const AppToaster = lazy(() => import("../lib/toaster.tsx"));
+const InstallBanner = lazy(() =>
+	import("../features/pwa/components/install-banner.tsx").then((m) => ({
+		default: m.InstallBanner,
+	})),
+);
+
+/**
+ * The toaster and the install banner (SPEC section 4) over every page, rendered beside the routes.
+ * `toastsAfterInteraction`: the page shows no toast before the visitor does something, so the
+ * toaster loads on the first click or key press instead of right away. `bannerAboveTabs`: the page
+ * has bottom tabs fixed at the bottom of the screen.
+ */
+export function PageOverlays({
+	toastsAfterInteraction,
+	bannerAboveTabs,
+}: {
+	toastsAfterInteraction: boolean;
+	bannerAboveTabs: boolean;
+}) {
+	const { bannerOpen } = useInstallPrompt();
+	return (
+		<>
+			<DeferredToaster afterInteraction={toastsAfterInteraction} />
+			{bannerOpen ? (
+				<Suspense fallback={null}>
+					<InstallBanner aboveTabs={bannerAboveTabs} />
+				</Suspense>
+			) : null}
+		</>
+	);
+}
+
+/**
+ * The toaster, loaded after hydration, or on the first interaction. A toast raised before it has
+ * mounted still shows: sonner hands the toaster the toasts that are open when it subscribes.
+ */
+function DeferredToaster({ afterInteraction }: { afterInteraction: boolean }) {
+	const [wanted, setWanted] = useState(false);
+	useEffect(() => {
+		if (wanted) return;
+		// The visitor may have clicked or typed before the page hydrated.
+		if (!afterInteraction || navigator.userActivation?.hasBeenActive) return setWanted(true);
+		const want = () => setWanted(true);
+		const events = ["pointerdown", "keydown"] as const;
+		for (const type of events)
+			window.addEventListener(type, want, { capture: true, passive: true });
+		return () => {
+			for (const type of events) window.removeEventListener(type, want, { capture: true });
+		};
+	}, [afterInteraction, wanted]);
+	return wanted ? (
+		<Suspense fallback={null}>
+			<AppToaster />
+		</Suspense>
+	) : null;
+}
