@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import {
+	Link,
 	Links,
 	Meta,
 	Outlet,
@@ -11,6 +12,7 @@ import {
 import appCss from "./app.css?url";
 import { FullPageSpinner } from "./components/full-page-spinner.tsx";
 import { PageOverlays } from "./components/page-overlays.tsx";
+import { PageLinkContext } from "./components/public/page-link.tsx";
 import { listenForInstallPrompt } from "./features/pwa/install-prompt.ts";
 import { registerServiceWorker } from "./features/pwa/register-service-worker.ts";
 import { isRouteHandle, type RouteHandle } from "./lib/route-handle.ts";
@@ -61,7 +63,10 @@ export default function App() {
 	useEffect(registerServiceWorker, []);
 	return (
 		<>
-			<Outlet />
+			{/* Links between pages move within the app, without reloading. */}
+			<PageLinkContext value={Link}>
+				<Outlet />
+			</PageLinkContext>
 			<PageOverlays
 				toastsAfterInteraction={toastsAfterInteraction}
 				bannerAboveTabs={TABBED_AREA.test(pathname)}

@@ -1,8 +1,8 @@
 import { Clock, Mail, MapPin, Phone } from "lucide-react";
-import { Link } from "react-router";
 import { telHref, useBusinessProfile } from "../../features/settings/api.ts";
 import { BrandMark } from "./brand-mark.tsx";
 import { BulbGarland } from "./illustrations.tsx";
+import { PageLink } from "./page-link.tsx";
 
 const LINKS = [
 	{ to: "/quote", label: "Get a Free Quote" },
@@ -20,10 +20,10 @@ export function SiteFooter() {
 			<BulbGarland className="absolute inset-x-0 top-0" />
 			<div className="mx-auto grid max-w-6xl gap-10 px-4 pb-10 pt-16 text-sm sm:grid-cols-2 lg:grid-cols-[1.1fr_1.3fr_1.2fr_0.8fr]">
 				<div>
-					<Link to="/" className="flex items-center gap-2 text-night-foreground">
+					<PageLink to="/" className="flex items-center gap-2 text-night-foreground">
 						<BrandMark className="size-9" />
 						<span className="font-display text-lg">{business.businessName}</span>
-					</Link>
+					</PageLink>
 					<p className="mt-3 leading-relaxed">
 						Custom holiday lighting for homes and businesses: design, installation, maintenance,
 						takedown and storage.
@@ -69,9 +69,9 @@ export function SiteFooter() {
 					<ul className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 lg:grid-cols-1">
 						{LINKS.map((link) => (
 							<li key={link.to}>
-								<Link className="hover:text-accent hover:underline" to={link.to}>
+								<PageLink className="hover:text-accent hover:underline" to={link.to}>
 									{link.label}
-								</Link>
+								</PageLink>
 							</li>
 						))}
 					</ul>

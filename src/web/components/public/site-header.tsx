@@ -1,9 +1,9 @@
 import { Menu } from "lucide-react";
-import { Link } from "react-router";
 import { homeFor } from "../../../shared/home.ts";
 import { useBusinessProfile } from "../../features/settings/api.ts";
 import { BrandMark } from "./brand-mark.tsx";
 import { ctaClass } from "./cta.ts";
+import { PageLink } from "./page-link.tsx";
 import { useVisitor } from "./visitor.ts";
 
 const NAV = [
@@ -22,7 +22,7 @@ export function SiteHeader() {
 	return (
 		<header className="sticky top-0 z-30 border-b border-white/10 bg-night/95 text-night-foreground">
 			<div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4">
-				<Link
+				<PageLink
 					to="/"
 					className="flex min-w-0 items-center gap-2 rounded-md font-semibold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent"
 				>
@@ -30,24 +30,24 @@ export function SiteHeader() {
 					<span className="font-display text-[1.05rem] leading-tight sm:text-lg">
 						{business.businessName}
 					</span>
-				</Link>
+				</PageLink>
 				<nav className="hidden items-center gap-1 md:flex" aria-label="Main">
 					{NAV.map((item) => (
-						<Link key={item.to} to={item.to} className={ctaClass("ghostLight", "sm")}>
+						<PageLink key={item.to} to={item.to} className={ctaClass("ghostLight", "sm")}>
 							{item.label}
-						</Link>
+						</PageLink>
 					))}
-					<Link to={account.to} className={ctaClass("ghostLight", "sm")}>
+					<PageLink to={account.to} className={ctaClass("ghostLight", "sm")}>
 						{account.label}
-					</Link>
-					<Link to="/quote" className={ctaClass("accent", "sm", "ml-2")}>
+					</PageLink>
+					<PageLink to="/quote" className={ctaClass("accent", "sm", "ml-2")}>
 						Get a Quote
-					</Link>
+					</PageLink>
 				</nav>
 				<div className="flex items-center gap-1 md:hidden">
-					<Link to="/quote" className={ctaClass("accent", "sm", "px-3")}>
+					<PageLink to="/quote" className={ctaClass("accent", "sm", "px-3")}>
 						Get a Quote
-					</Link>
+					</PageLink>
 					{/* A disclosure menu that works before (and without) JavaScript. */}
 					<details className="group relative">
 						<summary
@@ -67,7 +67,7 @@ export function SiteHeader() {
 							<ul>
 								{[{ to: "/", label: "Home" }, ...NAV, account].map((item) => (
 									<li key={item.to}>
-										<Link
+										<PageLink
 											to={item.to}
 											className="block rounded-md px-3 py-3 text-sm font-medium hover:bg-white/10 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent"
 											onClick={(event) =>
@@ -75,7 +75,7 @@ export function SiteHeader() {
 											}
 										>
 											{item.label}
-										</Link>
+										</PageLink>
 									</li>
 								))}
 							</ul>

@@ -1,6 +1,6 @@
 import { Phone, Sparkles } from "lucide-react";
-import { Link } from "react-router";
 import { ctaClass } from "../../../components/public/cta.ts";
+import { PageLink } from "../../../components/public/page-link.tsx";
 import { telHref } from "../../settings/api.ts";
 
 export function ClosingCta({ phone }: { phone: string }) {
@@ -15,10 +15,10 @@ export function ClosingCta({ phone }: { phone: string }) {
 					minutes, and we will get back to you within 24 hours.
 				</p>
 				<div className="mt-8 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
-					<Link to="/quote" className={ctaClass("accent", "lg")}>
+					<PageLink to="/quote" className={ctaClass("accent", "lg")}>
 						<Sparkles aria-hidden />
 						Get Your Free Quote
-					</Link>
+					</PageLink>
 					<a href={telHref(phone)} className={ctaClass("outlineLight", "lg")}>
 						<Phone aria-hidden />
 						Call {phone}

@@ -1,7 +1,7 @@
 import { CheckCircle2, MessageCircle, Sparkles } from "lucide-react";
-import { Link } from "react-router";
 import { ctaClass } from "../../../components/public/cta.ts";
 import { HouseScene } from "../../../components/public/illustrations.tsx";
+import { PageLink } from "../../../components/public/page-link.tsx";
 import { DownloadAppButton } from "../../pwa/components/download-app-button.tsx";
 
 const PROMISES = [
@@ -33,14 +33,14 @@ export function Hero({ areas }: { areas: readonly string[] }) {
 						businesses across Northeast Ohio, so you can enjoy the season without the ladder.
 					</p>
 					<div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-						<Link to="/quote" className={ctaClass("accent", "lg", "sm:px-5")}>
+						<PageLink to="/quote" className={ctaClass("accent", "lg", "sm:px-5")}>
 							<Sparkles aria-hidden />
 							Get Your Quote
-						</Link>
-						<Link to="/contact" className={ctaClass("outlineLight", "lg", "sm:px-5")}>
+						</PageLink>
+						<PageLink to="/contact" className={ctaClass("outlineLight", "lg", "sm:px-5")}>
 							<MessageCircle aria-hidden />
 							Contact Us
-						</Link>
+						</PageLink>
 						<DownloadAppButton className={ctaClass("outlineLight", "lg", "sm:px-5")} />
 					</div>
 					<ul className="mt-8 grid gap-2 text-sm text-night-foreground/85">

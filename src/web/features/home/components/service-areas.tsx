@@ -1,6 +1,6 @@
 import { MapPin } from "lucide-react";
-import { Link } from "react-router";
 import { ServiceAreaMap } from "../../../components/public/illustrations.tsx";
+import { PageLink } from "../../../components/public/page-link.tsx";
 
 const NOTES: Record<string, string> = {
 	canton: "Our home base in Stark County, with the quickest scheduling.",
@@ -29,12 +29,12 @@ export function ServiceAreas({ areas }: { areas: readonly string[] }) {
 					<p className="mt-4 text-lg text-muted-foreground">
 						We install throughout these cities and the communities nearby. Not sure you are in
 						range?{" "}
-						<Link
+						<PageLink
 							to="/contact"
 							className="font-semibold text-primary underline-offset-4 hover:underline"
 						>
 							Ask us
-						</Link>
+						</PageLink>
 						, we are happy to check.
 					</p>
 					<ul className="mt-8 grid gap-4 sm:grid-cols-3 lg:grid-cols-1 xl:grid-cols-3">

@@ -1,7 +1,7 @@
 import { Download } from "lucide-react";
 import type * as React from "react";
-import { Link } from "react-router";
 import { ctaClass } from "../../../components/public/cta.ts";
+import { PageLink } from "../../../components/public/page-link.tsx";
 import { APP_NAME } from "../app-name.ts";
 import { promptInstall, useInstallPrompt } from "../install-prompt.ts";
 
@@ -26,10 +26,10 @@ export function DownloadAppButton({ className }: { className?: string }) {
 	}
 
 	return (
-		<Link to="/app" onClick={onClick} className={className ?? ctaClass("outlineLight", "lg")}>
+		<PageLink to="/app" onClick={onClick} className={className ?? ctaClass("outlineLight", "lg")}>
 			<Download aria-hidden />
 			Download App
-		</Link>
+		</PageLink>
 	);
 }
 
