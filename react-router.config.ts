@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Config } from "@react-router/dev/config";
+import { type HomeEntryRecord, takeHomeEntryRecord } from "./scripts/home-entry.ts";
 
 /** Public pages, rendered to HTML at build time. */
 const PRERENDERED = ["/", "/quote", "/contact", "/privacy", "/terms", "/refunds", "/offline"];
@@ -12,8 +13,13 @@ const PRERENDERED = ["/", "/quote", "/contact", "/privacy", "/terms", "/refunds"
  * shows from its HTML and stylesheet alone. A small script adds the same preloads back after the
  * first frame, so the scripts still load side by side and hydrate the page soon after. The
  * single-page-app shell keeps them as they are: it shows nothing until its scripts run.
+ *
+ * The home page is prerendered without React Router's scripts (root.tsx) and hydrated by an entry
+ * of its own (scripts/home-entry.ts): the same small script adds that entry after the first frame,
+ * with preloads for the chunks it imports. A script tag in the HTML would be fetched at once, and
+ * could run and hydrate before the first paint.
  */
-function preloadScriptsAfterPaint(clientDir: string) {
+function loadScriptsAfterPaint(clientDir: string, homeEntry: HomeEntryRecord) {
 	for (const page of PRERENDERED) {
 		const file = path.join(clientDir, page, "index.html");
 		const html = fs.readFileSync(file, "utf8");
@@ -22,9 +28,16 @@ function preloadScriptsAfterPaint(clientDir: string) {
 			hrefs.push(href);
 			return "";
 		});
+		let entry = "";
+		if (page === "/") {
+			if (hrefs.length || html.includes("__reactRouterContext"))
+				throw new Error(`${file}: React Router's scripts are on the page`);
+			entry = `var s=document.createElement("script");s.type="module";s.src=${JSON.stringify(homeEntry.script)};document.head.appendChild(s);`;
+			hrefs.push(...homeEntry.imports);
+		}
 		if (!hrefs.length || stripped.includes("modulepreload"))
 			throw new Error(`${file}: script preloads not in the expected form`);
-		const script = `<script>requestAnimationFrame(function(){setTimeout(function(){${JSON.stringify(hrefs)}.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)})})})</script>`;
+		const script = `<script>requestAnimationFrame(function(){setTimeout(function(){${entry}${JSON.stringify(hrefs)}.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)})})})</script>`;
 		if (!stripped.includes("</body>")) throw new Error(`${file}: no </body>`);
 		fs.writeFileSync(file, stripped.replace("</body>", `${script}</body>`));
 	}
@@ -40,7 +53,7 @@ export default {
 	// (scripts/service-worker.ts).
 	async buildEnd({ reactRouterConfig }) {
 		const clientDir = `${reactRouterConfig.buildDirectory}/client`;
-		preloadScriptsAfterPaint(clientDir);
+		loadScriptsAfterPaint(clientDir, takeHomeEntryRecord());
 		const { writeServiceWorker } = await import("./scripts/service-worker.ts");
 		const { precached, bytes, pages } = await writeServiceWorker(clientDir);
 		console.log(

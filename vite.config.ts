@@ -1,11 +1,13 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { homeEntryPlugin } from "./scripts/home-entry.ts";
 
 const apiPort = process.env.API_PORT ?? "3001";
 
 export default defineConfig({
-	plugins: [tailwindcss(), reactRouter()],
+	// The home page's own entry: scripts/home-entry.ts.
+	plugins: [tailwindcss(), reactRouter(), homeEntryPlugin()],
 	build: {
 		// Every browser the app supports preloads modules itself: no polyfill in the entry script.
 		modulePreload: { polyfill: false },

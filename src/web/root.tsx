@@ -1,5 +1,6 @@
-import { useEffect } from "react";
+import { useContext, useEffect } from "react";
 import {
+	UNSAFE_FrameworkContext as FrameworkContext,
 	Link,
 	Links,
 	Meta,
@@ -28,7 +29,21 @@ function useRouteFlag(flag: keyof RouteHandle): boolean {
 	return useMatches().some((match) => isRouteHandle(match.handle) && match.handle[flag]);
 }
 
+/**
+ * Whether the page carries React Router's scripts. A page whose route has an entry of its own (the
+ * home page) is prerendered without them, and the production build adds its entry's script instead
+ * (react-router.config.ts). The single-page-app fallback, rendered at the home page's URL, keeps
+ * them; so does every page in the browser and on the development server.
+ */
+function useRouterScripts(): boolean {
+	const ownEntry = useRouteFlag("ownEntry");
+	// React Router's own flag for the fallback's render: no public hook says so.
+	const spaFallback = useContext(FrameworkContext)?.isSpaMode ?? false;
+	return !(import.meta.env.SSR && import.meta.env.PROD && ownEntry && !spaFallback);
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
+	const routerScripts = useRouterScripts();
 	return (
 		<html lang="en">
 			<head>
@@ -50,8 +65,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 			</head>
 			<body>
 				{children}
-				<ScrollRestoration />
-				<Scripts />
+				{routerScripts ? (
+					<>
+						<ScrollRestoration />
+						<Scripts />
+					</>
+				) : null}
 			</body>
 		</html>
 	);

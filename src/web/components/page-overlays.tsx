@@ -10,7 +10,8 @@ const InstallBanner = lazy(() =>
 );
 
 /**
- * The toaster and the install banner (SPEC section 4) over every page, rendered beside the routes.
+ * The toaster and the install banner (SPEC section 4) over every page: the root layout renders them
+ * beside the routes, the home page's own entry (src/web/home-entry.tsx) beside the home page.
  * `toastsAfterInteraction`: the page shows no toast before the visitor does something, so the
  * toaster loads on the first click or key press instead of right away. `bannerAboveTabs`: the page
  * has bottom tabs fixed at the bottom of the screen.

@@ -5,6 +5,11 @@ export interface RouteHandle {
 	 * toaster loads on their first interaction instead of with the page.
 	 */
 	toastsAfterInteraction?: boolean;
+	/**
+	 * The prerendered page carries none of React Router's scripts: an entry of its own hydrates it
+	 * (the home page: src/web/home-entry.tsx, added to the page by react-router.config.ts).
+	 */
+	ownEntry?: boolean;
 }
 
 export function isRouteHandle(handle: unknown): handle is RouteHandle {

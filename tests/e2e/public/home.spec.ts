@@ -1,6 +1,6 @@
 import { DEFAULT_BUSINESS_PROFILE } from "../../../src/shared/business-defaults.ts";
 import { PUBLIC_PAGES, SITE_URL } from "../../../src/shared/site.ts";
-import { expect, test } from "../support/fixtures.ts";
+import { expect, OWNER, signInViaApi, test } from "../support/fixtures.ts";
 import { PUBLIC_PATHS } from "../support/public.ts";
 
 test.describe("home page", () => {
@@ -74,6 +74,28 @@ test.describe("home page", () => {
 
 		const header = page.getByRole("banner");
 		await expect(header.getByRole("link", { name: "Get a Quote" })).toBeVisible();
+	});
+
+	test("once loaded, the page shows the business's current details and the visitor's own area", async ({
+		page,
+	}) => {
+		const phone = "(330) 555-0199";
+		await page.route("**/api/business", async (route) => {
+			const response = await route.fetch();
+			await route.fulfill({ response, json: { ...(await response.json()), phone } });
+		});
+		await signInViaApi(page, OWNER);
+		await page.goto("/");
+		// Prerendered with the default profile and a Sign In link; the page's script updates both.
+		await expect(page.getByRole("contentinfo").getByRole("link", { name: phone })).toHaveAttribute(
+			"href",
+			"tel:+13305550199",
+		);
+		await expect(page.getByRole("main").getByRole("link", { name: `Call ${phone}` })).toBeVisible();
+		const accountLinks = page.getByRole("banner").locator('a[href="/owner"]');
+		await expect(accountLinks).toHaveCount(2); // the wide-screen bar and the phone menu
+		await expect(accountLinks.first()).toHaveText("Dashboard");
+		await expect(page.getByRole("banner").locator('a[href="/auth"]')).toHaveCount(0);
 	});
 
 	test("the phone menu opens and navigates", async ({ page, isMobile }) => {

@@ -12,14 +12,16 @@ async function serviceWorkerControls(page: Page) {
 	await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 }
 
-/** Dispatches a stand-in for Chromium's `beforeinstallprompt`, recording prompt() calls. */
+/**
+ * Dispatches a stand-in for Chromium's `beforeinstallprompt`, counting prompt() calls in the tab's
+ * session storage: the home page's links load the next page, and the count must outlive the page.
+ */
 async function offerInstall(page: Page, outcome: "accepted" | "dismissed" = "accepted") {
 	await page.evaluate((choice) => {
-		const w = window as unknown as { promptCalls: number };
-		w.promptCalls ??= 0;
 		const event = Object.assign(new Event("beforeinstallprompt", { cancelable: true }), {
 			prompt: async () => {
-				w.promptCalls += 1;
+				const calls = Number(sessionStorage.getItem("promptCalls") ?? 0);
+				sessionStorage.setItem("promptCalls", String(calls + 1));
 			},
 			userChoice: Promise.resolve({ outcome: choice, platform: "web" }),
 		});
@@ -28,7 +30,7 @@ async function offerInstall(page: Page, outcome: "accepted" | "dismissed" = "acc
 }
 
 const promptCalls = (page: Page) =>
-	page.evaluate(() => (window as unknown as { promptCalls?: number }).promptCalls ?? 0);
+	page.evaluate(() => Number(sessionStorage.getItem("promptCalls") ?? 0));
 
 const banner = (page: Page) => page.getByRole("region", { name: `Install ${APP_NAME}` });
 

@@ -20,10 +20,19 @@ function Anchor({ to, ...props }: PageLinkProps) {
 
 /**
  * What draws a link to another of our pages. The root layout provides React Router's `Link`, so
- * pages move without reloading; without it, a plain link. This module imports no router on purpose,
- * so the public pages' components can be rendered without one.
+ * pages move without reloading; the home page hydrates without React Router (src/web/home-entry.tsx)
+ * and keeps plain links. This module imports no router on purpose: the home page's script must not
+ * carry one.
  */
 export const PageLinkContext = createContext<ComponentType<PageLinkProps>>(Anchor);
+
+/**
+ * Plain links whatever the layout provides: the home page is rendered by its route and hydrated by
+ * its own entry, and both must render the same markup.
+ */
+export function PlainPageLinks({ children }: { children: ReactNode }) {
+	return <PageLinkContext value={Anchor}>{children}</PageLinkContext>;
+}
 
 /** A link to one of our pages, for the public header, footer and home page sections. */
 export function PageLink(props: PageLinkProps) {

@@ -1,17 +1,12 @@
-import { localBusinessJsonLd } from "../../../shared/local-business.ts";
-import { JsonLd } from "../../components/public/json-ld.tsx";
-import { PublicPage } from "../../components/public/public-page.tsx";
-import { ClosingCta } from "../../features/home/components/closing-cta.tsx";
-import { Hero } from "../../features/home/components/hero.tsx";
-import { HowItWorks } from "../../features/home/components/how-it-works.tsx";
-import { ServiceAreas } from "../../features/home/components/service-areas.tsx";
-import { WhatYouGet } from "../../features/home/components/what-you-get.tsx";
-import { useBusinessProfile } from "../../features/settings/api.ts";
+import { HOME_PAGE_ID, HomePage } from "../../features/home/home-page.tsx";
 import type { RouteHandle } from "../../lib/route-handle.ts";
 import { pageMeta } from "../../lib/seo.ts";
 
-/** Shows no toast before the visitor interacts: see DeferredToaster in root.tsx. */
-export const handle: RouteHandle = { toastsAfterInteraction: true };
+/**
+ * Shows no toast before the visitor interacts (see PageOverlays). Prerendered without React
+ * Router's scripts: src/web/home-entry.tsx hydrates the page.
+ */
+export const handle: RouteHandle = { toastsAfterInteraction: true, ownEntry: true };
 
 export function meta() {
 	return pageMeta({
@@ -23,15 +18,9 @@ export function meta() {
 }
 
 export default function Home() {
-	const business = useBusinessProfile();
 	return (
-		<PublicPage>
-			<Hero areas={business.serviceAreas} />
-			<HowItWorks />
-			<WhatYouGet />
-			<ServiceAreas areas={business.serviceAreas} />
-			<ClosingCta phone={business.phone} />
-			<JsonLd data={localBusinessJsonLd(business)} />
-		</PublicPage>
+		<div id={HOME_PAGE_ID}>
+			<HomePage />
+		</div>
 	);
 }
