@@ -7,17 +7,24 @@ import { type HomeEntryRecord, takeHomeEntryRecord } from "./scripts/home-entry.
 const PRERENDERED = ["/", "/quote", "/contact", "/privacy", "/terms", "/refunds", "/offline"];
 
 /**
+ * Calls `load` once the page has shown its content: on the first contentful paint where the
+ * browser reports it, else after the first animation frame. A frame can come before the first
+ * paint, so waiting for a frame alone sometimes started the scripts before the page showed.
+ */
+const AFTER_FIRST_PAINT = `function(load){var P=window.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0){new P(function(list,observer){if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();setTimeout(load)}}).observe({type:"paint",buffered:true})}else requestAnimationFrame(function(){setTimeout(load)})}`;
+
+/**
  * Prerendered public pages preload their scripts only once the page has painted. React Router
- * puts a preload for each of them (some 130 KB on the home page) at the top of the page, where
+ * puts a preload for each of them (130 to 200 KB a page) at the top of the page, where
  * they compete with the page's own HTML on a slow connection and hold up its first paint; the page
- * shows from its HTML and stylesheet alone. A small script adds the same preloads back after the
- * first frame, so the scripts still load side by side and hydrate the page soon after. The
+ * shows from its HTML and stylesheet alone. A small script adds the same preloads back once the
+ * page has painted, so the scripts still load side by side and hydrate the page soon after. The
  * single-page-app shell keeps them as they are: it shows nothing until its scripts run.
  *
  * The home page is prerendered without React Router's scripts (root.tsx) and hydrated by an entry
- * of its own (scripts/home-entry.ts): the same small script adds that entry after the first frame,
- * with preloads for the chunks it imports. A script tag in the HTML would be fetched at once, and
- * could run and hydrate before the first paint.
+ * of its own (scripts/home-entry.ts): the same small script adds that entry once the page has
+ * painted, with preloads for the chunks it imports. A script tag in the HTML would be fetched at
+ * once, and could run and hydrate before the first paint.
  */
 function loadScriptsAfterPaint(clientDir: string, homeEntry: HomeEntryRecord) {
 	for (const page of PRERENDERED) {
@@ -37,7 +44,8 @@ function loadScriptsAfterPaint(clientDir: string, homeEntry: HomeEntryRecord) {
 		}
 		if (!hrefs.length || stripped.includes("modulepreload"))
 			throw new Error(`${file}: script preloads not in the expected form`);
-		const script = `<script>requestAnimationFrame(function(){setTimeout(function(){${entry}${JSON.stringify(hrefs)}.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)})})})</script>`;
+		const load = `function(){${entry}${JSON.stringify(hrefs)}.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)})}`;
+		const script = `<script>(${AFTER_FIRST_PAINT})(${load})</script>`;
 		if (!stripped.includes("</body>")) throw new Error(`${file}: no </body>`);
 		fs.writeFileSync(file, stripped.replace("</body>", `${script}</body>`));
 	}
