@@ -3,6 +3,7 @@ import type { Database } from "./db/database.ts";
 import type { Env } from "./env.ts";
 import type { Auth } from "./features/auth/auth.ts";
 import type { Mailer } from "./features/email/email.service.ts";
+import type { EventBus } from "./lib/events.ts";
 import type { Logger } from "./lib/logger.ts";
 import type { PublicRateLimit, RateLimitRule } from "./lib/rate-limit.ts";
 import type { ReadCache } from "./lib/read-cache.ts";
@@ -14,16 +15,27 @@ export interface Deps {
 	auth: Auth;
 	mailer: Mailer;
 	logger: Logger;
-	/** Short-lived answers to the busiest reads, cleared by every write (lib/read-cache.ts). */
+	/** Announces every write to this instance and the others (lib/events.ts). */
+	events: EventBus;
+	/** Short-lived answers to the busiest reads, dropped by the events of writes (lib/read-cache.ts). */
 	readCache: ReadCache;
 	/** Other limits for the public endpoints than PUBLIC_RATE_LIMITS (tests only). */
 	rateLimits?: Partial<Record<PublicRateLimit, RateLimitRule>>;
 }
 
+/** What every handler has. Public routes see no user: only a guard puts one there. */
 export type AppEnv = {
 	Variables: {
 		deps: Deps;
-		user: SessionUser;
 		requestId: string;
 	};
 };
+
+/** Routes behind `requireUser`: any signed-in account. */
+export type SignedInEnv = { Variables: AppEnv["Variables"] & { user: SessionUser } };
+
+/** An account with owner capability (whatever area it is looking at). */
+export type OwnerUser = SessionUser & { role: "owner" };
+
+/** Routes behind `requireOwner`, mounted once under /api/owner. */
+export type OwnerEnv = { Variables: AppEnv["Variables"] & { user: OwnerUser } };

@@ -4,11 +4,9 @@ import path from "node:path";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app.ts";
 import { openDatabase } from "./db/database.ts";
+import { buildDeps } from "./deps.ts";
 import type { Env } from "./env.ts";
-import { createAuth } from "./features/auth/auth.ts";
-import { createMailer } from "./features/email/email.service.ts";
 import { createLogger } from "./lib/logger.ts";
-import { ReadCache } from "./lib/read-cache.ts";
 
 /** AUTH_SECRET, or one made on first start and kept beside the data. */
 function authSecret(env: Env): string {
@@ -25,18 +23,9 @@ function authSecret(env: Env): string {
 export async function startServer(env: Env, options: { clientDir?: string } = {}) {
 	const logger = createLogger(env.LOG_LEVEL);
 	const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
-	const mailer = createMailer({ db: database.db, env, logger });
-	const auth = createAuth({ db: database.db, env, secret: authSecret(env), mailer, logger });
-	const app = createApp({
-		db: database.db,
-		env,
-		auth,
-		mailer,
-		logger,
-		readCache: new ReadCache(env.READ_CACHE_MS),
-		clientDir: options.clientDir,
-	});
-	mailer.start();
+	const deps = buildDeps({ env, database, logger, authSecret: authSecret(env) });
+	const app = createApp({ ...deps, clientDir: options.clientDir });
+	await deps.start();
 
 	const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
 		const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s));
@@ -48,10 +37,10 @@ export async function startServer(env: Env, options: { clientDir?: string } = {}
 	const close = () => {
 		closing ??= (async () => {
 			await new Promise<void>((resolve) => server.close(() => resolve()));
-			await mailer.stop();
+			await deps.stop();
 			await database.close();
 		})();
 		return closing;
 	};
-	return { app, port, logger, database, mailer, close };
+	return { app, port, logger, database, deps, close };
 }

@@ -1,8 +1,14 @@
 /** A small fetch client that keeps cookies like a browser, for API tests. */
 export class HttpClient {
-	private cookies = new Map<string, string>();
+	private readonly cookies: Map<string, string>;
 
-	constructor(readonly baseUrl: string) {}
+	/** `sharing`: another client whose cookies (its session) this one uses too, e.g. on another server. */
+	constructor(
+		readonly baseUrl: string,
+		sharing?: HttpClient,
+	) {
+		this.cookies = sharing?.cookies ?? new Map();
+	}
 
 	async request(
 		method: string,

@@ -17,3 +17,25 @@ export async function setup() {
 	const handle = await openPostgres(target.toString());
 	await handle.close();
 }
+
+/** A new database cloned from the migrated template on TEST_DATABASE_URL's server, and its removal. */
+export async function clonePostgresTemplate(
+	url: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
+	const name = `test_${process.pid}_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
+	const admin = new pg.Client({ connectionString: url });
+	await admin.connect();
+	await admin.query(`create database "${name}" template "${TEMPLATE_DATABASE}"`);
+	await admin.end();
+	const dbUrl = new URL(url);
+	dbUrl.pathname = `/${name}`;
+	return {
+		url: dbUrl.toString(),
+		async drop() {
+			const a = new pg.Client({ connectionString: url });
+			await a.connect();
+			await a.query(`drop database if exists "${name}" with (force)`);
+			await a.end();
+		},
+	};
+}

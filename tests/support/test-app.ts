@@ -3,7 +3,6 @@ import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { serve } from "@hono/node-server";
-import pg from "pg";
 import { createApp } from "../../src/server/app.ts";
 import type { Deps } from "../../src/server/app-env.ts";
 import {
@@ -12,12 +11,13 @@ import {
 	openPostgres,
 	type QueryListener,
 } from "../../src/server/db/database.ts";
+import { buildDeps } from "../../src/server/deps.ts";
 import { parseEnv } from "../../src/server/env.ts";
-import { createAuth } from "../../src/server/features/auth/auth.ts";
-import { createMailer, type Mailer } from "../../src/server/features/email/email.service.ts";
+import type { Mailer } from "../../src/server/features/email/email.service.ts";
+import type { EventBus } from "../../src/server/lib/events.ts";
 import { createLogger, type Logger } from "../../src/server/lib/logger.ts";
-import { ReadCache } from "../../src/server/lib/read-cache.ts";
-import { TEMPLATE_DATABASE } from "./postgres-template.ts";
+import type { ReadCache } from "../../src/server/lib/read-cache.ts";
+import { clonePostgresTemplate } from "./postgres-template.ts";
 
 export interface TestApp {
 	/** Base address of the running server, e.g. http://127.0.0.1:41234 */
@@ -26,6 +26,7 @@ export interface TestApp {
 	kind: DatabaseHandle["kind"];
 	dataDir: string;
 	mailer: Mailer;
+	events: EventBus;
 	/** The app's short-lived read answers: a test that writes to `db` directly clears it after. */
 	readCache: ReadCache;
 	/** Every SQL statement run so far (migrations excluded): clear it to count one request's. */
@@ -49,22 +50,13 @@ function template(): Promise<PGlite> {
 async function freshDatabase(onQuery: QueryListener): Promise<DatabaseHandle> {
 	const url = process.env.TEST_DATABASE_URL;
 	if (!url) return openPglite((await (await template()).clone()) as PGlite, onQuery);
-	const name = `test_${process.pid}_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
-	const admin = new pg.Client({ connectionString: url });
-	await admin.connect();
-	await admin.query(`create database "${name}" template "${TEMPLATE_DATABASE}"`);
-	await admin.end();
-	const dbUrl = new URL(url);
-	dbUrl.pathname = `/${name}`;
-	const handle = await openPostgres(dbUrl.toString(), onQuery);
+	const clone = await clonePostgresTemplate(url);
+	const handle = await openPostgres(clone.url, onQuery);
 	return {
 		...handle,
 		async close() {
 			await handle.close();
-			const a = new pg.Client({ connectionString: url });
-			await a.connect();
-			await a.query(`drop database if exists "${name}" with (force)`);
-			await a.end();
+			await clone.drop();
 		},
 	};
 }
@@ -89,24 +81,17 @@ export async function startTestApp(
 	const url = `http://127.0.0.1:${port}`;
 	const env = parseEnv({ DATA_DIR: dataDir, APP_URL: url, LOG_LEVEL: "silent", NODE_ENV: "test" });
 	const logger = options.logger ?? createLogger(env.LOG_LEVEL);
-	const mailer = createMailer({ db: database.db, env, logger });
-	const auth = createAuth({
-		db: database.db,
+	const deps = buildDeps({
 		env,
-		secret: "test-secret-test-secret-test-secret!",
-		mailer,
+		database,
 		logger,
-	});
-	const readCache = new ReadCache(env.READ_CACHE_MS);
-	const app = createApp({
-		db: database.db,
-		env,
-		auth,
-		mailer,
-		logger,
-		readCache,
-		clientDir: options.clientDir ?? path.join(dataDir, "no-web-build"),
+		authSecret: "test-secret-test-secret-test-secret!",
 		rateLimits: options.rateLimits,
+	});
+	await deps.start();
+	const app = createApp({
+		...deps,
+		clientDir: options.clientDir ?? path.join(dataDir, "no-web-build"),
 	});
 	// The node server's bindings carry the socket, so the app sees the real client address.
 	handler = (request, env) => app.fetch(request, env as never);
@@ -115,12 +100,13 @@ export async function startTestApp(
 		db: database.db,
 		kind: database.kind,
 		dataDir,
-		mailer,
-		readCache,
+		mailer: deps.mailer,
+		events: deps.events,
+		readCache: deps.readCache,
 		queries,
 		async close() {
 			await new Promise<void>((resolve) => server.close(() => resolve()));
-			await mailer.stop();
+			await deps.stop();
 			await database.close();
 			fs.rmSync(dataDir, { recursive: true, force: true });
 		},

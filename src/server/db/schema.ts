@@ -229,6 +229,9 @@ const quoteColumns = () => ({
 	ownerNotes: text("owner_notes"),
 	notes: text("notes"),
 	aiQuote: jsonb("ai_quote"),
+	/** Who last approved, revised or rejected it (an owner, or the customer answering a revision). */
+	decidedBy: text("decided_by").references(() => users.id, { onDelete: "set null" }),
+	decidedAt: timestamp("decided_at", { withTimezone: true }),
 	createdAt: createdAt(),
 	updatedAt: updatedAt(),
 });

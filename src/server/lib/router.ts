@@ -1,11 +1,11 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import type { Context, TypedResponse } from "hono";
+import type { Context, Env, TypedResponse } from "hono";
 import type { JSONParsed } from "hono/utils/types";
 import type { AppEnv } from "../app-env.ts";
 
 /** A router whose request validation failures answer 400 with the first message. */
-export function createRouter() {
-	return new OpenAPIHono<AppEnv>({
+export function createRouter<E extends Env = AppEnv>() {
+	return new OpenAPIHono<E>({
 		defaultHook: (result, c) => {
 			if (result.success) return;
 			const issues = result.error.issues.map((i) => ({
@@ -32,13 +32,15 @@ export const jsonContent = <T>(schema: T) => ({ content: { "application/json": {
 /**
  * A 200 JSON answer through the read cache (lib/read-cache.ts), kept as its text: a repeated read
  * costs neither the database nor serialising. `key` must name everything the answer depends on,
- * the signed-in user included.
+ * the signed-in user included; `tags` name whose data it shows (OWNER_TAG, customerTag(id)), so
+ * the events of a change drop it.
  */
-export async function cachedJson<T>(
-	c: Context<AppEnv>,
+export async function cachedJson<T, E extends AppEnv>(
+	c: Context<E>,
 	key: string,
+	tags: readonly string[],
 	load: () => Promise<T>,
 ): Promise<Response & TypedResponse<JSONParsed<T>, 200, "json">> {
-	const text = await c.var.deps.readCache.read(key, async () => JSON.stringify(await load()));
+	const text = await c.var.deps.readCache.read(key, tags, async () => JSON.stringify(await load()));
 	return c.body(text, 200, { "content-type": "application/json" }) as never;
 }

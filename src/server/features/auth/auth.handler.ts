@@ -50,8 +50,15 @@ export const authHandler = new Hono<AppEnv>().on(["GET", "POST"], "/*", async (c
 		response.status === 429
 			? "Too many attempts. Please wait a minute and try again."
 			: (body.code && messages[body.code]) || body.message || "Request failed";
-	const status = response.status >= 500 ? 400 : response.status;
-	const out = c.json({ error, code: body.code }, status as 400);
+	if (response.status >= 500) {
+		// better-auth (or the database under it) failed: our fault, not the visitor's input.
+		c.var.deps.logger.error(
+			{ requestId: c.var.requestId, path: c.req.path, status: response.status, code: body.code },
+			"auth request failed",
+		);
+		return c.json({ error: "Something went wrong on our side. Please try again." }, 500);
+	}
+	const out = c.json({ error, code: body.code }, response.status as 400);
 	for (const name of ["retry-after", "x-retry-after"]) {
 		const value = response.headers.get(name);
 		if (value) out.headers.set(name, value);

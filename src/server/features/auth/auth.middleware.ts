@@ -1,98 +1,104 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { Context } from "hono";
-import { getCookie } from "hono/cookie";
+import { getCookie, setCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
+import type { MiddlewareHandler } from "hono/types";
 import type { SessionUser } from "../../../shared/auth.ts";
-import type { AppEnv } from "../../app-env.ts";
+import type { AppEnv, OwnerEnv, SignedInEnv } from "../../app-env.ts";
 import type { Executor } from "../../db/database.ts";
 import { profiles, sessions, users } from "../../db/schema.ts";
 import { forbidden, unauthorized } from "../../lib/errors.ts";
-
-/** The signed-in user with their profile, or null. A user without a profile gets the default one. */
-export async function loadSessionUser(c: {
-	var: AppEnv["Variables"];
-	req: { raw: Request };
-}): Promise<SessionUser | null> {
-	const { auth, db } = c.var.deps;
-	const session = await auth.api.getSession({ headers: c.req.raw.headers });
-	if (!session) return null;
-	const profile = await ensureProfile(db, session.user);
-	return {
-		id: session.user.id,
-		email: session.user.email,
-		displayName: profile.displayName,
-		phone: profile.phone,
-		role: profile.role,
-		view: profile.view,
-		accountStatus: profile.accountStatus,
-	};
-}
+import { sessionTag } from "../../lib/read-cache.ts";
+import { SESSION_EXPIRES_IN, SESSION_UPDATE_AGE } from "./auth.ts";
 
 /**
  * The value of a cookie signed as better-auth signs it ("value.base64(HMAC-SHA256)"), or null.
  * Checked with Node's synchronous HMAC: the Web Crypto route costs far more per request.
  */
-function verifiedCookie(cookie: string | undefined, secret: string): string | null {
-	const dot = cookie?.lastIndexOf(".") ?? -1;
-	if (!cookie || dot < 1) return null;
+function verifiedCookie(cookie: string, secret: string): string | null {
+	const dot = cookie.lastIndexOf(".");
+	if (dot < 1) return null;
 	const value = cookie.slice(0, dot);
 	const given = Buffer.from(cookie.slice(dot + 1), "base64");
 	const expected = createHmac("sha256", secret).update(value).digest();
 	return given.length === expected.length && timingSafeEqual(given, expected) ? value : null;
 }
 
+const sessionCookieName = (appUrl: string) =>
+	`${appUrl.startsWith("https://") ? "__Secure-" : ""}better-auth.session_token`;
+
 /**
- * The signed-in user for API routes in one query: the signed session cookie is checked here and
- * session, user and profile are read together. The answer is reused briefly (like better-auth's
- * own cookie cache) through the read cache, which every write (sign-out, a password reset, a
- * change of view) clears. (/api/me goes through better-auth, which also extends the session while
- * it is used.)
+ * The one reader of the signed-in user, for every route (guards and GET /api/me). better-auth
+ * writes sessions (sign-in, sign-out, resets); this reads them: the signed cookie is checked here,
+ * then session, user and profile come in one query. The answer is reused through the read cache
+ * under the whole signed cookie, tagged `session:<user id>`: a sign-out, a password reset or a
+ * profile change anywhere drops it on every instance. A session in use is extended once a day,
+ * cookie included, as better-auth itself would.
  */
-async function findSessionUser(c: Context<AppEnv>): Promise<SessionUser | null> {
+export async function readSession(c: Context<AppEnv>): Promise<SessionUser | null> {
 	const { auth, db, env, readCache } = c.var.deps;
-	const cookieName = `${env.APP_URL.startsWith("https://") ? "__Secure-" : ""}better-auth.session_token`;
+	const cookieName = sessionCookieName(env.APP_URL);
 	const cookie = getCookie(c, cookieName);
 	if (!cookie) return null;
-	// Keyed by the whole signed cookie: only one that passed the signature check is ever reused.
 	const found = await readCache.read(
 		`session:${cookie}`,
+		(session) => (session ? [sessionTag(session.user.id)] : []),
 		async () => {
 			const token = verifiedCookie(cookie, auth.options.secret as string);
-			if (!token) return null;
-			const [row] = await db
-				.select({
-					id: users.id,
-					name: users.name,
-					email: users.email,
-					expiresAt: sessions.expiresAt,
-					profile: profiles,
-				})
-				.from(sessions)
-				.innerJoin(users, eq(users.id, sessions.userId))
-				.leftJoin(profiles, eq(profiles.userId, sessions.userId))
-				.where(and(eq(sessions.token, token), gt(sessions.expiresAt, sql`now()`)));
-			if (!row) return null;
-			const profile = row.profile ?? (await ensureProfile(db, row));
-			const user: SessionUser = {
-				id: row.id,
-				email: row.email,
-				displayName: profile.displayName,
-				phone: profile.phone,
-				role: profile.role,
-				view: profile.view,
-				accountStatus: profile.accountStatus,
-			};
-			return { user, expiresAt: row.expiresAt.getTime() };
+			return token ? loadSession(db, token) : null;
 		},
 		(session) => session?.expiresAt ?? 0,
 	);
+	if (found?.extended) {
+		setCookie(c, cookieName, cookie, {
+			httpOnly: true,
+			sameSite: "Lax",
+			secure: env.APP_URL.startsWith("https://"),
+			path: "/",
+			maxAge: SESSION_EXPIRES_IN,
+		});
+	}
 	return found?.user ?? null;
 }
 
+async function loadSession(db: Executor, token: string) {
+	const [row] = await db
+		.select({
+			id: users.id,
+			name: users.name,
+			email: users.email,
+			expiresAt: sessions.expiresAt,
+			profile: profiles,
+		})
+		.from(sessions)
+		.innerJoin(users, eq(users.id, sessions.userId))
+		.leftJoin(profiles, eq(profiles.userId, sessions.userId))
+		.where(and(eq(sessions.token, token), gt(sessions.expiresAt, sql`now()`)));
+	if (!row) return null;
+	const profile = row.profile ?? (await ensureProfile(db, row));
+	const user: SessionUser = {
+		id: row.id,
+		email: row.email,
+		displayName: profile.displayName,
+		phone: profile.phone,
+		role: profile.role,
+		view: profile.view,
+		accountStatus: profile.accountStatus,
+	};
+	let expiresAt = row.expiresAt.getTime();
+	const extended = expiresAt - Date.now() < (SESSION_EXPIRES_IN - SESSION_UPDATE_AGE) * 1000;
+	if (extended) {
+		expiresAt = Date.now() + SESSION_EXPIRES_IN * 1000;
+		await db
+			.update(sessions)
+			.set({ expiresAt: new Date(expiresAt), updatedAt: sql`now()` })
+			.where(eq(sessions.token, token));
+	}
+	return { user, expiresAt, extended };
+}
+
 async function ensureProfile(db: Executor, user: { id: string; name: string; email: string }) {
-	const [profile] = await db.select().from(profiles).where(eq(profiles.userId, user.id));
-	if (profile) return profile;
 	const [created] = await db
 		.insert(profiles)
 		.values({ userId: user.id, displayName: user.name || user.email })
@@ -101,18 +107,27 @@ async function ensureProfile(db: Executor, user: { id: string; name: string; ema
 	return created!;
 }
 
-export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
-	const user = await findSessionUser(c);
+/** Any signed-in account; its handlers get `c.var.user`. */
+export const requireUser = createMiddleware<SignedInEnv>(async (c, next) => {
+	const user = await readSession(c as unknown as Context<AppEnv>);
 	if (!user) throw unauthorized();
 	c.set("user", user);
 	await next();
 });
 
 /** Owner capability, whatever area the owner is currently viewing. */
-export const requireOwner = createMiddleware<AppEnv>(async (c, next) => {
-	const user = await findSessionUser(c);
+export const requireOwner = createMiddleware<OwnerEnv>(async (c, next) => {
+	const user = await readSession(c as unknown as Context<AppEnv>);
 	if (!user) throw unauthorized();
 	if (user.role !== "owner") throw forbidden("Only the business owner can do this");
-	c.set("user", user);
+	c.set("user", { ...user, role: "owner" });
 	await next();
 });
+
+/**
+ * The middleware of a route for signed-in accounts: the guard, then `more` (a body limit, say).
+ * Written as a tuple type so the route's handler is typed with `c.var.user`.
+ */
+export const signedIn = <M extends MiddlewareHandler<AppEnv>[]>(
+	...more: M
+): [typeof requireUser, ...M] => [requireUser, ...more];

@@ -6,11 +6,13 @@ import {
 	signUpSchema,
 	viewSchema,
 } from "../../../shared/auth.ts";
+import type { OwnerEnv } from "../../app-env.ts";
 import { createRouter, errorResponses, jsonContent } from "../../lib/router.ts";
-import { loadSessionUser, requireOwner, requireUser } from "./auth.middleware.ts";
+import { readSession, signedIn } from "./auth.middleware.ts";
 import { createOwnerInvite, setView, signUpAccount } from "./auth.service.ts";
 
-export const authRoutes = createRouter()
+/** Sign-up and who is signed in: open to anyone. */
+export const publicRoutes = createRouter()
 	.openapi(
 		createRoute({
 			method: "post",
@@ -43,41 +45,44 @@ export const authRoutes = createRouter()
 			summary: "The signed-in user and profile, or null",
 			responses: { 200: { description: "Session", ...jsonContent(meSchema) } },
 		}),
-		async (c) => c.json({ user: await loadSessionUser(c) }, 200),
-	)
-	.openapi(
-		createRoute({
-			method: "put",
-			path: "/me/view",
-			tags: ["auth"],
-			summary: "Switch an owner account between the owner and customer areas",
-			middleware: [requireUser] as const,
-			request: { body: { ...jsonContent(viewSchema), required: true } },
-			responses: {
-				200: { description: "Switched", ...jsonContent(viewSchema) },
-				...errorResponses,
-			},
-		}),
-		async (c) => {
-			const { view } = c.req.valid("json");
-			return c.json(await setView({ db: c.var.deps.db, user: c.var.user, view }), 200);
-		},
-	)
-	.openapi(
-		createRoute({
-			method: "post",
-			path: "/owner/invites",
-			tags: ["auth"],
-			summary: "Invite another owner (single-use code, e-mailed when an address is given)",
-			middleware: [requireOwner] as const,
-			request: { body: { ...jsonContent(createInviteSchema), required: true } },
-			responses: {
-				201: { description: "Invite", ...jsonContent(inviteSchema) },
-				...errorResponses,
-			},
-		}),
-		async (c) => {
-			const { email } = c.req.valid("json");
-			return c.json(await createOwnerInvite({ deps: c.var.deps, user: c.var.user, email }), 201);
-		},
+		async (c) => c.json({ user: await readSession(c) }, 200),
 	);
+
+/** A signed-in account's own settings. */
+export const customerRoutes = createRouter().openapi(
+	createRoute({
+		method: "put",
+		path: "/me/view",
+		tags: ["auth"],
+		summary: "Switch an owner account between the owner and customer areas",
+		middleware: signedIn(),
+		request: { body: { ...jsonContent(viewSchema), required: true } },
+		responses: {
+			200: { description: "Switched", ...jsonContent(viewSchema) },
+			...errorResponses,
+		},
+	}),
+	async (c) => {
+		const { view } = c.req.valid("json");
+		return c.json(await setView({ deps: c.var.deps, actor: c.var.user, view }), 200);
+	},
+);
+
+/** Owner invitations, under /api/owner. */
+export const ownerRoutes = createRouter<OwnerEnv>().openapi(
+	createRoute({
+		method: "post",
+		path: "/invites",
+		tags: ["auth"],
+		summary: "Invite another owner (single-use code, e-mailed when an address is given)",
+		request: { body: { ...jsonContent(createInviteSchema), required: true } },
+		responses: {
+			201: { description: "Invite", ...jsonContent(inviteSchema) },
+			...errorResponses,
+		},
+	}),
+	async (c) => {
+		const { email } = c.req.valid("json");
+		return c.json(await createOwnerInvite({ deps: c.var.deps, actor: c.var.user, email }), 201);
+	},
+);

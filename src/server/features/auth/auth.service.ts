@@ -1,10 +1,11 @@
 import { createHash, randomInt } from "node:crypto";
 import { APIError } from "better-auth/api";
 import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
-import { AUTH_MESSAGES, type Role, type SessionUser } from "../../../shared/auth.ts";
+import { AUTH_MESSAGES, type Role } from "../../../shared/auth.ts";
 import type { Deps } from "../../app-env.ts";
 import type { Database } from "../../db/database.ts";
 import { ownerInvites, profiles, users } from "../../db/schema.ts";
+import { type Actor, assertOwner } from "../../lib/actor.ts";
 import { AppError, conflict, forbidden } from "../../lib/errors.ts";
 import { ownerInviteEmail } from "../email/templates.ts";
 import { getBusinessProfile } from "../settings/settings.service.ts";
@@ -47,7 +48,7 @@ export async function signUpAccount(options: {
 	const userId = result.response.user.id;
 	if (input.role === "owner") {
 		try {
-			await grantOwner(deps.db, userId, input.email, input.inviteCode);
+			await grantOwner(deps, userId, input.email, input.inviteCode);
 		} catch (error) {
 			// Lost a race for the first-owner place or the invite: leave no account behind.
 			await deps.db.delete(users).where(eq(users.id, userId));
@@ -68,8 +69,13 @@ async function checkOwnerGrant(db: Database, email: string, inviteCode?: string)
 	if (!invite) throw forbidden(AUTH_MESSAGES.invalidInvite);
 }
 
-async function grantOwner(db: Database, userId: string, email: string, inviteCode?: string) {
-	await db.transaction(async (tx) => {
+async function grantOwner(
+	deps: Pick<Deps, "events">,
+	userId: string,
+	email: string,
+	inviteCode?: string,
+) {
+	await deps.events.transaction(async (tx) => {
 		await tx.execute(sql`select pg_advisory_xact_lock(${OWNER_GRANT_LOCK})`);
 		if (await ownerExists(tx as unknown as Database)) {
 			if (!inviteCode) throw forbidden(AUTH_MESSAGES.ownerInviteRequired);
@@ -84,6 +90,7 @@ async function grantOwner(db: Database, userId: string, email: string, inviteCod
 			.update(profiles)
 			.set({ role: "owner", view: "owner", accountStatus: "active", updatedAt: sql`now()` })
 			.where(eq(profiles.userId, userId));
+		await deps.events.publish(tx, { kind: "profile.changed", userId });
 	});
 }
 
@@ -114,29 +121,34 @@ export function toAppError(error: unknown): unknown {
 	if (code === "INVALID_EMAIL_OR_PASSWORD")
 		return new AppError(401, AUTH_MESSAGES.invalidCredentials);
 	if (code === "PASSWORD_TOO_SHORT") return new AppError(400, AUTH_MESSAGES.passwordTooShort);
-	const status =
-		typeof error.statusCode === "number" && error.statusCode < 500 ? error.statusCode : 400;
-	return new AppError(status as 400, error.body?.message ?? error.message);
+	// A failure of better-auth itself stays a server error (logged as one); only its refusals are 4xx.
+	if (typeof error.statusCode !== "number" || error.statusCode >= 500) return error;
+	return new AppError(error.statusCode as 400, error.body?.message ?? error.message);
 }
 
 /** Owners may look at either area; a customer account only ever sees the customer app. */
-export async function setView(options: { db: Database; user: SessionUser; view: Role }) {
-	if (options.view === "owner" && options.user.role !== "owner") {
+export async function setView(options: { deps: Pick<Deps, "events">; actor: Actor; view: Role }) {
+	const { deps, actor, view } = options;
+	if (view === "owner" && actor.role !== "owner")
 		throw forbidden("Only the business owner can open the owner dashboard");
-	}
-	await options.db
-		.update(profiles)
-		.set({ view: options.view, updatedAt: sql`now()` })
-		.where(eq(profiles.userId, options.user.id));
-	return { view: options.view };
+	await deps.events.transaction(async (tx) => {
+		await tx
+			.update(profiles)
+			.set({ view, updatedAt: sql`now()` })
+			.where(eq(profiles.userId, actor.id));
+		await deps.events.publish(tx, { kind: "profile.changed", userId: actor.id });
+	});
+	return { view };
 }
 
+/** An owner invites another owner: a single-use code, e-mailed when an address is given. */
 export async function createOwnerInvite(options: {
 	deps: Deps;
-	user: SessionUser;
+	actor: Actor & { displayName: string };
 	email?: string;
 }) {
-	const { deps } = options;
+	const { deps, actor } = options;
+	assertOwner(actor);
 	const raw = Array.from({ length: 12 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join(
 		"",
 	);
@@ -144,21 +156,20 @@ export async function createOwnerInvite(options: {
 	const expiresAt = new Date(Date.now() + INVITE_DAYS * 24 * 60 * 60 * 1000);
 	const url = `${deps.env.APP_URL}/auth?invite=${encodeURIComponent(code)}`;
 	const email = options.email?.toLowerCase();
-	await deps.db.transaction(async (tx) => {
+	await deps.events.transaction(async (tx) => {
 		await tx.insert(ownerInvites).values({
 			codeHash: hashCode(code),
 			email,
-			createdBy: options.user.id,
+			createdBy: actor.id,
 			expiresAt,
 		});
 		if (email) {
 			const business = await getBusinessProfile({ db: tx });
 			await deps.mailer.enqueue(
-				ownerInviteEmail({ to: email, invitedBy: options.user.displayName, code, url, business }),
+				ownerInviteEmail({ to: email, invitedBy: actor.displayName, code, url, business }),
 				tx,
 			);
 		}
 	});
-	if (email) deps.mailer.kick();
 	return { code, url, expiresAt: expiresAt.toISOString() };
 }

@@ -5,10 +5,15 @@ import { PASSWORD_MAX, PASSWORD_MIN } from "../../../shared/auth.ts";
 import type { Database } from "../../db/database.ts";
 import { accounts, profiles, rateLimits, sessions, users, verifications } from "../../db/schema.ts";
 import type { Env } from "../../env.ts";
+import type { EventBus } from "../../lib/events.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { Mailer } from "../email/email.service.ts";
 import { passwordResetEmail } from "../email/templates.ts";
 import { getBusinessProfile } from "../settings/settings.service.ts";
+
+/** A session lasts 30 days, and is extended to 30 days again once a day while it is used. */
+export const SESSION_EXPIRES_IN = 60 * 60 * 24 * 30;
+export const SESSION_UPDATE_AGE = 60 * 60 * 24;
 
 /** Set by the app from the connection (or the trusted proxy); never taken from the client. */
 export const CLIENT_IP_HEADER = "x-client-ip";
@@ -18,9 +23,10 @@ export function createAuth(options: {
 	env: Env;
 	secret: string;
 	mailer: Mailer;
+	events: EventBus;
 	logger: Logger;
 }) {
-	const { db, env, mailer } = options;
+	const { db, env, mailer, events } = options;
 	return betterAuth({
 		appName: "Buckeye Holiday Lights",
 		baseURL: env.APP_URL,
@@ -54,7 +60,7 @@ export function createAuth(options: {
 		},
 		// Reset tokens are kept as SHA-256 hashes, so a database copy holds no usable link.
 		verification: { storeIdentifier: "hashed" },
-		session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+		session: { expiresIn: SESSION_EXPIRES_IN, updateAge: SESSION_UPDATE_AGE },
 		rateLimit: {
 			enabled: true,
 			storage: "database",
@@ -74,6 +80,14 @@ export function createAuth(options: {
 		// Sign-up goes through /api/account/sign-up, which grants roles; the raw endpoint is closed.
 		disabledPaths: ["/sign-up/email"],
 		databaseHooks: {
+			// Sign-out, a password reset and revoked sessions: every instance forgets them at once.
+			session: {
+				delete: {
+					async after(session) {
+						await events.publish(db, { kind: "session.ended", userId: session.userId });
+					},
+				},
+			},
 			user: {
 				create: {
 					async after(user) {

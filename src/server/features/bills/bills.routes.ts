@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { cachedJson, createRouter, errorResponses } from "../../lib/router.ts";
-import { requireUser } from "../auth/auth.middleware.ts";
+import { customerTag } from "../../lib/read-cache.ts";
+import { cachedJson, createRouter, errorResponses, jsonContent } from "../../lib/router.ts";
+import { signedIn } from "../auth/auth.middleware.ts";
 import { getPricing } from "../settings/settings.service.ts";
 import { listBills } from "./bills.service.ts";
 
@@ -14,33 +15,27 @@ const billSchema = z.object({
 	createdAt: z.string(),
 });
 
-export const billsRoutes = createRouter().openapi(
+/** A signed-in customer's own bills. */
+export const customerRoutes = createRouter().openapi(
 	createRoute({
 		method: "get",
 		path: "/bills",
 		tags: ["bills"],
 		summary: "My bills (pending first, newest first) and the monthly Plan for Next Year price",
-		middleware: [requireUser] as const,
+		middleware: signedIn(),
 		responses: {
 			200: {
 				description: "Bills",
-				content: {
-					"application/json": {
-						schema: z.object({
-							bills: z.array(billSchema),
-							planPriceCents: z.number().int(),
-						}),
-					},
-				},
+				...jsonContent(z.object({ bills: z.array(billSchema), planPriceCents: z.number().int() })),
 			},
 			...errorResponses,
 		},
 	}),
 	async (c) => {
 		const { db } = c.var.deps;
-		const userId = c.var.user.id;
-		return cachedJson(c, `bills:${userId}`, async () => {
-			const [rows, pricing] = await Promise.all([listBills({ db, userId }), getPricing({ db })]);
+		const actor = c.var.user;
+		return cachedJson(c, `bills:${actor.id}`, [customerTag(actor.id)], async () => {
+			const [rows, pricing] = await Promise.all([listBills({ db, actor }), getPricing({ db })]);
 			const bills = rows.map((b) => ({
 				...b,
 				paidAt: b.paidAt?.toISOString() ?? null,

@@ -1,7 +1,9 @@
-import { and, desc, eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { addDays, businessDate } from "../../../shared/dates.ts";
 import type { Executor } from "../../db/database.ts";
 import { bills } from "../../db/schema.ts";
+import type { Actor } from "../../lib/actor.ts";
+import type { EventBus } from "../../lib/events.ts";
 
 export const BILL_DUE_DAYS = 30;
 
@@ -11,6 +13,7 @@ export const BILL_DUE_DAYS = 30;
  */
 export async function createQuoteBill(options: {
 	db: Executor;
+	events: EventBus;
 	userId: string;
 	quoteRequestId: string;
 	amountCents: number;
@@ -27,7 +30,14 @@ export async function createQuoteBill(options: {
 		})
 		.onConflictDoNothing({ target: bills.quoteRequestId })
 		.returning({ id: bills.id });
-	if (created) return created.id;
+	if (created) {
+		await options.events.publish(options.db, {
+			kind: "bill.changed",
+			billId: created.id,
+			userId: options.userId,
+		});
+		return created.id;
+	}
 	const [existing] = await options.db
 		.select({ id: bills.id })
 		.from(bills)
@@ -35,8 +45,8 @@ export async function createQuoteBill(options: {
 	return existing!.id;
 }
 
-/** A customer's bills, newest first (pending ones first). */
-export async function listBills(options: { db: Executor; userId: string }) {
+/** The acting customer's own bills, newest first (pending ones first). */
+export async function listBills(options: { db: Executor; actor: Actor }) {
 	return options.db
 		.select({
 			id: bills.id,
@@ -48,6 +58,6 @@ export async function listBills(options: { db: Executor; userId: string }) {
 			createdAt: bills.createdAt,
 		})
 		.from(bills)
-		.where(and(eq(bills.userId, options.userId)))
+		.where(eq(bills.userId, options.actor.id))
 		.orderBy(desc(bills.status), desc(bills.createdAt));
 }

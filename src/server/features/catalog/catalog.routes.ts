@@ -3,7 +3,7 @@ import { serviceOptionSchema } from "../../../shared/catalog.ts";
 import { createRouter } from "../../lib/router.ts";
 import { listActiveServices } from "./catalog.service.ts";
 
-export const catalogRoutes = createRouter().openapi(
+export const publicRoutes = createRouter().openapi(
 	createRoute({
 		method: "get",
 		path: "/catalog",

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { accountState, type CustomerCard, progressPercent } from "../../../shared/customers.ts";
 import { type Executor, resultRows } from "../../db/database.ts";
 import { dashboardCounts } from "../../db/schema.ts";
+import { type Actor, assertOwner } from "../../lib/actor.ts";
 import { pageSize, rowsAfter, toPage } from "../../lib/paging.ts";
 
 type Row = {
@@ -27,9 +28,11 @@ type Row = {
  */
 export async function listCustomerCards(options: {
 	db: Executor;
+	actor: Actor;
 	limit?: number;
 	cursor?: string;
 }) {
+	assertOwner(options.actor);
 	const limit = pageSize(options.limit);
 	const after = rowsAfter(options.cursor, "c") ?? sql`true`;
 	const rows = resultRows<Row>(
@@ -70,7 +73,8 @@ export async function listCustomerCards(options: {
 }
 
 /** The four dashboard tiles: true counts over every row, kept by triggers (one small read). */
-export async function getDashboardStats(options: { db: Executor }) {
+export async function getDashboardStats(options: { db: Executor; actor: Actor }) {
+	assertOwner(options.actor);
 	const rows = await options.db
 		.select({ name: dashboardCounts.name, count: dashboardCounts.count })
 		.from(dashboardCounts);

@@ -1,14 +1,21 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { progressPercent } from "../../../shared/customers.ts";
+import { APPROVAL_REQUIRED_MESSAGE } from "../../../shared/quotes.ts";
+import type { Deps } from "../../app-env.ts";
 import type { Executor } from "../../db/database.ts";
-import { customers, users } from "../../db/schema.ts";
+import { customers, profiles, quoteRequests, users } from "../../db/schema.ts";
+import type { Actor } from "../../lib/actor.ts";
+import { forbidden } from "../../lib/errors.ts";
+import type { EventBus } from "../../lib/events.ts";
 
 /**
- * Creates the customer record of a login, or links and activates the one that exists.
- * Contact and property details fill in only where the record has none yet.
+ * A login becomes an active customer (its quote was approved): the profile turns active and the
+ * customer record is created, or linked and activated. Contact and property details fill in only
+ * where the record has none yet. Pass the transaction of the approval.
  */
 export async function activateCustomer(options: {
 	db: Executor;
+	events: EventBus;
 	userId: string;
 	details: {
 		phone?: string | null;
@@ -18,16 +25,21 @@ export async function activateCustomer(options: {
 		zipCode?: string | null;
 	};
 }) {
-	const [user] = await options.db
+	const { db, userId } = options;
+	const [user] = await db
 		.select({ name: users.name, email: users.email })
 		.from(users)
-		.where(eq(users.id, options.userId));
-	if (!user) throw new Error(`No user ${options.userId}`);
+		.where(eq(users.id, userId));
+	if (!user) throw new Error(`No user ${userId}`);
+	await db
+		.update(profiles)
+		.set({ accountStatus: "active", updatedAt: sql`now()` })
+		.where(eq(profiles.userId, userId));
 	const d = options.details;
-	const [row] = await options.db
+	const [row] = await db
 		.insert(customers)
 		.values({
-			userId: options.userId,
+			userId,
 			name: user.name,
 			email: user.email,
 			phone: d.phone ?? null,
@@ -50,21 +62,44 @@ export async function activateCustomer(options: {
 			},
 		})
 		.returning({ id: customers.id, idNumber: customers.idNumber });
+	await options.events.publish(db, { kind: "profile.changed", userId });
 	return row!;
 }
 
-/** The customer signs the contract of their approved quote: agreed_to_services becomes true. */
-export async function signContract(options: { db: Executor; userId: string }) {
+/**
+ * The gate of everything that follows approval (payments, service requests, the contract): the
+ * acting customer's approved quote, or 403 with SPEC's message.
+ */
+export async function requireApprovedQuote(options: { db: Executor; actor: Actor }) {
 	const [row] = await options.db
-		.update(customers)
-		.set({ agreedToServices: true, updatedAt: sql`now()` })
-		.where(eq(customers.userId, options.userId))
-		.returning({ id: customers.id });
-	return Boolean(row);
+		.select({ id: quoteRequests.id })
+		.from(quoteRequests)
+		.where(and(eq(quoteRequests.userId, options.actor.id), eq(quoteRequests.status, "approved")))
+		.limit(1);
+	if (!row) throw forbidden(APPROVAL_REQUIRED_MESSAGE);
+	return row.id;
 }
 
-/** The signed-in customer's own record, or null before their first approved quote. */
-export async function getMyCustomer(options: { db: Executor; userId: string }) {
+/** The acting customer signs the contract of their approved quote: agreed_to_services becomes true. */
+export async function signContract(options: {
+	deps: Pick<Deps, "db" | "events">;
+	actor: Actor;
+}): Promise<{ agreedToServices: boolean }> {
+	const { deps, actor } = options;
+	return deps.events.transaction(async (tx) => {
+		await requireApprovedQuote({ db: tx, actor });
+		const [row] = await tx
+			.update(customers)
+			.set({ agreedToServices: true, updatedAt: sql`now()` })
+			.where(eq(customers.userId, actor.id))
+			.returning({ id: customers.id });
+		if (row) await deps.events.publish(tx, { kind: "customer.changed", userId: actor.id });
+		return { agreedToServices: Boolean(row) };
+	});
+}
+
+/** The acting customer's own record, or null before their first approved quote. */
+export async function getMyCustomer(options: { db: Executor; actor: Actor }) {
 	const [row] = await options.db
 		.select({
 			idNumber: customers.idNumber,
@@ -75,6 +110,6 @@ export async function getMyCustomer(options: { db: Executor; userId: string }) {
 			takedownCompleted: customers.takedownCompleted,
 		})
 		.from(customers)
-		.where(eq(customers.userId, options.userId));
+		.where(eq(customers.userId, options.actor.id));
 	return row ? { ...row, progressPercent: progressPercent(row) } : null;
 }

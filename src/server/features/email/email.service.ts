@@ -5,6 +5,7 @@ import nodemailer from "nodemailer";
 import type { Database, Executor } from "../../db/database.ts";
 import { emailOutbox } from "../../db/schema.ts";
 import type { Env } from "../../env.ts";
+import type { EventBus } from "../../lib/events.ts";
 import type { Logger } from "../../lib/logger.ts";
 
 export interface EmailMessage {
@@ -15,12 +16,13 @@ export interface EmailMessage {
 }
 
 export interface Mailer {
-	/** Queues a message; pass the transaction making the change so both commit together. */
+	/**
+	 * Queues a message; pass the transaction making the change so both commit together. The
+	 * commit announces `email.queued`, which wakes the delivery on every instance.
+	 */
 	enqueue(message: EmailMessage, executor?: Executor): Promise<void>;
 	/** Delivers what is due now; safe to run from several processes at once. */
 	deliverDue(): Promise<number>;
-	/** Asks for a delivery run soon, e.g. after a transaction with queued mail commits. */
-	kick(): void;
 	start(): void;
 	stop(): Promise<void>;
 }
@@ -32,14 +34,20 @@ const BATCH = 10;
 /** Retries back off: 30 s, 1 min, 2 min, ... capped at one hour. */
 const retryDelaySeconds = (attempts: number) => Math.min(30 * 2 ** (attempts - 1), 3600);
 
-export function createMailer(options: { db: Database; env: Env; logger: Logger }): Mailer {
-	const { db, env, logger } = options;
+export function createMailer(options: {
+	db: Database;
+	env: Env;
+	logger: Logger;
+	events: EventBus;
+}): Mailer {
+	const { db, env, logger, events } = options;
 	const outboxDir = path.join(env.DATA_DIR, "outbox");
 	const transport = env.SMTP_URL
 		? nodemailer.createTransport(env.SMTP_URL)
 		: nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
 
 	let timer: NodeJS.Timeout | undefined;
+	let unsubscribe: (() => void) | undefined;
 	let running: Promise<number> | undefined;
 	let again = false;
 
@@ -141,16 +149,21 @@ export function createMailer(options: { db: Database; env: Env; logger: Logger }
 				textBody: message.text,
 				htmlBody: message.html,
 			});
-			if (executor === db) run();
+			await events.publish(executor, { kind: "email.queued" });
 		},
 		deliverDue,
-		kick: run,
 		start() {
+			unsubscribe ??= events.subscribe((event) => {
+				if (event.kind === "email.queued") run();
+			});
+			// Retries come due with time, and mail queued while no instance listened is picked up.
 			timer ??= setInterval(run, POLL_MS);
 			timer.unref();
 			run();
 		},
 		async stop() {
+			unsubscribe?.();
+			unsubscribe = undefined;
 			clearInterval(timer);
 			timer = undefined;
 			await running;

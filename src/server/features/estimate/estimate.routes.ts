@@ -4,7 +4,7 @@ import { rateLimit } from "../../lib/rate-limit.ts";
 import { createRouter, errorResponses } from "../../lib/router.ts";
 import { createEstimate } from "./estimate.service.ts";
 
-export const estimateRoutes = createRouter().openapi(
+export const publicRoutes = createRouter().openapi(
 	createRoute({
 		method: "post",
 		path: "/estimate",

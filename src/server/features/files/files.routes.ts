@@ -1,15 +1,16 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { createRouter, errorResponses } from "../../lib/router.ts";
-import { requireUser } from "../auth/auth.middleware.ts";
+import { signedIn } from "../auth/auth.middleware.ts";
 import { readFile } from "./files.service.ts";
 
-export const filesRoutes = createRouter().openapi(
+/** A signed-in user's files (the owner's: every file). */
+export const customerRoutes = createRouter().openapi(
 	createRoute({
 		method: "get",
 		path: "/files/{id}",
 		tags: ["files"],
 		summary: "A stored file: the owner sees every file, a customer only their own",
-		middleware: [requireUser] as const,
+		middleware: signedIn(),
 		request: { params: z.object({ id: z.uuid("File not found") }) },
 		responses: {
 			200: {
@@ -22,12 +23,10 @@ export const filesRoutes = createRouter().openapi(
 		},
 	}),
 	async (c) => {
-		const user = c.var.user;
 		const file = await readFile({
 			deps: c.var.deps,
+			actor: c.var.user,
 			id: c.req.valid("param").id,
-			// An owner previewing the customer app is still the owner.
-			viewer: user.role === "owner" ? { owner: true } : { userId: user.id },
 		});
 		return c.body(new Uint8Array(file.data), 200, {
 			"Content-Type": file.contentType,

@@ -5,6 +5,7 @@ import type { Deps } from "../../app-env.ts";
 import type { Executor } from "../../db/database.ts";
 import { files } from "../../db/schema.ts";
 import type { Env } from "../../env.ts";
+import type { Actor } from "../../lib/actor.ts";
 import { AppError, badRequest, notFound } from "../../lib/errors.ts";
 import { createStorage } from "./storage.ts";
 
@@ -160,15 +161,16 @@ export async function recordFiles(options: {
 }
 
 /**
- * A stored file for a viewer: the owner may read any file, a customer only files of their own.
- * Anything else is "not found", so ids of other people's files reveal nothing.
+ * A stored file for the acting user: an owner (also while previewing the customer app) may read
+ * any file, a customer only files of their own. Anything else is "not found", so ids of other
+ * people's files reveal nothing.
  */
 export async function readFile(options: {
 	deps: Pick<Deps, "db" | "env">;
+	actor: Actor;
 	id: string;
-	viewer: { owner: true } | { userId: string };
 }) {
-	const { deps, id, viewer } = options;
+	const { deps, id, actor } = options;
 	const [row] = await deps.db
 		.select({
 			storageKey: files.storageKey,
@@ -177,9 +179,7 @@ export async function readFile(options: {
 		})
 		.from(files)
 		.where(
-			"userId" in viewer
-				? and(eq(files.id, id), eq(files.userId, viewer.userId))
-				: eq(files.id, id),
+			actor.role === "owner" ? eq(files.id, id) : and(eq(files.id, id), eq(files.userId, actor.id)),
 		);
 	const data = row ? await createStorage(deps.env).get(row.storageKey) : null;
 	if (!row || !data) throw notFound("File not found");

@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { sql } from "drizzle-orm";
 import { createRouter } from "../../lib/router.ts";
 
-export const healthRoutes = createRouter().openapi(
+export const publicRoutes = createRouter().openapi(
 	createRoute({
 		method: "get",
 		path: "/health",

@@ -4,7 +4,7 @@ import { rateLimit } from "../../lib/rate-limit.ts";
 import { createRouter, errorResponses } from "../../lib/router.ts";
 import { createLead } from "./leads.service.ts";
 
-export const leadsRoutes = createRouter().openapi(
+export const publicRoutes = createRouter().openapi(
 	createRoute({
 		method: "post",
 		path: "/public/contact",

@@ -5,7 +5,7 @@ import { getBusinessProfile } from "../settings/settings.service.ts";
 
 /** Saves a contact-form message and, in the same transaction, queues the business's notice. */
 export async function createLead(options: {
-	deps: Pick<Deps, "db" | "mailer">;
+	deps: Pick<Deps, "mailer" | "events">;
 	input: {
 		fullName: string;
 		email: string;
@@ -15,7 +15,7 @@ export async function createLead(options: {
 	};
 }): Promise<{ id: string }> {
 	const { deps, input } = options;
-	const id = await deps.db.transaction(async (tx) => {
+	const id = await deps.events.transaction(async (tx) => {
 		const [row] = await tx
 			.insert(leads)
 			.values({
@@ -28,8 +28,8 @@ export async function createLead(options: {
 			.returning({ id: leads.id });
 		const business = await getBusinessProfile({ db: tx });
 		await deps.mailer.enqueue(newLeadEmail({ business, lead: input }), tx);
+		await deps.events.publish(tx, { kind: "lead.created", leadId: row!.id });
 		return row!.id;
 	});
-	deps.mailer.kick();
 	return { id };
 }

@@ -7,7 +7,8 @@ import {
 } from "../../../shared/quotes.ts";
 import type { Deps } from "../../app-env.ts";
 import type { Executor } from "../../db/database.ts";
-import { marketingQuoteRequests, profiles, quoteRequests, users } from "../../db/schema.ts";
+import { marketingQuoteRequests, quoteRequests, users } from "../../db/schema.ts";
+import { type Actor, assertOwner } from "../../lib/actor.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
 import { createQuoteBill } from "../bills/bills.service.ts";
 import { activateCustomer } from "../customers/customers.service.ts";
@@ -15,108 +16,164 @@ import { quoteDecisionEmail } from "../email/templates.ts";
 import { getBusinessProfile } from "../settings/settings.service.ts";
 
 type UnitPrices = { serviceId: string; unitPriceCents: number }[];
+type DecisionDeps = Pick<Deps, "db" | "env" | "mailer" | "events">;
 
 const tableFor = (source: QuoteSource) =>
 	source === "app" ? quoteRequests : marketingQuoteRequests;
 
-/** Lines with the owner's unit prices applied, and their total. */
-function applyUnitPrices(lines: QuoteLine[], unitPrices: UnitPrices = []) {
+/** Who decided and when: every decision records it. */
+const decided = (actor: Actor) => ({
+	decidedBy: actor.id,
+	decidedAt: new Date(),
+	updatedAt: new Date(),
+});
+
+/**
+ * The owner's unit prices applied to an undecided quote's lines, with their total as the revised
+ * price; nothing when none are given or the quote is already approved.
+ */
+function ownerPrices(
+	quote: { status: string; services: QuoteLine[] },
+	unitPrices: UnitPrices = [],
+): { services: QuoteLine[]; revisedPriceCents: number } | undefined {
+	if (quote.status === "approved" || unitPrices.length === 0) return undefined;
 	const prices = new Map(unitPrices.map((p) => [p.serviceId, p.unitPriceCents]));
-	const priced = lines.map((l) => ({
+	const services = quote.services.map((l) => ({
 		...l,
 		unitPriceCents: prices.get(l.serviceId) ?? l.unitPriceCents,
 	}));
-	return {
-		lines: priced,
-		totalCents: priced.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0),
-	};
+	const revisedPriceCents = services.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
+	return { services, revisedPriceCents };
 }
 
 /**
- * Approves a quote. For an app quote, in one transaction: status approved, exactly one pending bill
- * (the revised amount, else the estimate) due in 30 days, the profile active, the customer record
- * created or linked. Approving an approved quote changes nothing and answers the same.
+ * The owner approves a quote. For an app quote, in one transaction: status approved, exactly one
+ * pending bill (the revised amount, else the estimate) due in 30 days, the profile active, the
+ * customer record created or linked. Approving an approved quote changes nothing and answers the same.
  */
 export async function approveQuote(options: {
-	deps: Deps;
+	deps: DecisionDeps;
+	actor: Actor;
 	source: QuoteSource;
 	id: string;
 	unitPrices?: UnitPrices;
-	/** Set when a customer accepts their revised quote: only their own, only when revised. */
-	customerUserId?: string;
 }): Promise<QuoteDecision> {
-	const { deps, source, id } = options;
-	const result = await deps.db.transaction(async (tx) => {
-		const table = tableFor(source);
-		const [quote] = await tx.select().from(table).where(eq(table.id, id)).for("update");
-		if (
-			!quote ||
-			(options.customerUserId && (quote as { userId?: string }).userId !== options.customerUserId)
-		) {
-			throw notFound("Quote not found");
+	const { deps, actor, source, id } = options;
+	assertOwner(actor);
+	const billId = await deps.events.transaction(async (tx) => {
+		if (source === "app") {
+			const [quote] = await tx
+				.select()
+				.from(quoteRequests)
+				.where(eq(quoteRequests.id, id))
+				.for("update");
+			if (!quote) throw notFound("Quote not found");
+			if (quote.status === "rejected") throw conflict(QUOTE_MESSAGES.notPending);
+			await deps.events.publish(tx, { kind: "quote.changed", quoteId: id, userId: quote.userId });
+			const changes = ownerPrices(quote, options.unitPrices);
+			return approveAppQuote({ tx, deps, actor, quote, changes });
 		}
-		if (options.customerUserId && quote.status !== "revised")
-			throw conflict(QUOTE_MESSAGES.notRevised);
+		const [quote] = await tx
+			.select()
+			.from(marketingQuoteRequests)
+			.where(eq(marketingQuoteRequests.id, id))
+			.for("update");
+		if (!quote) throw notFound("Quote not found");
 		if (quote.status === "rejected") throw conflict(QUOTE_MESSAGES.notPending);
-
-		let amountCents = quote.revisedPriceCents ?? quote.totalEstimateCents;
 		if (quote.status !== "approved") {
-			const changes: Partial<typeof quoteRequests.$inferInsert> = {
-				status: "approved",
-				updatedAt: new Date(),
-			};
-			if (options.unitPrices?.length) {
-				const priced = applyUnitPrices(quote.services, options.unitPrices);
-				changes.services = priced.lines;
-				changes.revisedPriceCents = priced.totalCents;
-				amountCents = priced.totalCents;
-			}
-			await tx.update(table).set(changes).where(eq(table.id, id));
+			await tx
+				.update(marketingQuoteRequests)
+				.set({ ...ownerPrices(quote, options.unitPrices), status: "approved", ...decided(actor) })
+				.where(eq(marketingQuoteRequests.id, id));
+			await deps.events.publish(tx, { kind: "quote.changed", quoteId: id, userId: null });
 		}
-		if (source === "website") return { billId: null, email: null };
-
-		const userId = (quote as typeof quoteRequests.$inferSelect).userId;
-		const billId = await createQuoteBill({ db: tx, userId, quoteRequestId: id, amountCents });
-		await tx
-			.update(profiles)
-			.set({ accountStatus: "active", updatedAt: sql`now()` })
-			.where(eq(profiles.userId, userId));
-		await activateCustomer({ db: tx, userId, details: quote });
-		const email =
-			quote.status === "approved"
-				? null
-				: await decisionEmail(tx, userId, "approved", amountCents, deps);
-		if (email) await deps.mailer.enqueue(email, tx);
-		return { billId, email };
+		return null;
 	});
-	if (result.email) deps.mailer.kick();
 	return {
 		id,
 		source,
 		status: "approved",
-		billId: result.billId,
+		billId,
 		message: source === "app" ? QUOTE_MESSAGES.approvedApp : QUOTE_MESSAGES.approvedWebsite,
 	};
 }
 
-/** Sends a pending quote back to the customer with a new price for them to accept or decline. */
+/** The customer accepts their own revised quote: it is approved as if the owner had. */
+export async function acceptRevisedQuote(options: {
+	deps: DecisionDeps;
+	actor: Actor;
+	id: string;
+}): Promise<QuoteDecision> {
+	const { deps, actor, id } = options;
+	const billId = await deps.events.transaction(async (tx) => {
+		const [quote] = await tx
+			.select()
+			.from(quoteRequests)
+			.where(and(eq(quoteRequests.id, id), eq(quoteRequests.userId, actor.id)))
+			.for("update");
+		if (!quote) throw notFound("Quote not found");
+		if (quote.status !== "revised") throw conflict(QUOTE_MESSAGES.notRevised);
+		await deps.events.publish(tx, { kind: "quote.changed", quoteId: id, userId: actor.id });
+		return approveAppQuote({ tx, deps, actor, quote });
+	});
+	return { id, source: "app", status: "approved", billId, message: QUOTE_MESSAGES.approvedApp };
+}
+
+/**
+ * What approving an app quote means, inside the caller's transaction (the quote row locked):
+ * approved with `changes`, one bill, the profile and customer record active, the e-mail queued.
+ */
+async function approveAppQuote(options: {
+	tx: Executor;
+	deps: DecisionDeps;
+	actor: Actor;
+	quote: typeof quoteRequests.$inferSelect;
+	changes?: Partial<typeof quoteRequests.$inferInsert>;
+}): Promise<string> {
+	const { tx, deps, actor, quote, changes } = options;
+	const amountCents =
+		changes?.revisedPriceCents ?? quote.revisedPriceCents ?? quote.totalEstimateCents;
+	if (quote.status !== "approved") {
+		await tx
+			.update(quoteRequests)
+			.set({ ...changes, status: "approved", ...decided(actor) })
+			.where(eq(quoteRequests.id, quote.id));
+	}
+	const billId = await createQuoteBill({
+		db: tx,
+		events: deps.events,
+		userId: quote.userId,
+		quoteRequestId: quote.id,
+		amountCents,
+	});
+	await activateCustomer({ db: tx, events: deps.events, userId: quote.userId, details: quote });
+	if (quote.status !== "approved") {
+		const email = await decisionEmail(tx, quote.userId, "approved", amountCents, deps);
+		if (email) await deps.mailer.enqueue(email, tx);
+	}
+	return billId;
+}
+
+/** The owner sends a pending quote back to the customer with a new price to accept or decline. */
 export async function reviseQuote(options: {
-	deps: Deps;
+	deps: DecisionDeps;
+	actor: Actor;
 	source: QuoteSource;
 	id: string;
 	revisedPriceCents: number;
 	notes?: string;
 }): Promise<QuoteDecision> {
-	const { deps, source, id } = options;
+	const { deps, actor, source, id } = options;
+	assertOwner(actor);
 	const table = tableFor(source);
-	const sent = await deps.db.transaction(async (tx) => {
+	await deps.events.transaction(async (tx) => {
 		const [quote] = await tx
 			.update(table)
 			.set({
 				status: "revised",
 				revisedPriceCents: options.revisedPriceCents,
 				ownerNotes: options.notes || null,
-				updatedAt: new Date(),
+				...decided(actor),
 			})
 			.where(and(eq(table.id, id), sql`${table.status} in ('pending', 'revised')`))
 			.returning();
@@ -124,57 +181,67 @@ export async function reviseQuote(options: {
 			throw (await exists(tx, source, id))
 				? conflict(QUOTE_MESSAGES.notPending)
 				: notFound("Quote not found");
-		const email =
-			source === "app"
-				? await decisionEmail(
-						tx,
-						(quote as { userId: string }).userId,
-						"revised",
-						options.revisedPriceCents,
-						deps,
-					)
-				: null;
+		const userId = "userId" in quote ? quote.userId : null;
+		await deps.events.publish(tx, { kind: "quote.changed", quoteId: id, userId });
+		if (!userId) return;
+		const email = await decisionEmail(tx, userId, "revised", options.revisedPriceCents, deps);
 		if (email) await deps.mailer.enqueue(email, tx);
-		return Boolean(email);
 	});
-	if (sent) deps.mailer.kick();
 	return { id, source, status: "revised", billId: null, message: QUOTE_MESSAGES.revised };
 }
 
-/** Rejects a quote: by the owner while it is open, or by its customer declining a revision. */
+/** The owner rejects an open quote. */
 export async function rejectQuote(options: {
-	deps: Deps;
+	deps: DecisionDeps;
+	actor: Actor;
 	source: QuoteSource;
 	id: string;
-	customerUserId?: string;
 }): Promise<QuoteDecision> {
-	const { deps, source, id } = options;
+	const { deps, actor, source, id } = options;
+	assertOwner(actor);
 	const table = tableFor(source);
-	const allowed = options.customerUserId
-		? sql`${table.status} = 'revised'`
-		: sql`${table.status} in ('pending', 'revised')`;
-	const owned = options.customerUserId
-		? eq(quoteRequests.userId, options.customerUserId)
-		: undefined;
-	const [quote] = await deps.db
-		.update(table)
-		.set({ status: "rejected", updatedAt: new Date() })
-		.where(and(eq(table.id, id), allowed, owned))
-		.returning({ id: table.id });
-	if (!quote) {
-		const found = await exists(deps.db, source, id, options.customerUserId);
-		if (!found) throw notFound("Quote not found");
-		throw conflict(options.customerUserId ? QUOTE_MESSAGES.notRevised : QUOTE_MESSAGES.notPending);
-	}
+	await deps.events.transaction(async (tx) => {
+		const [quote] = await tx
+			.update(table)
+			.set({ status: "rejected", ...decided(actor) })
+			.where(and(eq(table.id, id), sql`${table.status} in ('pending', 'revised')`))
+			.returning();
+		if (!quote)
+			throw (await exists(tx, source, id))
+				? conflict(QUOTE_MESSAGES.notPending)
+				: notFound("Quote not found");
+		const userId = "userId" in quote ? quote.userId : null;
+		await deps.events.publish(tx, { kind: "quote.changed", quoteId: id, userId });
+	});
 	return { id, source, status: "rejected", billId: null, message: QUOTE_MESSAGES.rejected };
 }
 
-async function exists(db: Executor, source: QuoteSource, id: string, userId?: string) {
+/** The customer declines their own revised quote. */
+export async function declineRevisedQuote(options: {
+	deps: DecisionDeps;
+	actor: Actor;
+	id: string;
+}): Promise<QuoteDecision> {
+	const { deps, actor, id } = options;
+	await deps.events.transaction(async (tx) => {
+		const mine = and(eq(quoteRequests.id, id), eq(quoteRequests.userId, actor.id));
+		const [quote] = await tx
+			.update(quoteRequests)
+			.set({ status: "rejected", ...decided(actor) })
+			.where(and(mine, eq(quoteRequests.status, "revised")))
+			.returning({ id: quoteRequests.id });
+		if (!quote) {
+			const [found] = await tx.select({ id: quoteRequests.id }).from(quoteRequests).where(mine);
+			throw found ? conflict(QUOTE_MESSAGES.notRevised) : notFound("Quote not found");
+		}
+		await deps.events.publish(tx, { kind: "quote.changed", quoteId: id, userId: actor.id });
+	});
+	return { id, source: "app", status: "rejected", billId: null, message: QUOTE_MESSAGES.rejected };
+}
+
+async function exists(db: Executor, source: QuoteSource, id: string) {
 	const table = tableFor(source);
-	const [row] = await db
-		.select({ id: table.id })
-		.from(table)
-		.where(and(eq(table.id, id), userId ? eq(quoteRequests.userId, userId) : undefined));
+	const [row] = await db.select({ id: table.id }).from(table).where(eq(table.id, id));
 	return Boolean(row);
 }
 
@@ -183,7 +250,7 @@ async function decisionEmail(
 	userId: string,
 	decision: "approved" | "revised",
 	amountCents: number,
-	deps: Deps,
+	deps: Pick<Deps, "env">,
 ) {
 	const [user] = await db
 		.select({ email: users.email, name: users.name })

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { addDays, businessDate } from "../../../shared/dates.ts";
 import { QUOTE_VALID_DAYS, type QuoteLine, type QuoteView } from "../../../shared/quotes.ts";
 import { type Executor, resultRows } from "../../db/database.ts";
+import { type Actor, assertOwner } from "../../lib/actor.ts";
 import { pageSize, rowsAfter, toPage } from "../../lib/paging.ts";
 
 type Row = {
@@ -35,7 +36,8 @@ const photoIds = (column: string) =>
 	);
 
 /**
- * Both sources in one shape, newest first. The page's ids are chosen first from each table's own
+ * Both sources in one shape, newest first. A website quote that became a customer's account is
+ * listed once, as that customer's app quote. The page's ids are chosen first from each table's own
  * index (a filter of null leaves that source out); only those rows are then joined and detailed.
  */
 function quotesQuery(filter: { app: SQL | null; website: SQL | null }, limit: number) {
@@ -47,7 +49,8 @@ function quotesQuery(filter: { app: SQL | null; website: SQL | null }, limit: nu
 				(select q.id, 'app' as source, q.created_at from quote_requests q where ${app}
 					order by q.created_at desc, q.id desc limit ${limit})
 				union all
-				(select q.id, 'website', q.created_at from marketing_quote_requests q where ${website}
+				(select q.id, 'website', q.created_at from marketing_quote_requests q
+					where q.customer_user_id is null and ${website}
 					order by q.created_at desc, q.id desc limit ${limit})
 			) candidates
 			order by created_at desc, id desc
@@ -100,7 +103,13 @@ export function toQuoteView(row: Row, today = businessDate()): QuoteView {
 }
 
 /** The owner's list: quotes from the app and the website that are not approved, newest first. */
-export async function listOpenQuotes(options: { db: Executor; limit?: number; cursor?: string }) {
+export async function listOpenQuotes(options: {
+	db: Executor;
+	actor: Actor;
+	limit?: number;
+	cursor?: string;
+}) {
+	assertOwner(options.actor);
 	const limit = pageSize(options.limit);
 	const after = rowsAfter(options.cursor, "q");
 	const open = after ? sql`q.status <> 'approved' and ${after}` : sql`q.status <> 'approved'`;
@@ -114,18 +123,19 @@ export async function listOpenQuotes(options: { db: Executor; limit?: number; cu
 	return { quotes: items, nextCursor };
 }
 
-/** A customer's most recent quote request, or null. */
-export async function getLatestQuote(options: { db: Executor; userId: string }) {
+/** The acting customer's most recent quote request, or null. */
+export async function getLatestQuote(options: { db: Executor; actor: Actor }) {
 	const rows = resultRows<Row>(
 		await options.db.execute(
-			quotesQuery({ app: sql`q.user_id = ${options.userId}`, website: null }, 1),
+			quotesQuery({ app: sql`q.user_id = ${options.actor.id}`, website: null }, 1),
 		),
 	);
 	return rows[0] ? toQuoteView(rows[0]) : null;
 }
 
-/** The newest quote requests of any status, for the dashboard. */
-export async function listRecentQuotes(options: { db: Executor; limit: number }) {
+/** The newest quote requests of any status, for the owner's dashboard. */
+export async function listRecentQuotes(options: { db: Executor; actor: Actor; limit: number }) {
+	assertOwner(options.actor);
 	const rows = resultRows<Row>(
 		await options.db.execute(quotesQuery({ app: sql`true`, website: sql`true` }, options.limit)),
 	);

@@ -3,7 +3,7 @@ import { businessProfileSchema } from "../../../shared/business.ts";
 import { createRouter } from "../../lib/router.ts";
 import { getBusinessProfile } from "./settings.service.ts";
 
-export const settingsRoutes = createRouter().openapi(
+export const publicRoutes = createRouter().openapi(
 	createRoute({
 		method: "get",
 		path: "/business",

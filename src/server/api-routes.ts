@@ -1,0 +1,45 @@
+import type { OwnerEnv } from "./app-env.ts";
+import { requireOwner } from "./features/auth/auth.middleware.ts";
+import * as auth from "./features/auth/auth.routes.ts";
+import * as bills from "./features/bills/bills.routes.ts";
+import * as catalog from "./features/catalog/catalog.routes.ts";
+import * as customers from "./features/customers/customers.routes.ts";
+import * as estimate from "./features/estimate/estimate.routes.ts";
+import * as files from "./features/files/files.routes.ts";
+import * as health from "./features/health/health.routes.ts";
+import * as leads from "./features/leads/leads.routes.ts";
+import * as quotes from "./features/quotes/quotes.routes.ts";
+import * as settings from "./features/settings/settings.routes.ts";
+import { createRouter } from "./lib/router.ts";
+
+/**
+ * Every operation of /api, by who may call it:
+ * - public: anyone (each feature's `publicRoutes`);
+ * - customer: any signed-in account, the customer app's data (`customerRoutes`): each route
+ *   declares `requireUser`, and only then does its handler's type offer `c.var.user`;
+ * - owner: everything under /api/owner (`ownerRoutes`), mounted once behind `requireOwner`.
+ * Services take that user as their `actor` and check what it may reach.
+ */
+const ownerApi = createRouter<OwnerEnv>()
+	.use("*", requireOwner)
+	.route("/", quotes.ownerRoutes)
+	.route("/", customers.ownerRoutes)
+	.route("/", auth.ownerRoutes);
+
+export const apiRoutes = createRouter()
+	.route("/", health.publicRoutes)
+	.route("/", auth.publicRoutes)
+	.route("/", catalog.publicRoutes)
+	.route("/", settings.publicRoutes)
+	.route("/", estimate.publicRoutes)
+	.route("/", leads.publicRoutes)
+	.route("/", quotes.publicRoutes)
+	.route("/", auth.customerRoutes)
+	.route("/", quotes.customerRoutes)
+	.route("/", customers.customerRoutes)
+	.route("/", bills.customerRoutes)
+	.route("/", files.customerRoutes)
+	.route("/owner", ownerApi);
+
+/** The API's type, for the web's typed client (src/web/lib/api-client.ts). */
+export type ApiRoutes = typeof apiRoutes;

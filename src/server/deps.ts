@@ -1,0 +1,53 @@
+import type { Deps } from "./app-env.ts";
+import type { DatabaseHandle } from "./db/database.ts";
+import type { Env } from "./env.ts";
+import { createAuth } from "./features/auth/auth.ts";
+import { createMailer } from "./features/email/email.service.ts";
+import { createEventBus } from "./lib/events.ts";
+import type { Logger } from "./lib/logger.ts";
+import { ReadCache } from "./lib/read-cache.ts";
+
+export interface RunningDeps extends Deps {
+	/** Starts listening to other instances and delivering e-mail. */
+	start(): Promise<void>;
+	/** Stops what `start` began; the database is the caller's to close. */
+	stop(): Promise<void>;
+}
+
+/**
+ * Everything the app's handlers reach, wired once: the server and the test app both build their
+ * dependencies here, so a new one is added in one place.
+ */
+export function buildDeps(options: {
+	env: Env;
+	database: DatabaseHandle;
+	logger: Logger;
+	authSecret: string;
+	rateLimits?: Deps["rateLimits"];
+}): RunningDeps {
+	const { env, database, logger } = options;
+	const db = database.db;
+	const events = createEventBus({ db, transport: database.transport, logger });
+	const readCache = new ReadCache(env.READ_CACHE_MS);
+	events.subscribe(readCache.onEvent);
+	const mailer = createMailer({ db, env, logger, events });
+	const auth = createAuth({ db, env, secret: options.authSecret, mailer, events, logger });
+	return {
+		db,
+		env,
+		auth,
+		mailer,
+		logger,
+		events,
+		readCache,
+		rateLimits: options.rateLimits,
+		async start() {
+			await events.start();
+			mailer.start();
+		},
+		async stop() {
+			await mailer.stop();
+			await events.stop();
+		},
+	};
+}

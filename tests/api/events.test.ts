@@ -1,0 +1,52 @@
+import { sql } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { AppEvent } from "../../src/server/lib/events.ts";
+import { startTestApp, type TestApp } from "../support/test-app.ts";
+
+let app: TestApp;
+beforeEach(async () => {
+	app = await startTestApp();
+});
+afterEach(() => app.close());
+
+const changed = (quoteId: string): AppEvent => ({ kind: "quote.changed", quoteId, userId: null });
+
+describe("event bus", () => {
+	it("delivers what a transaction published once it commits, and nothing when it rolls back", async () => {
+		const seen: AppEvent[] = [];
+		app.events.subscribe((e) => seen.push(e));
+		await app.events.transaction(async (tx) => {
+			await app.events.publish(tx, changed("a"));
+			await tx.execute(sql`select 1`);
+			expect(seen).toEqual([]); // not before the commit
+		});
+		expect(seen).toEqual([changed("a")]);
+
+		await expect(
+			app.events.transaction(async (tx) => {
+				await app.events.publish(tx, changed("b"));
+				throw new Error("rolled back");
+			}),
+		).rejects.toThrow("rolled back");
+		expect(seen).toEqual([changed("a")]);
+
+		await app.events.publish(app.db, changed("c")); // after a write that committed on its own
+		expect(seen).toEqual([changed("a"), changed("c")]);
+	});
+
+	it("refuses to publish in a transaction it cannot see commit", async () => {
+		await expect(app.db.transaction((tx) => app.events.publish(tx, changed("x")))).rejects.toThrow(
+			/events.transaction/,
+		);
+	});
+
+	it("keeps a failing listener from stopping the others", async () => {
+		const seen: string[] = [];
+		app.events.subscribe(() => {
+			throw new Error("boom");
+		});
+		app.events.subscribe((e) => seen.push(e.kind));
+		await app.events.publish(app.db, { kind: "email.queued" });
+		expect(seen).toEqual(["email.queued"]);
+	});
+});

@@ -1,0 +1,144 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PASSWORD } from "../support/accounts.ts";
+import { HttpClient } from "../support/http-client.ts";
+import { clonePostgresTemplate } from "../support/postgres-template.ts";
+
+/**
+ * Two server processes on one PostgreSQL database, as deployed behind a load balancer: each keeps
+ * its read cache, and the events of a write through one reach the other through LISTEN/NOTIFY.
+ * Every read below goes to the instance that did not write, right after the write.
+ */
+const url = process.env.TEST_DATABASE_URL;
+const SECRET = "two-instances-share-this-secret-32+";
+
+interface Instance {
+	url: string;
+	process: ChildProcess;
+	dataDir: string;
+}
+
+async function startInstance(databaseUrl: string): Promise<Instance> {
+	const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bhl-instance-"));
+	const child = spawn(process.execPath, ["--import", "tsx", "src/server/index.ts"], {
+		env: {
+			...process.env,
+			PORT: "0",
+			HOST: "127.0.0.1",
+			DATABASE_URL: databaseUrl,
+			DATA_DIR: dataDir,
+			AUTH_SECRET: SECRET,
+			LOG_LEVEL: "warn",
+			READ_CACHE_MS: "60000", // long enough that only an event can make a read fresh
+		},
+		stdio: ["ignore", "pipe", "inherit"],
+	});
+	// The server prints the address it listens on once it is ready.
+	const address = await new Promise<string>((resolve, reject) => {
+		let out = "";
+		child.stdout!.on("data", (chunk) => {
+			out += String(chunk);
+			const found = out.match(/open (http:\/\/\S+)/);
+			if (found) resolve(found[1]!.replace("localhost", "127.0.0.1"));
+		});
+		child.once("exit", (code) => reject(new Error(`server exited with ${code}: ${out}`)));
+	});
+	return { url: address, process: child, dataDir };
+}
+
+async function stopInstance(instance: Instance | undefined) {
+	if (!instance || instance.process.exitCode !== null) return;
+	const exited = new Promise((r) => instance.process.once("exit", r));
+	instance.process.kill("SIGTERM");
+	await exited;
+	fs.rmSync(instance.dataDir, { recursive: true, force: true });
+}
+
+/** A client whose cookies (the session) are sent to whichever instance it is pointed at. */
+function on(client: HttpClient, instance: Instance) {
+	return new HttpClient(instance.url, client);
+}
+
+describe.skipIf(!url)("two server instances on one database", () => {
+	let database: { url: string; drop(): Promise<void> };
+	let a: Instance;
+	let b: Instance;
+
+	beforeAll(async () => {
+		database = await clonePostgresTemplate(url!);
+		[a, b] = await Promise.all([startInstance(database.url), startInstance(database.url)]);
+	}, 120_000);
+	afterAll(async () => {
+		await Promise.all([stopInstance(a), stopInstance(b)]);
+		await database?.drop();
+	});
+
+	it("a change through one is read fresh through the other, and a sign-out ends the session on both", async () => {
+		const owner = new HttpClient(a.url);
+		expect(
+			(
+				await owner.post("/api/account/sign-up", {
+					email: "o@example.test",
+					role: "owner",
+					password: PASSWORD,
+				})
+			).status,
+		).toBe(201);
+		const customer = new HttpClient(a.url);
+		expect(
+			(
+				await customer.post("/api/account/sign-up", {
+					email: "c@example.test",
+					role: "customer",
+					password: PASSWORD,
+				})
+			).status,
+		).toBe(201);
+
+		// B answers (and keeps) the owner's dashboard and the customer's latest quote.
+		const dashboardOnB = () => on(owner, b).get("/api/owner/dashboard");
+		expect((await dashboardOnB()).json.stats.pendingQuotes).toBe(0);
+		expect((await on(customer, b).get("/api/quotes/latest")).json.quote).toBeNull();
+
+		// The customer asks for a quote through A.
+		const catalog = (await on(customer, a).get("/api/catalog")).json.services;
+		const form = new FormData();
+		form.append(
+			"data",
+			JSON.stringify({
+				address: "100 Market Ave N",
+				city: "Canton",
+				state: "OH",
+				services: [{ serviceId: catalog[0].id, quantity: 1 }],
+			}),
+		);
+		const submitted = await on(customer, a).post("/api/quote-requests", form);
+		expect(submitted.status, submitted.text).toBe(201);
+
+		// B reads it at once.
+		expect((await dashboardOnB()).json.stats.pendingQuotes).toBe(1);
+		const latest = (await on(customer, b).get("/api/quotes/latest")).json.quote;
+		expect(latest).toMatchObject({ id: submitted.json.id, status: "pending" });
+
+		// The owner approves through A; B shows the approval and the customer's bill at once.
+		const approved = await on(owner, a).post(`/api/owner/quotes/app/${submitted.json.id}/approve`);
+		expect(approved.status, approved.text).toBe(200);
+		expect((await dashboardOnB()).json.stats).toMatchObject({
+			pendingQuotes: 0,
+			approvedQuotes: 1,
+		});
+		expect((await on(customer, b).get("/api/bills")).json.bills).toHaveLength(1);
+
+		// The customer's session is known to B; signing out on A ends it on B at once.
+		expect((await on(customer, b).get("/api/me")).json.user.email).toBe("c@example.test");
+		const cookie = customer.cookieHeader();
+		expect((await on(customer, a).post("/api/auth/sign-out")).status).toBe(200);
+		const replayed = await fetch(`${b.url}/api/quotes/latest`, { headers: { cookie } });
+		expect(replayed.status).toBe(401);
+		const me = await fetch(`${b.url}/api/me`, { headers: { cookie } });
+		expect((await me.json()).user).toBeNull();
+	});
+});
