@@ -1,18 +1,9 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
+import { myBillsSchema } from "../../../shared/bills.ts";
 import { cachedJson, createRouter, errorResponses } from "../../lib/router.ts";
 import { requireUser } from "../auth/auth.middleware.ts";
 import { getPricing } from "../settings/settings.service.ts";
 import { listBills } from "./bills.service.ts";
-
-const billSchema = z.object({
-	id: z.uuid(),
-	description: z.string(),
-	amountCents: z.number().int(),
-	dueDate: z.string(),
-	status: z.enum(["pending", "paid"]),
-	paidAt: z.string().nullable(),
-	createdAt: z.string(),
-});
 
 export const billsRoutes = createRouter().openapi(
 	createRoute({
@@ -24,14 +15,7 @@ export const billsRoutes = createRouter().openapi(
 		responses: {
 			200: {
 				description: "Bills",
-				content: {
-					"application/json": {
-						schema: z.object({
-							bills: z.array(billSchema),
-							planPriceCents: z.number().int(),
-						}),
-					},
-				},
+				content: { "application/json": { schema: myBillsSchema } },
 			},
 			...errorResponses,
 		},
