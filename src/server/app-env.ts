@@ -4,7 +4,7 @@ import type { Env } from "./env.ts";
 import type { Auth } from "./features/auth/auth.ts";
 import type { Mailer } from "./features/email/email.service.ts";
 import type { Logger } from "./lib/logger.ts";
-import type { PublicRateLimit, RateLimitRule } from "./lib/rate-limit.ts";
+import type { PublicRateLimit, RateLimitRule } from "./lib/rate-limit-rules.ts";
 import type { ReadCache } from "./lib/read-cache.ts";
 
 /** What every request handler can reach: built once by createApp. */
