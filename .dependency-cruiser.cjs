@@ -17,6 +17,25 @@
  * Type-only imports count (tsPreCompilationDeps), so they are held to the same rules.
  */
 
+/** Packages only the server may use; matched resolved (in node_modules) and unresolved. */
+const SERVER_PACKAGES = `(${[
+	"pg",
+	"@types/pg",
+	"drizzle-orm",
+	"drizzle-kit",
+	"better-auth",
+	"@better-auth/[^/]+",
+	"nodemailer",
+	"@types/nodemailer",
+	"sharp",
+	"pino",
+	"pino-pretty",
+	"@hono/node-server",
+	"@hono/zod-openapi",
+	"lru-cache",
+	"@electric-sql/pglite",
+].join("|")})`;
+
 const FEATURE_PRIVATE =
 	"Import its public surface instead (see the top of .dependency-cruiser.cjs).";
 
@@ -55,14 +74,7 @@ module.exports = {
 				"never reach the browser, not even for their types: use the shared schemas and types.",
 			severity: "error",
 			from: { path: "^src/web/" },
-			to: {
-				path: [
-					"node_modules/(@types/)?(pg|nodemailer)/",
-					"node_modules/(drizzle-orm|drizzle-kit|better-auth|@better-auth/[^/]+)/",
-					"node_modules/(sharp|pino|pino-pretty|lru-cache|@electric-sql/pglite)/",
-					"node_modules/(@hono/node-server|@hono/zod-openapi)/",
-				],
-			},
+			to: { path: [`node_modules/${SERVER_PACKAGES}/`, `^${SERVER_PACKAGES}(/|$)`] },
 		},
 		{
 			name: "server-feature-internals",
@@ -135,6 +147,12 @@ module.exports = {
 		doNotFollow: { path: "node_modules" },
 		// See `import type` too (TypeScript erases them before the default parser would look).
 		tsPreCompilationDeps: true,
+		// Resolve packages' subpath exports (e.g. better-auth/react) as the bundler does.
+		enhancedResolveOptions: {
+			exportsFields: ["exports"],
+			conditionNames: ["import", "require", "node", "default", "types"],
+		},
+		skipAnalysisNotInRules: true,
 		// Cruises only the files that changed since the last run (about 1 s instead of 3).
 		cache: { folder: ".tmp/dependency-cruiser", strategy: "content" },
 		progress: { type: "none" },
