@@ -5,7 +5,7 @@ import type { Auth } from "./features/auth/auth.ts";
 import type { Mailer } from "./features/email/email.service.ts";
 import type { EventBus } from "./lib/events.ts";
 import type { Logger } from "./lib/logger.ts";
-import type { PublicRateLimit, RateLimitRule } from "./lib/rate-limit.ts";
+import type { PublicRateLimit, RateLimitRule } from "./lib/rate-limit-rules.ts";
 import type { ReadCache } from "./lib/read-cache.ts";
 
 /** What every request handler can reach: built once by createApp. */

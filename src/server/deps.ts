@@ -5,6 +5,7 @@ import { createAuth } from "./features/auth/auth.ts";
 import { createMailer } from "./features/email/email.service.ts";
 import { createEventBus } from "./lib/events.ts";
 import type { Logger } from "./lib/logger.ts";
+import { postgresTransport } from "./lib/postgres-transport.ts";
 import { ReadCache } from "./lib/read-cache.ts";
 
 export interface RunningDeps extends Deps {
@@ -27,7 +28,9 @@ export function buildDeps(options: {
 }): RunningDeps {
 	const { env, database, logger } = options;
 	const db = database.db;
-	const events = createEventBus({ db, transport: database.transport, logger });
+	// Instances share PostgreSQL and hear each other through it; PGlite serves one instance only.
+	const transport = database.url ? postgresTransport(database.url) : undefined;
+	const events = createEventBus({ db, transport, logger });
 	const readCache = new ReadCache(env.READ_CACHE_MS);
 	events.subscribe(readCache.onEvent);
 	const mailer = createMailer({ db, env, logger, events });

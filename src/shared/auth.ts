@@ -31,8 +31,13 @@ const email = (missing: string) =>
 		.pipe(z.email(AUTH_MESSAGES.invalidEmail))
 		.transform((v) => v.toLowerCase());
 
-export const ROLE_CHOICES = ["customer", "owner"] as const;
-export type Role = (typeof ROLE_CHOICES)[number];
+/** What an account may do (granted, never self-selected), and which area an owner is viewing. */
+export const ROLES = ["customer", "owner"] as const;
+export type Role = (typeof ROLES)[number];
+
+/** An account becomes active once its first quote is approved (or an owner activates it). */
+export const ACCOUNT_STATUSES = ["active", "inactive"] as const;
+export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 
 export const signInSchema = z.strictObject({
 	email: email(AUTH_MESSAGES.fillAllFields),
@@ -52,7 +57,7 @@ export const signUpSchema = z.strictObject({
 		.min(1, AUTH_MESSAGES.fillAllFields)
 		.min(PASSWORD_MIN, AUTH_MESSAGES.passwordTooShort)
 		.max(PASSWORD_MAX, AUTH_MESSAGES.tooLong),
-	role: z.enum(ROLE_CHOICES, AUTH_MESSAGES.fillAllFields),
+	role: z.enum(ROLES, AUTH_MESSAGES.fillAllFields),
 	inviteCode: z.string().trim().max(64, AUTH_MESSAGES.tooLong).optional(),
 });
 export type SignUpInput = z.input<typeof signUpSchema>;
@@ -88,7 +93,7 @@ export const resetPasswordFormSchema = z
 		path: ["confirmPassword"],
 	});
 
-export const viewSchema = z.strictObject({ view: z.enum(ROLE_CHOICES) });
+export const viewSchema = z.strictObject({ view: z.enum(ROLES) });
 
 export const createInviteSchema = z.strictObject({
 	email: z.string().trim().max(254).pipe(z.email(AUTH_MESSAGES.invalidEmail)).optional(),
@@ -101,9 +106,9 @@ export const meSchema = z.object({
 			email: z.string(),
 			displayName: z.string(),
 			phone: z.string().nullable(),
-			role: z.enum(ROLE_CHOICES),
-			view: z.enum(ROLE_CHOICES),
-			accountStatus: z.enum(["active", "inactive"]),
+			role: z.enum(ROLES),
+			view: z.enum(ROLES),
+			accountStatus: z.enum(ACCOUNT_STATUSES),
 		})
 		.nullable(),
 });

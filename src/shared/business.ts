@@ -10,6 +10,3 @@ export const businessProfileSchema = z.object({
 	address: z.string(),
 });
 export type BusinessProfile = z.infer<typeof businessProfileSchema>;
-
-/** Kept in its own module so pages can use the defaults without loading zod. */
-export { DEFAULT_BUSINESS_PROFILE } from "./business-defaults.ts";

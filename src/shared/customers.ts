@@ -1,13 +1,22 @@
 import { quoteViewSchema } from "./quotes.ts";
 import { z } from "./zod.ts";
 
+export const CUSTOMER_STATUSES = ["active", "inactive", "pending"] as const;
+export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
+
+export const SERVICE_TYPES = ["installation", "maintenance", "removal"] as const;
+export type ServiceType = (typeof SERVICE_TYPES)[number];
+
 export const PROGRESS_MILESTONES = 4;
 
 /** PastDue if any bill is pending, else Active if the customer is active, else Suspended. */
 export const ACCOUNT_STATES = ["PastDue", "Active", "Suspended"] as const;
 export type AccountState = (typeof ACCOUNT_STATES)[number];
 
-export function accountState(customer: { hasPendingBills: boolean; status: string }): AccountState {
+export function accountState(customer: {
+	hasPendingBills: boolean;
+	status: CustomerStatus;
+}): AccountState {
 	if (customer.hasPendingBills) return "PastDue";
 	return customer.status === "active" ? "Active" : "Suspended";
 }
@@ -33,7 +42,7 @@ export const customerCardSchema = z.object({
 	idNumber: z.number().int(),
 	name: z.string(),
 	email: z.string(),
-	status: z.enum(["active", "inactive", "pending"]),
+	status: z.enum(CUSTOMER_STATUSES),
 	imageFileId: z.uuid().nullable(),
 	progressPercent: z.number().int(),
 	fixCount: z.number().int(),
@@ -60,7 +69,7 @@ export type Dashboard = z.infer<typeof dashboardSchema>;
 /** What the customer app shows of the customer's own record. */
 export const myCustomerSchema = z.object({
 	idNumber: z.number().int(),
-	serviceType: z.enum(["installation", "maintenance", "removal"]),
+	serviceType: z.enum(SERVICE_TYPES),
 	agreedToServices: z.boolean(),
 	paidInvoice: z.boolean(),
 	installCompleted: z.boolean(),

@@ -12,6 +12,10 @@ export type QuoteLine = z.infer<typeof quoteLineSchema>;
 
 export const QUOTE_VALID_DAYS = 30;
 
+export const QUOTE_STATUSES = ["pending", "approved", "revised", "rejected"] as const;
+export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
+
+/** Where a quote was asked for: the customer app (an account) or the public website (a visitor). */
 export const QUOTE_SOURCES = ["app", "website"] as const;
 export type QuoteSource = (typeof QUOTE_SOURCES)[number];
 
@@ -54,7 +58,7 @@ export const reviseQuoteSchema = z.strictObject({
 export const quoteDecisionSchema = z.object({
 	id: z.uuid(),
 	source: z.enum(QUOTE_SOURCES),
-	status: z.enum(["pending", "approved", "revised", "rejected"]),
+	status: z.enum(QUOTE_STATUSES),
 	message: z.string(),
 	billId: z.uuid().nullable(),
 });
@@ -63,7 +67,7 @@ export type QuoteDecision = z.infer<typeof quoteDecisionSchema>;
 export const quoteViewSchema = z.object({
 	id: z.uuid(),
 	source: z.enum(QUOTE_SOURCES),
-	status: z.enum(["pending", "approved", "revised", "rejected"]),
+	status: z.enum(QUOTE_STATUSES),
 	name: z.string(),
 	email: z.string().nullable(),
 	phone: z.string().nullable(),

@@ -10,10 +10,10 @@
  */
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { PageOverlays } from "./components/page-overlays.tsx";
 import { HOME_PAGE_ID, HomePage } from "./features/home/home-page.tsx";
 import { listenForInstallPrompt } from "./features/pwa/install-prompt.ts";
 import { registerServiceWorker } from "./features/pwa/register-service-worker.ts";
+import { PageOverlays } from "./page-overlays.tsx";
 
 // As early as possible: the browser may offer the install prompt before the page has hydrated.
 listenForInstallPrompt();

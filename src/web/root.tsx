@@ -12,11 +12,11 @@ import {
 } from "react-router";
 import appCss from "./app.css?url";
 import { FullPageSpinner } from "./components/full-page-spinner.tsx";
-import { PageOverlays } from "./components/page-overlays.tsx";
 import { PageLinkContext } from "./components/public/page-link.tsx";
 import { listenForInstallPrompt } from "./features/pwa/install-prompt.ts";
 import { registerServiceWorker } from "./features/pwa/register-service-worker.ts";
 import { isRouteHandle, type RouteHandle } from "./lib/route-handle.ts";
+import { PageOverlays } from "./page-overlays.tsx";
 
 // As early as possible: the browser may offer the install prompt before the app has hydrated.
 listenForInstallPrompt();

@@ -7,7 +7,6 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import { EVENT_CHANNEL, type EventTransport, notifyChannel } from "../lib/events.ts";
 import { projectRoot } from "../lib/project-root.ts";
 import * as schema from "./schema.ts";
 
@@ -24,8 +23,8 @@ export function resultRows<T>(result: unknown): T[] {
 export interface DatabaseHandle {
 	db: Database;
 	kind: "postgres" | "pglite";
-	/** How events reach other server instances: LISTEN/NOTIFY on PostgreSQL; none on PGlite. */
-	transport?: EventTransport;
+	/** The PostgreSQL server's address; none for PGlite (embedded, so a single instance). */
+	url?: string;
 	close(): Promise<void>;
 }
 
@@ -68,52 +67,7 @@ export async function openPostgres(url: string, onQuery?: QueryListener): Promis
 	pool.on("error", () => {});
 	const db = drizzlePg(pool, { schema, logger: queryLogger(onQuery) }) as unknown as Database;
 	await migratePg(db as never, { migrationsFolder });
-	return { db, kind: "postgres", transport: postgresTransport(url), close: () => pool.end() };
-}
-
-/**
- * Events between server instances: NOTIFY in the writer's transaction, and one connection per
- * instance that LISTENs. When that connection drops it reconnects and reports the gap (events may
- * have been missed meanwhile) with an `events.missed` payload.
- */
-function postgresTransport(url: string): EventTransport {
-	return {
-		notify: notifyChannel,
-		async listen(onPayload) {
-			let client: pg.Client | undefined;
-			let stopped = false;
-			let retry: NodeJS.Timeout | undefined;
-			const connect = async (afterGap: boolean) => {
-				const next = new pg.Client({ connectionString: url });
-				next.on("notification", (n) => {
-					if (n.channel === EVENT_CHANNEL && n.payload) onPayload(n.payload);
-				});
-				next.on("error", () => {
-					next.end().catch(() => {});
-					if (client === next) reconnect();
-				});
-				await next.connect();
-				await next.query(`listen ${EVENT_CHANNEL}`);
-				client = next;
-				if (afterGap) onPayload(JSON.stringify({ from: "", event: { kind: "events.missed" } }));
-			};
-			const reconnect = () => {
-				client = undefined;
-				if (stopped || retry) return;
-				retry = setTimeout(() => {
-					retry = undefined;
-					connect(true).catch(reconnect);
-				}, 1000);
-				retry.unref();
-			};
-			await connect(false);
-			return async () => {
-				stopped = true;
-				clearTimeout(retry);
-				await client?.end().catch(() => {});
-			};
-		},
-	};
+	return { db, kind: "postgres", url, close: () => pool.end() };
 }
 
 /** Wraps an open PGlite client (a data directory or an in-memory clone) and migrates it. */

@@ -16,11 +16,20 @@ import {
 	uniqueIndex,
 	uuid,
 } from "drizzle-orm/pg-core";
-import type { QuoteLine } from "../../shared/quotes.ts";
+import { ACCOUNT_STATUSES, ROLES } from "../../shared/auth.ts";
+import { BILL_STATUSES, PAYMENT_METHODS } from "../../shared/bills.ts";
+import { MESSAGE_TYPES } from "../../shared/chat.ts";
+import { CUSTOMER_STATUSES, SERVICE_TYPES } from "../../shared/customers.ts";
+import { FILE_KINDS } from "../../shared/files.ts";
+import { PAYMENT_PROVIDERS, PAYMENT_STATUSES } from "../../shared/payments.ts";
+import { QUOTE_STATUSES, type QuoteLine } from "../../shared/quotes.ts";
+import { REQUEST_PRIORITIES, REQUEST_STATUSES, REQUEST_TYPES } from "../../shared/requests.ts";
 
 /**
  * Every table of the product. Money is integer cents (`*_cents`); times are timestamptz.
  * Enumerations are text columns with CHECK constraints so both PostgreSQL and PGlite enforce them.
+ * Their values are defined once in src/shared, beside the schemas the API and forms use; only lists
+ * no one outside the database sees (dashboard counter names, outbox states) are defined here.
  */
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -102,9 +111,6 @@ export const rateLimits = pgTable("rate_limits", {
 
 // ---------------------------------------------------------------- profiles and owner invites
 
-export const ROLES = ["customer", "owner"] as const;
-export const ACCOUNT_STATUSES = ["active", "inactive"] as const;
-
 export const profiles = pgTable(
 	"profiles",
 	{
@@ -149,9 +155,6 @@ export const ownerInvites = pgTable(
 );
 
 // ---------------------------------------------------------------- customers
-
-export const CUSTOMER_STATUSES = ["active", "inactive", "pending"] as const;
-export const SERVICE_TYPES = ["installation", "maintenance", "removal"] as const;
 
 export const customerNumberSeq = pgSequence("customer_number_seq", { startWith: 1001 });
 
@@ -212,8 +215,6 @@ export const serviceOptions = pgTable(
 );
 
 // ---------------------------------------------------------------- quotes
-
-export const QUOTE_STATUSES = ["pending", "approved", "revised", "rejected"] as const;
 
 const quoteColumns = () => ({
 	id: uuid("id").primaryKey().defaultRandom(),
@@ -296,9 +297,6 @@ export const marketingQuoteRequests = pgTable(
 
 // ---------------------------------------------------------------- bills and payments
 
-export const BILL_STATUSES = ["pending", "paid"] as const;
-export const PAYMENT_METHODS = ["card", "cash", "check"] as const;
-
 export const bills = pgTable(
 	"bills",
 	{
@@ -334,9 +332,6 @@ export const bills = pgTable(
 	],
 );
 
-export const PAYMENT_PROVIDERS = ["stripe", "test"] as const;
-export const PAYMENT_STATUSES = ["pending", "succeeded", "failed"] as const;
-
 /** A card payment attempt. Holds no card data: only brand, last four digits and provider ids. */
 export const payments = pgTable(
 	"payments",
@@ -370,17 +365,6 @@ export const payments = pgTable(
 
 // ---------------------------------------------------------------- service requests
 
-export const REQUEST_TYPES = [
-	"Fix",
-	"ChangeColor",
-	"MoreLights",
-	"Takedown",
-	"Installation",
-	"Maintenance",
-] as const;
-export const REQUEST_PRIORITIES = ["Normal", "Urgent"] as const;
-export const REQUEST_STATUSES = ["open", "in_progress", "resolved", "cancelled"] as const;
-
 export const serviceRequests = pgTable(
 	"service_requests",
 	{
@@ -406,13 +390,6 @@ export const serviceRequests = pgTable(
 );
 
 // ---------------------------------------------------------------- files and chat
-
-export const FILE_KINDS = [
-	"quote_photo",
-	"chat_attachment",
-	"customer_image",
-	"installation_media",
-] as const;
 
 /** An uploaded file on disk (or object storage); private to the owner and `userId`. */
 export const files = pgTable(
@@ -444,8 +421,6 @@ export const files = pgTable(
 		index("files_marketing_quote_request_id_idx").on(t.marketingQuoteRequestId),
 	],
 );
-
-export const MESSAGE_TYPES = ["text", "image", "file"] as const;
 
 /** One conversation per customer: `customerUserId` names it, whoever sent the message. */
 export const chatMessages = pgTable(

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../../tests/support/test-app.ts";
 import { rateLimits } from "../db/schema.ts";
-import { hitRateLimit, PUBLIC_RATE_LIMITS } from "./rate-limit.ts";
+import { hitRateLimit } from "./rate-limit.ts";
+import { PUBLIC_RATE_LIMITS } from "./rate-limit-rules.ts";
 
 let app: TestApp;
 beforeEach(async () => {

@@ -5,23 +5,8 @@ import type { AppEnv } from "../app-env.ts";
 import type { Executor } from "../db/database.ts";
 import { rateLimits } from "../db/schema.ts";
 import { tooManyRequests } from "./errors.ts";
+import { PUBLIC_RATE_LIMITS, type PublicRateLimit } from "./rate-limit-rules.ts";
 import { clientIp } from "./security.ts";
-
-export interface RateLimitRule {
-	/** Length of one window. */
-	windowMs: number;
-	/** Requests allowed per client address in one window. */
-	max: number;
-}
-
-/** Limits of the public endpoints, per client address. */
-export const PUBLIC_RATE_LIMITS = {
-	estimate: { windowMs: 60_000, max: 30 },
-	contact: { windowMs: 10 * 60_000, max: 5 },
-	quote: { windowMs: 10 * 60_000, max: 5 },
-} as const satisfies Record<string, RateLimitRule>;
-
-export type PublicRateLimit = keyof typeof PUBLIC_RATE_LIMITS;
 
 export const RATE_LIMIT_MESSAGE = "Too many requests. Please wait a few minutes and try again.";
 

@@ -1,6 +1,6 @@
 import type * as React from "react";
 import { Link } from "react-router";
-import { DEFAULT_BUSINESS_PROFILE } from "../../shared/business.ts";
+import { DEFAULT_BUSINESS_PROFILE } from "../../shared/business-defaults.ts";
 import { BrandMark } from "./public/brand-mark.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "./ui/card.tsx";
 

@@ -1,19 +1,10 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
+import { myBillsSchema } from "../../../shared/bills.ts";
 import { customerTag } from "../../lib/read-cache.ts";
 import { cachedJson, createRouter, errorResponses, jsonContent } from "../../lib/router.ts";
 import { signedIn } from "../auth/auth.middleware.ts";
 import { getPricing } from "../settings/settings.service.ts";
 import { listBills } from "./bills.service.ts";
-
-const billSchema = z.object({
-	id: z.uuid(),
-	description: z.string(),
-	amountCents: z.number().int(),
-	dueDate: z.string(),
-	status: z.enum(["pending", "paid"]),
-	paidAt: z.string().nullable(),
-	createdAt: z.string(),
-});
 
 /** A signed-in customer's own bills. */
 export const customerRoutes = createRouter().openapi(
@@ -24,10 +15,7 @@ export const customerRoutes = createRouter().openapi(
 		summary: "My bills (pending first, newest first) and the monthly Plan for Next Year price",
 		middleware: signedIn(),
 		responses: {
-			200: {
-				description: "Bills",
-				...jsonContent(z.object({ bills: z.array(billSchema), planPriceCents: z.number().int() })),
-			},
+			200: { description: "Bills", ...jsonContent(myBillsSchema) },
 			...errorResponses,
 		},
 	}),

@@ -1,5 +1,10 @@
 import { sql } from "drizzle-orm";
-import { accountState, type CustomerCard, progressPercent } from "../../../shared/customers.ts";
+import {
+	accountState,
+	type CustomerCard,
+	type CustomerStatus,
+	progressPercent,
+} from "../../../shared/customers.ts";
 import { type Executor, resultRows } from "../../db/database.ts";
 import { dashboardCounts } from "../../db/schema.ts";
 import { type Actor, assertOwner } from "../../lib/actor.ts";
@@ -10,7 +15,7 @@ type Row = {
 	id_number: number;
 	name: string;
 	email: string;
-	status: CustomerCard["status"];
+	status: CustomerStatus;
 	image_file_id: string | null;
 	agreed_to_services: boolean;
 	paid_invoice: boolean;

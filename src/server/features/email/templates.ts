@@ -1,5 +1,6 @@
 import type { BusinessProfile } from "../../../shared/business.ts";
 import { formatCents } from "../../../shared/money.ts";
+import type { QuoteSource, QuoteStatus } from "../../../shared/quotes.ts";
 import type { EmailMessage } from "./email.service.ts";
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -94,7 +95,7 @@ export function ownerInviteEmail(options: {
 export function quoteDecisionEmail(options: {
 	to: string;
 	name: string;
-	decision: "approved" | "revised";
+	decision: Extract<QuoteStatus, "approved" | "revised">;
 	amountCents: number;
 	url: string;
 	business: BusinessProfile;
@@ -159,7 +160,7 @@ export function newQuoteRequestEmail(options: {
 	url: string;
 	request: {
 		/** Where the request came from: the customer app or the public website. */
-		source: "app" | "website";
+		source: QuoteSource;
 		name: string;
 		email: string;
 		phone: string | null;

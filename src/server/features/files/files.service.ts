@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
+import type { FileKind } from "../../../shared/files.ts";
 import type { Deps } from "../../app-env.ts";
 import type { Executor } from "../../db/database.ts";
 import { files } from "../../db/schema.ts";
@@ -140,7 +141,7 @@ export async function storeFiles<T>(options: {
 /** Records stored files in the `files` table (pass the transaction that makes their owner). */
 export async function recordFiles(options: {
 	db: Executor;
-	kind: (typeof files.$inferInsert)["kind"];
+	kind: FileKind;
 	files: readonly FileToStore[];
 	link: { marketingQuoteRequestId?: string; quoteRequestId?: string; userId?: string };
 	uploadedBy?: string;

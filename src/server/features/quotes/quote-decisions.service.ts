@@ -4,6 +4,7 @@ import {
 	type QuoteDecision,
 	type QuoteLine,
 	type QuoteSource,
+	type QuoteStatus,
 } from "../../../shared/quotes.ts";
 import type { Deps } from "../../app-env.ts";
 import type { Executor } from "../../db/database.ts";
@@ -248,7 +249,7 @@ async function exists(db: Executor, source: QuoteSource, id: string) {
 async function decisionEmail(
 	db: Executor,
 	userId: string,
-	decision: "approved" | "revised",
+	decision: Extract<QuoteStatus, "approved" | "revised">,
 	amountCents: number,
 	deps: Pick<Deps, "env">,
 ) {

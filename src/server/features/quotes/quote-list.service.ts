@@ -1,14 +1,20 @@
 import { sql } from "drizzle-orm";
 import { addDays, businessDate } from "../../../shared/dates.ts";
-import { QUOTE_VALID_DAYS, type QuoteLine, type QuoteView } from "../../../shared/quotes.ts";
+import {
+	QUOTE_VALID_DAYS,
+	type QuoteLine,
+	type QuoteSource,
+	type QuoteStatus,
+	type QuoteView,
+} from "../../../shared/quotes.ts";
 import { type Executor, resultRows } from "../../db/database.ts";
 import { type Actor, assertOwner } from "../../lib/actor.ts";
 import { pageSize, rowsAfter, toPage } from "../../lib/paging.ts";
 
 type Row = {
 	id: string;
-	source: "app" | "website";
-	status: QuoteView["status"];
+	source: QuoteSource;
+	status: QuoteStatus;
 	name: string;
 	email: string | null;
 	phone: string | null;

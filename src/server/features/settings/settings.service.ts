@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { BusinessProfile } from "../../../shared/business.ts";
-import { DEFAULT_BUSINESS_PROFILE } from "../../../shared/business.ts";
-import { DEFAULT_PRICING } from "../../../shared/business-defaults.ts";
+import { DEFAULT_BUSINESS_PROFILE, DEFAULT_PRICING } from "../../../shared/business-defaults.ts";
 import type { Executor } from "../../db/database.ts";
 import { businessSettings } from "../../db/schema.ts";
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { HttpClient } from "../../../../tests/support/http-client.ts";
 import { startTestApp, type TestApp } from "../../../../tests/support/test-app.ts";
-import { DEFAULT_BUSINESS_PROFILE } from "../../../shared/business.ts";
+import { DEFAULT_BUSINESS_PROFILE } from "../../../shared/business-defaults.ts";
 import { businessSettings } from "../../db/schema.ts";
 
 let app: TestApp;

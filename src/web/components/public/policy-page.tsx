@@ -1,7 +1,7 @@
 import { Clock, Mail, MapPin, Phone } from "lucide-react";
 import type * as React from "react";
 import { Link, useLocation } from "react-router";
-import { telHref, useBusinessProfile } from "../../features/settings/api.ts";
+import { telHref, useBusinessProfile } from "../../lib/business-profile.ts";
 import { PublicPage } from "./public-page.tsx";
 
 const POLICIES = [

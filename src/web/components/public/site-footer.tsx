@@ -1,5 +1,5 @@
 import { Clock, Mail, MapPin, Phone } from "lucide-react";
-import { telHref, useBusinessProfile } from "../../features/settings/api.ts";
+import { telHref, useBusinessProfile } from "../../lib/business-profile.ts";
 import { BrandMark } from "./brand-mark.tsx";
 import { BulbGarland } from "./illustrations.tsx";
 import { PageLink } from "./page-link.tsx";

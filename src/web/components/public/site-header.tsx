@@ -1,6 +1,6 @@
 import { Menu } from "lucide-react";
 import { homeFor } from "../../../shared/home.ts";
-import { useBusinessProfile } from "../../features/settings/api.ts";
+import { useBusinessProfile } from "../../lib/business-profile.ts";
 import { BrandMark } from "./brand-mark.tsx";
 import { ctaClass } from "./cta.ts";
 import { PageLink } from "./page-link.tsx";

@@ -2,7 +2,7 @@ import { localBusinessJsonLd } from "../../../shared/local-business.ts";
 import { JsonLd } from "../../components/public/json-ld.tsx";
 import { PlainPageLinks } from "../../components/public/page-link.tsx";
 import { PublicPage } from "../../components/public/public-page.tsx";
-import { useBusinessProfile } from "../settings/api.ts";
+import { useBusinessProfile } from "../../lib/business-profile.ts";
 import { ClosingCta } from "./components/closing-cta.tsx";
 import { Hero } from "./components/hero.tsx";
 import { HowItWorks } from "./components/how-it-works.tsx";

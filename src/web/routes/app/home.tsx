@@ -1,5 +1,6 @@
 import { Lightbulb, Sparkles } from "lucide-react";
 import { Link } from "react-router";
+import type { ServiceType } from "../../../shared/customers.ts";
 import { LoadingState } from "../../components/shell/app-shell.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -28,7 +29,7 @@ const SERVICE_TYPE = {
 	installation: "Installation",
 	maintenance: "Maintenance",
 	removal: "Removal",
-} as const;
+} as const satisfies Record<ServiceType, string>;
 
 export default function CustomerHome() {
 	const { data: user } = useMe();

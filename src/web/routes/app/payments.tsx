@@ -1,5 +1,6 @@
 import { CalendarDays, CreditCard, Receipt } from "lucide-react";
 import { toast } from "sonner";
+import type { Bill } from "../../../shared/bills.ts";
 import { formatDate } from "../../../shared/dates.ts";
 import { formatCents } from "../../../shared/money.ts";
 import { EmptyState, LoadingState, PageHeading } from "../../components/shell/app-shell.tsx";
@@ -12,7 +13,7 @@ import {
 	CardHeader,
 	CardTitle,
 } from "../../components/ui/card.tsx";
-import { type Bill, useBills } from "../../features/bills/api.ts";
+import { useBills } from "../../features/bills/api.ts";
 import { useLatestQuote } from "../../features/quotes/api.ts";
 import { errorMessage } from "../../lib/api-client.ts";
 

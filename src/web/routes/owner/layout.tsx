@@ -1,7 +1,7 @@
 import { FileText, LayoutDashboard, MessageCircle, Settings, Wrench } from "lucide-react";
 import { Outlet } from "react-router";
 import { AppShell } from "../../components/shell/app-shell.tsx";
-import { RequireUser } from "../../components/shell/require-user.tsx";
+import { RequireUser } from "../../features/auth/components/require-user.tsx";
 import { RoleSwitch } from "../../features/auth/components/role-switch.tsx";
 import { QueryProvider } from "../../lib/query-client.tsx";
 

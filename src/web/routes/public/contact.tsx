@@ -2,7 +2,7 @@ import { Clock, Mail, MapPin, Phone, Timer } from "lucide-react";
 import { EnabledWhenHydrated } from "../../components/public/enabled-when-hydrated.tsx";
 import { PublicPage } from "../../components/public/public-page.tsx";
 import { ContactForm } from "../../features/leads/components/contact-form.tsx";
-import { telHref, useBusinessProfile } from "../../features/settings/api.ts";
+import { telHref, useBusinessProfile } from "../../lib/business-profile.ts";
 import type { RouteHandle } from "../../lib/route-handle.ts";
 import { pageMeta } from "../../lib/seo.ts";
 

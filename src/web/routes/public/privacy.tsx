@@ -3,7 +3,7 @@ import {
 	PolicyPage,
 	PolicySection,
 } from "../../components/public/policy-page.tsx";
-import { useBusinessProfile } from "../../features/settings/api.ts";
+import { useBusinessProfile } from "../../lib/business-profile.ts";
 import type { RouteHandle } from "../../lib/route-handle.ts";
 import { pageMeta } from "../../lib/seo.ts";
 

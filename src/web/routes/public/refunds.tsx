@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { PolicyPage, PolicySection } from "../../components/public/policy-page.tsx";
-import { telHref, useBusinessProfile } from "../../features/settings/api.ts";
+import { telHref, useBusinessProfile } from "../../lib/business-profile.ts";
 import type { RouteHandle } from "../../lib/route-handle.ts";
 import { pageMeta } from "../../lib/seo.ts";
 

@@ -1,7 +1,7 @@
 import { Phone, Sparkles } from "lucide-react";
 import { ctaClass } from "../../../components/public/cta.ts";
 import { PageLink } from "../../../components/public/page-link.tsx";
-import { telHref } from "../../settings/api.ts";
+import { telHref } from "../../../lib/business-profile.ts";
 
 export function ClosingCta({ phone }: { phone: string }) {
 	return (

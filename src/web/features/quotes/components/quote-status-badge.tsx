@@ -1,4 +1,4 @@
-import type { QuoteView } from "../../../../shared/quotes.ts";
+import type { QuoteStatus } from "../../../../shared/quotes.ts";
 import { Badge } from "../../../components/ui/badge.tsx";
 
 const variants = {
@@ -6,14 +6,14 @@ const variants = {
 	revised: "info",
 	approved: "success",
 	rejected: "danger",
-} as const;
+} as const satisfies Record<QuoteStatus, string>;
 const labels = {
 	pending: "Pending",
 	revised: "Revised",
 	approved: "Approved",
 	rejected: "Rejected",
-} as const;
+} as const satisfies Record<QuoteStatus, string>;
 
-export function QuoteStatusBadge({ status }: { status: QuoteView["status"] }) {
+export function QuoteStatusBadge({ status }: { status: QuoteStatus }) {
 	return <Badge variant={variants[status]}>{labels[status]}</Badge>;
 }

@@ -1,6 +1,6 @@
-import type { BusinessProfile } from "../../../shared/business.ts";
-import { DEFAULT_BUSINESS_PROFILE } from "../../../shared/business-defaults.ts";
-import { cachedResource, useCachedResource } from "../../lib/cached-resource.ts";
+import type { BusinessProfile } from "../../shared/business.ts";
+import { DEFAULT_BUSINESS_PROFILE } from "../../shared/business-defaults.ts";
+import { cachedResource, useCachedResource } from "./cached-resource.ts";
 
 /** Read on every public page: a small cache instead of TanStack Query keeps those pages light. */
 export const businessProfile = cachedResource<BusinessProfile>(

@@ -1,8 +1,8 @@
 import type * as React from "react";
 import { Navigate } from "react-router";
-import type { SessionUser } from "../../../shared/auth.ts";
-import { useMe } from "../../features/auth/api.ts";
-import { FullPageSpinner } from "../full-page-spinner.tsx";
+import type { SessionUser } from "../../../../shared/auth.ts";
+import { FullPageSpinner } from "../../../components/full-page-spinner.tsx";
+import { useMe } from "../api.ts";
 
 /** Renders its children for a signed-in user (an owner, when `owner` is set); redirects others. */
 export function RequireUser({

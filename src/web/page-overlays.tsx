@@ -1,10 +1,10 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { useInstallPrompt } from "../features/pwa/install-prompt.ts";
+import { useInstallPrompt } from "./features/pwa/install-prompt.ts";
 
 // Loaded when needed, so the public pages' first load carries neither.
-const AppToaster = lazy(() => import("../lib/toaster.tsx"));
+const AppToaster = lazy(() => import("./lib/toaster.tsx"));
 const InstallBanner = lazy(() =>
-	import("../features/pwa/components/install-banner.tsx").then((m) => ({
+	import("./features/pwa/components/install-banner.tsx").then((m) => ({
 		default: m.InstallBanner,
 	})),
 );

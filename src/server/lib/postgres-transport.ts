@@ -1,0 +1,47 @@
+import pg from "pg";
+import { EVENT_CHANNEL, type EventTransport, notifyChannel } from "./events.ts";
+
+/**
+ * Events between server instances: NOTIFY in the writer's transaction, and one connection per
+ * instance that LISTENs. When that connection drops it reconnects and reports the gap (events may
+ * have been missed meanwhile) with an `events.missed` payload.
+ */
+export function postgresTransport(url: string): EventTransport {
+	return {
+		notify: notifyChannel,
+		async listen(onPayload) {
+			let client: pg.Client | undefined;
+			let stopped = false;
+			let retry: NodeJS.Timeout | undefined;
+			const connect = async (afterGap: boolean) => {
+				const next = new pg.Client({ connectionString: url });
+				next.on("notification", (n) => {
+					if (n.channel === EVENT_CHANNEL && n.payload) onPayload(n.payload);
+				});
+				next.on("error", () => {
+					next.end().catch(() => {});
+					if (client === next) reconnect();
+				});
+				await next.connect();
+				await next.query(`listen ${EVENT_CHANNEL}`);
+				client = next;
+				if (afterGap) onPayload(JSON.stringify({ from: "", event: { kind: "events.missed" } }));
+			};
+			const reconnect = () => {
+				client = undefined;
+				if (stopped || retry) return;
+				retry = setTimeout(() => {
+					retry = undefined;
+					connect(true).catch(reconnect);
+				}, 1000);
+				retry.unref();
+			};
+			await connect(false);
+			return async () => {
+				stopped = true;
+				clearTimeout(retry);
+				await client?.end().catch(() => {});
+			};
+		},
+	};
+}

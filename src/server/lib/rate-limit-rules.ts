@@ -1,0 +1,17 @@
+// Apart from the middleware (rate-limit.ts) so that Deps can name these types without a cycle.
+
+export interface RateLimitRule {
+	/** Length of one window. */
+	windowMs: number;
+	/** Requests allowed per client address in one window. */
+	max: number;
+}
+
+/** Limits of the public endpoints, per client address. */
+export const PUBLIC_RATE_LIMITS = {
+	estimate: { windowMs: 60_000, max: 30 },
+	contact: { windowMs: 10 * 60_000, max: 5 },
+	quote: { windowMs: 10 * 60_000, max: 5 },
+} as const satisfies Record<string, RateLimitRule>;
+
+export type PublicRateLimit = keyof typeof PUBLIC_RATE_LIMITS;

@@ -1,0 +1,27 @@
+import { z } from "./zod.ts";
+
+export const BILL_STATUSES = ["pending", "paid"] as const;
+export type BillStatus = (typeof BILL_STATUSES)[number];
+
+/** How a paid bill was settled: by card online, or by cash or check recorded by the owner. */
+export const PAYMENT_METHODS = ["card", "cash", "check"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** A bill as its customer sees it; amounts in cents, `dueDate` a business-calendar date. */
+export const billSchema = z.object({
+	id: z.uuid(),
+	description: z.string(),
+	amountCents: z.number().int(),
+	dueDate: z.string(),
+	status: z.enum(BILL_STATUSES),
+	paidAt: z.string().nullable(),
+	createdAt: z.string(),
+});
+export type Bill = z.infer<typeof billSchema>;
+
+/** The customer's bills (pending first, newest first) and the monthly Plan for Next Year price. */
+export const myBillsSchema = z.object({
+	bills: z.array(billSchema),
+	planPriceCents: z.number().int(),
+});
+export type MyBills = z.infer<typeof myBillsSchema>;

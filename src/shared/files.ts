@@ -1,0 +1,10 @@
+// No imports on purpose: enumerations only, light enough for any page.
+
+/** What an uploaded file is for. */
+export const FILE_KINDS = [
+	"quote_photo",
+	"chat_attachment",
+	"customer_image",
+	"installation_media",
+] as const;
+export type FileKind = (typeof FILE_KINDS)[number];
