@@ -57,6 +57,13 @@ async function stopInstance(instance: Instance | undefined) {
 	fs.rmSync(instance.dataDir, { recursive: true, force: true });
 }
 
+async function signUpOn(instance: Instance, email: string, role: "owner" | "customer") {
+	const client = new HttpClient(instance.url);
+	const res = await client.post("/api/account/sign-up", { email, role, password: PASSWORD });
+	expect(res.status, res.text).toBe(201);
+	return client;
+}
+
 /** A client whose cookies (the session) are sent to whichever instance it is pointed at. */
 function on(client: HttpClient, instance: Instance) {
 	return new HttpClient(instance.url, client);
@@ -77,26 +84,8 @@ describe.skipIf(!url)("two server instances on one database", () => {
 	});
 
 	it("a change through one is read fresh through the other, and a sign-out ends the session on both", async () => {
-		const owner = new HttpClient(a.url);
-		expect(
-			(
-				await owner.post("/api/account/sign-up", {
-					email: "o@example.test",
-					role: "owner",
-					password: PASSWORD,
-				})
-			).status,
-		).toBe(201);
-		const customer = new HttpClient(a.url);
-		expect(
-			(
-				await customer.post("/api/account/sign-up", {
-					email: "c@example.test",
-					role: "customer",
-					password: PASSWORD,
-				})
-			).status,
-		).toBe(201);
+		const owner = await signUpOn(a, "o@example.test", "owner");
+		const customer = await signUpOn(a, "c@example.test", "customer");
 
 		// B answers (and keeps) the owner's dashboard and the customer's latest quote.
 		const dashboardOnB = () => on(owner, b).get("/api/owner/dashboard");

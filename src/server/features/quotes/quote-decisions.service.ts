@@ -166,24 +166,13 @@ export async function reviseQuote(options: {
 }): Promise<QuoteDecision> {
 	const { deps, actor, source, id } = options;
 	assertOwner(actor);
-	const table = tableFor(source);
 	await deps.events.transaction(async (tx) => {
-		const [quote] = await tx
-			.update(table)
-			.set({
-				status: "revised",
-				revisedPriceCents: options.revisedPriceCents,
-				ownerNotes: options.notes || null,
-				...decided(actor),
-			})
-			.where(and(eq(table.id, id), sql`${table.status} in ('pending', 'revised')`))
-			.returning();
-		if (!quote)
-			throw (await exists(tx, source, id))
-				? conflict(QUOTE_MESSAGES.notPending)
-				: notFound("Quote not found");
-		const userId = "userId" in quote ? quote.userId : null;
-		await deps.events.publish(tx, { kind: "quote.changed", quoteId: id, userId });
+		const userId = await decideOpenQuote(tx, deps, source, id, {
+			status: "revised",
+			revisedPriceCents: options.revisedPriceCents,
+			ownerNotes: options.notes || null,
+			...decided(actor),
+		});
 		if (!userId) return;
 		const email = await decisionEmail(tx, userId, "revised", options.revisedPriceCents, deps);
 		if (email) await deps.mailer.enqueue(email, tx);
@@ -200,20 +189,9 @@ export async function rejectQuote(options: {
 }): Promise<QuoteDecision> {
 	const { deps, actor, source, id } = options;
 	assertOwner(actor);
-	const table = tableFor(source);
-	await deps.events.transaction(async (tx) => {
-		const [quote] = await tx
-			.update(table)
-			.set({ status: "rejected", ...decided(actor) })
-			.where(and(eq(table.id, id), sql`${table.status} in ('pending', 'revised')`))
-			.returning();
-		if (!quote)
-			throw (await exists(tx, source, id))
-				? conflict(QUOTE_MESSAGES.notPending)
-				: notFound("Quote not found");
-		const userId = "userId" in quote ? quote.userId : null;
-		await deps.events.publish(tx, { kind: "quote.changed", quoteId: id, userId });
-	});
+	await deps.events.transaction((tx) =>
+		decideOpenQuote(tx, deps, source, id, { status: "rejected", ...decided(actor) }),
+	);
 	return { id, source, status: "rejected", billId: null, message: QUOTE_MESSAGES.rejected };
 }
 
@@ -238,6 +216,32 @@ export async function declineRevisedQuote(options: {
 		await deps.events.publish(tx, { kind: "quote.changed", quoteId: id, userId: actor.id });
 	});
 	return { id, source: "app", status: "rejected", billId: null, message: QUOTE_MESSAGES.rejected };
+}
+
+/**
+ * Applies the owner's decision to a quote still open (pending or revised) and announces it;
+ * 404 for no such quote, 409 when it was decided already. Returns its customer, if it has one.
+ */
+async function decideOpenQuote(
+	tx: Executor,
+	deps: Pick<Deps, "events">,
+	source: QuoteSource,
+	id: string,
+	set: Partial<typeof quoteRequests.$inferInsert>,
+): Promise<string | null> {
+	const table = tableFor(source);
+	const [quote] = await tx
+		.update(table)
+		.set(set)
+		.where(and(eq(table.id, id), sql`${table.status} in ('pending', 'revised')`))
+		.returning();
+	if (!quote)
+		throw (await exists(tx, source, id))
+			? conflict(QUOTE_MESSAGES.notPending)
+			: notFound("Quote not found");
+	const userId = "userId" in quote ? quote.userId : null;
+	await deps.events.publish(tx, { kind: "quote.changed", quoteId: id, userId });
+	return userId;
 }
 
 async function exists(db: Executor, source: QuoteSource, id: string) {
