@@ -8,17 +8,17 @@ import {
 	verifications,
 } from "../../src/server/db/schema.ts";
 import { AUTH_MESSAGES } from "../../src/shared/auth.ts";
-import { PASSWORD } from "../support/accounts.ts";
+import {
+	accountCounts,
+	meWithCookie,
+	PASSWORD,
+	sessionCookieOf,
+	signedInCustomer,
+} from "../support/accounts.ts";
+import { expectError } from "../support/expect.ts";
 import { HttpClient } from "../support/http-client.ts";
 import { readOutbox, waitForMail } from "../support/outbox.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
-import {
-	accountCounts,
-	expectError,
-	meWithCookie,
-	sessionCookieOf,
-	signUpCustomer,
-} from "./auth-helpers.ts";
 
 let app: TestApp;
 beforeEach(async () => {
@@ -55,7 +55,7 @@ const signIn = (email: string, password: string) =>
 
 describe("POST /api/auth/request-password-reset", () => {
 	it("answers the same for known and unknown e-mails, mailing only a real account", async () => {
-		await signUpCustomer(app, "casey@example.com");
+		await signedInCustomer(app, { email: "casey@example.com" });
 
 		const unknown = await new HttpClient(app.url).post("/api/auth/request-password-reset", {
 			email: "nobody@example.com",
@@ -93,7 +93,7 @@ describe("POST /api/auth/request-password-reset", () => {
 	});
 
 	it("rate limits reset requests", async () => {
-		await signUpCustomer(app, "casey@example.com");
+		await signedInCustomer(app, { email: "casey@example.com" });
 		const client = new HttpClient(app.url);
 		const statuses: number[] = [];
 		for (let i = 0; i < 6; i++) {
@@ -133,7 +133,7 @@ describe("POST /api/auth/reset-password", () => {
 				})
 			).status,
 		).toBe(200);
-		await signUpCustomer(app, "bystander@example.com");
+		await signedInCustomer(app, { email: "bystander@example.com" });
 		const oldHash = await passwordHashOf("casey@example.com");
 
 		const { link, token } = await requestReset("casey@example.com");
@@ -175,7 +175,7 @@ describe("POST /api/auth/reset-password", () => {
 	});
 
 	it("refuses unknown and expired tokens and leaves the password as it was", async () => {
-		await signUpCustomer(app, "casey@example.com");
+		await signedInCustomer(app, { email: "casey@example.com" });
 		const oldHash = await passwordHashOf("casey@example.com");
 
 		const unknown = await new HttpClient(app.url).post("/api/auth/reset-password", {

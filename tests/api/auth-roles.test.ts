@@ -2,17 +2,17 @@ import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ownerInvites, profiles } from "../../src/server/db/schema.ts";
 import { AUTH_MESSAGES } from "../../src/shared/auth.ts";
-import { signUp } from "../support/accounts.ts";
+import {
+	accountCounts,
+	profileOf,
+	signedInCustomer,
+	signedInOwner,
+	signUp,
+} from "../support/accounts.ts";
+import { expectError } from "../support/expect.ts";
 import { HttpClient } from "../support/http-client.ts";
 import { readOutbox, waitForMail } from "../support/outbox.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
-import {
-	accountCounts,
-	expectError,
-	profileOf,
-	signUpCustomer,
-	signUpOwner,
-} from "./auth-helpers.ts";
 
 let app: TestApp;
 beforeEach(async () => {
@@ -27,8 +27,8 @@ describe("owner invites", () => {
 		const anonymous = await new HttpClient(app.url).post("/api/owner/invites", {});
 		expectError(anonymous, 401, "Please sign in to continue");
 
-		await signUpOwner(app);
-		const customer = await signUpCustomer(app);
+		await signedInOwner(app);
+		const { client: customer } = await signedInCustomer(app);
 		for (const body of [{}, { email: "friend@example.com" }]) {
 			expectError(await customer.post("/api/owner/invites", body), 403);
 		}
@@ -37,7 +37,7 @@ describe("owner invites", () => {
 	});
 
 	it("rejects bad invite input from the owner and stores nothing", async () => {
-		const owner = await signUpOwner(app);
+		const { client: owner } = await signedInOwner(app);
 		for (const [body, message] of [
 			[{ email: "not-an-email" }, AUTH_MESSAGES.invalidEmail],
 			[{ email: 42 }, undefined],
@@ -52,7 +52,7 @@ describe("owner invites", () => {
 	});
 
 	it("e-mails an invite that works once, only for the invited address", async () => {
-		const owner = await signUpOwner(app);
+		const { client: owner } = await signedInOwner(app);
 		const ownerId = (await owner.get("/api/me")).json.user.id;
 		const created = await owner.post("/api/owner/invites", { email: "New.Partner@Example.com" });
 		expect(created.status).toBe(201);
@@ -120,7 +120,7 @@ describe("owner invites", () => {
 	});
 
 	it("accepts an open invite from any address, typed loosely, exactly once", async () => {
-		const owner = await signUpOwner(app);
+		const { client: owner } = await signedInOwner(app);
 		const created = await owner.post("/api/owner/invites", {});
 		expect(created.status).toBe(201);
 		const code: string = created.json.code;
@@ -154,7 +154,7 @@ describe("owner invites", () => {
 	});
 
 	it("lets only one of two simultaneous sign-ups use the same invite", async () => {
-		const owner = await signUpOwner(app);
+		const { client: owner } = await signedInOwner(app);
 		const { code } = (await owner.post("/api/owner/invites", {})).json;
 		const results = await Promise.all(
 			["race.a@example.com", "race.b@example.com"].map((email) =>
@@ -169,7 +169,7 @@ describe("owner invites", () => {
 	});
 
 	it("refuses an expired invite and creates nothing", async () => {
-		const owner = await signUpOwner(app);
+		const { client: owner } = await signedInOwner(app);
 		const { code } = (await owner.post("/api/owner/invites", {})).json;
 		await app.db.update(ownerInvites).set({ expiresAt: sql`now() - interval '1 minute'` });
 		const before = await accountCounts(app);
@@ -193,7 +193,7 @@ describe("GET /api/me and PUT /api/me/view", () => {
 	});
 
 	it("lets the owner preview the customer app and come back, keeping owner rights", async () => {
-		const owner = await signUpOwner(app);
+		const { client: owner, email } = await signedInOwner(app);
 
 		const toCustomer = await owner.put("/api/me/view", { view: "customer" });
 		expect(toCustomer.status).toBe(200);
@@ -202,7 +202,7 @@ describe("GET /api/me and PUT /api/me/view", () => {
 			role: "owner",
 			view: "customer",
 		});
-		expect(await profileOf(app, "owner@example.com")).toMatchObject({
+		expect(await profileOf(app, email)).toMatchObject({
 			role: "owner",
 			view: "customer",
 		});
@@ -213,7 +213,7 @@ describe("GET /api/me and PUT /api/me/view", () => {
 		const back = await owner.put("/api/me/view", { view: "owner" });
 		expect(back.status).toBe(200);
 		expect(back.json).toEqual({ view: "owner" });
-		expect(await profileOf(app, "owner@example.com")).toMatchObject({
+		expect(await profileOf(app, email)).toMatchObject({
 			role: "owner",
 			view: "owner",
 		});
@@ -221,12 +221,12 @@ describe("GET /api/me and PUT /api/me/view", () => {
 		for (const body of [{ view: "admin" }, { view: null }, {}, { view: "owner", role: "owner" }]) {
 			expectError(await owner.put("/api/me/view", body), 400);
 		}
-		expect(await profileOf(app, "owner@example.com")).toMatchObject({ view: "owner" });
+		expect(await profileOf(app, email)).toMatchObject({ view: "owner" });
 	});
 
 	it("never lets a customer switch to the owner view", async () => {
-		await signUpOwner(app);
-		const customer = await signUpCustomer(app, "casey@example.com");
+		await signedInOwner(app);
+		const { client: customer } = await signedInCustomer(app, { email: "casey@example.com" });
 		const before = await app.db
 			.select()
 			.from(profiles)

@@ -2,17 +2,17 @@ import { eq, like } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { rateLimits, sessions, users } from "../../src/server/db/schema.ts";
 import { AUTH_MESSAGES } from "../../src/shared/auth.ts";
-import { PASSWORD } from "../support/accounts.ts";
-import { HttpClient } from "../support/http-client.ts";
-import { startTestApp, type TestApp } from "../support/test-app.ts";
 import {
 	accountCounts,
-	expectError,
 	meWithCookie,
+	PASSWORD,
 	sessionCookieOf,
-	signUpCustomer,
-	signUpOwner,
-} from "./auth-helpers.ts";
+	signedInCustomer,
+	signedInOwner,
+} from "../support/accounts.ts";
+import { expectError } from "../support/expect.ts";
+import { HttpClient } from "../support/http-client.ts";
+import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 let app: TestApp;
 beforeEach(async () => {
@@ -27,8 +27,8 @@ const sessionsOf = async (email: string) => {
 
 describe("POST /api/auth/sign-in/email", () => {
 	it("signs in with the right password, whatever the e-mail's case", async () => {
-		await signUpCustomer(app, "casey@example.com");
-		await signUpOwner(app, "owner@example.com");
+		await signedInCustomer(app, { email: "casey@example.com" });
+		await signedInOwner(app, { email: "owner@example.com" });
 
 		const customer = new HttpClient(app.url);
 		const res = await customer.post("/api/auth/sign-in/email", {
@@ -61,7 +61,7 @@ describe("POST /api/auth/sign-in/email", () => {
 	});
 
 	it("answers 401 'Invalid email or password' for a wrong password or unknown e-mail", async () => {
-		await signUpCustomer(app, "casey@example.com");
+		await signedInCustomer(app, { email: "casey@example.com" });
 		const before = await accountCounts(app);
 
 		for (const body of [
@@ -79,7 +79,7 @@ describe("POST /api/auth/sign-in/email", () => {
 	});
 
 	it("rate limits sign-in attempts to 10 a minute from one address", async () => {
-		await signUpCustomer(app, "casey@example.com");
+		await signedInCustomer(app, { email: "casey@example.com" });
 		const client = new HttpClient(app.url);
 		for (let i = 0; i < 10; i++) {
 			const res = await client.post("/api/auth/sign-in/email", {

@@ -2,15 +2,16 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { accounts, ownerInvites, profiles, users } from "../../src/server/db/schema.ts";
 import { AUTH_MESSAGES } from "../../src/shared/auth.ts";
-import { PASSWORD, signUp } from "../support/accounts.ts";
-import { startTestApp, type TestApp } from "../support/test-app.ts";
 import {
 	accountCounts,
-	expectError,
+	PASSWORD,
 	profileOf,
-	signUpCustomer,
-	signUpOwner,
-} from "./auth-helpers.ts";
+	signedInCustomer,
+	signedInOwner,
+	signUp,
+} from "../support/accounts.ts";
+import { expectError } from "../support/expect.ts";
+import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 let app: TestApp;
 beforeEach(async () => {
@@ -71,7 +72,7 @@ describe("POST /api/account/sign-up", () => {
 	});
 
 	it("makes the first owner sign-up on a fresh install the owner", async () => {
-		await signUpCustomer(app, "early.customer@example.com");
+		await signedInCustomer(app, { email: "early.customer@example.com" });
 		const { client, res } = await signUp(app, {
 			email: "owner@example.com",
 			role: "owner",
@@ -99,7 +100,7 @@ describe("POST /api/account/sign-up", () => {
 	});
 
 	it("refuses a later owner sign-up without a usable invite and creates nothing", async () => {
-		await signUpOwner(app);
+		await signedInOwner(app);
 		const before = await accountCounts(app);
 
 		for (const [inviteCode, message] of [
@@ -130,7 +131,7 @@ describe("POST /api/account/sign-up", () => {
 	});
 
 	it("answers 409 for an e-mail already in use, whatever its case, and changes nothing", async () => {
-		await signUpCustomer(app, "taken@example.com");
+		await signedInCustomer(app, { email: "taken@example.com" });
 		const before = await accountCounts(app);
 
 		for (const email of ["taken@example.com", "TAKEN@Example.com", " taken@example.com "]) {
@@ -142,8 +143,8 @@ describe("POST /api/account/sign-up", () => {
 	});
 
 	it("keeps an owner invite unused when the sign-up fails on a taken e-mail", async () => {
-		const owner = await signUpOwner(app);
-		await signUpCustomer(app, "taken@example.com");
+		const { client: owner } = await signedInOwner(app);
+		await signedInCustomer(app, { email: "taken@example.com" });
 		const invite = await owner.post("/api/owner/invites", {});
 		expect(invite.status).toBe(201);
 		const before = await accountCounts(app);

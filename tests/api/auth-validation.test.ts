@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { emailOutbox } from "../../src/server/db/schema.ts";
 import { AUTH_MESSAGES } from "../../src/shared/auth.ts";
-import { PASSWORD } from "../support/accounts.ts";
+import { accountCounts, PASSWORD, signedInCustomer } from "../support/accounts.ts";
+import { expectError } from "../support/expect.ts";
 import { HttpClient } from "../support/http-client.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
-import { accountCounts, expectError, signUpCustomer } from "./auth-helpers.ts";
 
 let app: TestApp;
 beforeEach(async () => {
@@ -113,7 +113,7 @@ describe("bad input answers 400 with a message and writes nothing", () => {
 	});
 
 	it("POST /api/auth/sign-in/email", async () => {
-		await signUpCustomer(app, "casey@example.com");
+		await signedInCustomer(app, { email: "casey@example.com" });
 		const ok = { email: "casey@example.com", password: PASSWORD };
 		const before = await accountCounts(app);
 		await expectAll400("/api/auth/sign-in/email", [
@@ -148,7 +148,7 @@ describe("bad input answers 400 with a message and writes nothing", () => {
 	});
 
 	it("POST /api/auth/request-password-reset", async () => {
-		await signUpCustomer(app, "casey@example.com");
+		await signedInCustomer(app, { email: "casey@example.com" });
 		const before = await accountCounts(app);
 		await expectAll400("/api/auth/request-password-reset", [
 			[{}, enterEmail],
@@ -170,7 +170,7 @@ describe("bad input answers 400 with a message and writes nothing", () => {
 	});
 
 	it("POST /api/auth/reset-password", async () => {
-		await signUpCustomer(app, "casey@example.com");
+		await signedInCustomer(app, { email: "casey@example.com" });
 		const ok = { token: "some-token-value-123", newPassword: "brand-new-7" };
 		const before = await accountCounts(app);
 		await expectAll400("/api/auth/reset-password", [

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { emailOutbox, files, quoteRequests } from "../../src/server/db/schema.ts";
 import { QUOTE_FORM_MESSAGES } from "../../src/shared/estimate.ts";
 import { QUOTE_IN_PROGRESS_MESSAGE } from "../../src/shared/quote-request.ts";
-import { ownerAndCustomer, signedUp } from "../support/accounts.ts";
+import { ownerAndCustomer, signedInCustomer } from "../support/accounts.ts";
 import { HttpClient } from "../support/http-client.ts";
 import { waitForMail } from "../support/outbox.ts";
 import { insertAppQuote, sampleLines } from "../support/quotes.ts";
@@ -148,7 +148,7 @@ describe("POST /api/quote-requests (customer)", () => {
 		expect((await submit(customer.client, await request(app))).status).toBe(201);
 
 		// Two at the same moment: one is taken.
-		const other = await signedUp(app, { email: "dana@example.test", displayName: "Dana" });
+		const other = await signedInCustomer(app, { email: "dana@example.test", displayName: "Dana" });
 		const both = await Promise.all([
 			submit(other.client, await request(app)),
 			submit(other.client, await request(app)),
@@ -167,7 +167,7 @@ describe("POST /api/quote-requests (customer)", () => {
 describe("GET /api/files/{id}", () => {
 	it("serves a photo to the owner and its own customer, and to no one else", async () => {
 		const { owner, customer } = await ownerAndCustomer(app);
-		const other = await signedUp(app, { email: "dana@example.test", displayName: "Dana" });
+		const other = await signedInCustomer(app, { email: "dana@example.test", displayName: "Dana" });
 		const bytes = await png();
 		const created = await submit(customer.client, await request(app), [
 			{ name: "front.png", bytes },

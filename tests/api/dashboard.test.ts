@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { resultRows } from "../../src/server/db/database.ts";
 import { marketingQuoteRequests, serviceRequests, users } from "../../src/server/db/schema.ts";
-import { ownerAndCustomer, signedUp } from "../support/accounts.ts";
+import { ownerAndCustomer, signedInCustomer } from "../support/accounts.ts";
 import { insertAppQuote, insertWebsiteQuote } from "../support/quotes.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -27,7 +27,10 @@ describe("owner dashboard", () => {
 
 	it("counts every row, shows three recent quotes and the customer cards", async () => {
 		const { owner, customer } = await ownerAndCustomer(app);
-		const other = await signedUp(app, { email: "pat@example.test", displayName: "Pat Paid" });
+		const other = await signedInCustomer(app, {
+			email: "pat@example.test",
+			displayName: "Pat Paid",
+		});
 		for (let i = 0; i < 6; i++)
 			await insertWebsiteQuote(app, { createdAt: new Date(Date.now() - (i + 10) * 60_000) });
 		const approve = await insertAppQuote(app, customer.userId);

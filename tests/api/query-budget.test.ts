@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { serviceRequests } from "../../src/server/db/schema.ts";
-import { ownerAndCustomer, signedUp } from "../support/accounts.ts";
+import { ownerAndCustomer, signedInCustomer } from "../support/accounts.ts";
 import type { HttpClient } from "../support/http-client.ts";
 import { insertAppQuote, insertWebsiteQuote } from "../support/quotes.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
@@ -40,7 +40,7 @@ describe("query budget", () => {
 		const small = await measure();
 
 		for (let i = 0; i < 5; i++) {
-			const other = await signedUp(app, { email: `c${i}@example.test` });
+			const other = await signedInCustomer(app, { email: `c${i}@example.test` });
 			const q = await insertAppQuote(app, other.userId);
 			await owner.client.post(`/api/owner/quotes/app/${q.id}/approve`);
 			await insertWebsiteQuote(app);

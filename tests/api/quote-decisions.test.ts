@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { bills, customers, profiles, quoteRequests } from "../../src/server/db/schema.ts";
 import { addDays, businessDate } from "../../src/shared/dates.ts";
-import { ownerAndCustomer, signedUp } from "../support/accounts.ts";
+import { ownerAndCustomer, signedInCustomer } from "../support/accounts.ts";
 import { HttpClient } from "../support/http-client.ts";
 import { waitForMail } from "../support/outbox.ts";
 import { insertAppQuote, insertWebsiteQuote, sampleLines } from "../support/quotes.ts";
@@ -260,7 +260,7 @@ describe("quote access", () => {
 		expect((await new HttpClient(app.url).post(path)).status).toBe(401);
 		expect((await customer.client.post(path)).status).toBe(403);
 
-		const stranger = await signedUp(app, { email: "stranger@example.test" });
+		const stranger = await signedInCustomer(app, { email: "stranger@example.test" });
 		expect((await stranger.client.post(`/api/quotes/${quote.id}/accept`)).status).toBe(404);
 		expect((await stranger.client.post(`/api/quotes/${quote.id}/decline`)).status).toBe(404);
 		expect((await customer.client.post("/api/quotes/not-a-uuid/accept")).status).toBe(400);
@@ -281,7 +281,7 @@ describe("quote access", () => {
 			status: "pending",
 			description: "Holiday lighting installation",
 		});
-		const stranger = await signedUp(app, { email: "stranger@example.test" });
+		const stranger = await signedInCustomer(app, { email: "stranger@example.test" });
 		expect((await stranger.client.get("/api/bills")).json.bills).toEqual([]);
 	});
 });

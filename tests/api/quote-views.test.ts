@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { customers, quoteRequests } from "../../src/server/db/schema.ts";
 import { addDays, businessDate } from "../../src/shared/dates.ts";
-import { ownerAndCustomer, signedUp } from "../support/accounts.ts";
+import { ownerAndCustomer, signedInCustomer } from "../support/accounts.ts";
 import { insertAppQuote, insertWebsiteQuote } from "../support/quotes.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -65,7 +65,7 @@ describe("owner quote list", () => {
 describe("the customer's quote", () => {
 	it("shows only my latest quote, and my flags change only on my quote", async () => {
 		const { customer } = await ownerAndCustomer(app);
-		const stranger = await signedUp(app, { email: "stranger@example.test" });
+		const stranger = await signedInCustomer(app, { email: "stranger@example.test" });
 		expect((await customer.client.get("/api/quotes/latest")).json).toEqual({ quote: null });
 
 		await insertAppQuote(app, customer.userId, { createdAt: new Date(Date.now() - 60_000) });

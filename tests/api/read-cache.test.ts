@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ownerAndCustomer, signedUp } from "../support/accounts.ts";
+import { ownerAndCustomer, signedInCustomer } from "../support/accounts.ts";
 import type { HttpClient } from "../support/http-client.ts";
 import { insertAppQuote } from "../support/quotes.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
@@ -46,7 +46,7 @@ describe("reused reads", () => {
 		const { owner, customer } = await ownerAndCustomer(app);
 		const quote = await insertAppQuote(app, customer.userId);
 		await owner.client.post(`/api/owner/quotes/app/${quote.id}/approve`);
-		const other = await signedUp(app, { email: "other@example.test" });
+		const other = await signedInCustomer(app, { email: "other@example.test" });
 
 		for (const path of ["/api/quotes/latest", "/api/bills", "/api/customer"]) {
 			const mine = await read(customer.client, path);

@@ -1,10 +1,10 @@
 import http from "node:http";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { emailOutbox } from "../../src/server/db/schema.ts";
-import { PASSWORD } from "../support/accounts.ts";
+import { accountCounts, meWithCookie, PASSWORD, signedInCustomer } from "../support/accounts.ts";
+import { expectError } from "../support/expect.ts";
 import { HttpClient } from "../support/http-client.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
-import { accountCounts, expectError, meWithCookie, signUpCustomer } from "./auth-helpers.ts";
 
 let app: TestApp;
 beforeEach(async () => {
@@ -16,7 +16,7 @@ const CROSS_SITE = "Cross-site request refused";
 
 describe("cross-site requests", () => {
 	it("refuses sign-up, sign-in and reset requests from another site and writes nothing", async () => {
-		await signUpCustomer(app, "casey@example.com");
+		await signedInCustomer(app, { email: "casey@example.com" });
 		const before = await accountCounts(app);
 
 		const attempts: [string, unknown][] = [
@@ -48,7 +48,7 @@ describe("cross-site requests", () => {
 	});
 
 	it("refuses a cross-site view switch but lets same-site requests through", async () => {
-		const customer = await signUpCustomer(app, "casey@example.com");
+		const { client: customer } = await signedInCustomer(app, { email: "casey@example.com" });
 		expectError(
 			await customer.request(
 				"PUT",
@@ -116,7 +116,7 @@ function rawPost(path: string, chunks: string[], headers: Record<string, string>
 
 describe("request size", () => {
 	it("answers 413 for JSON bodies over 1 MB, with or without a length, and writes nothing", async () => {
-		await signUpCustomer(app, "casey@example.com");
+		await signedInCustomer(app, { email: "casey@example.com" });
 		const before = await accountCounts(app);
 		const huge = JSON.stringify({
 			email: "big@example.com",
@@ -201,7 +201,7 @@ describe("session cookie", () => {
 
 describe("error responses", () => {
 	it("are JSON with a message and never leak a stack trace or internals", async () => {
-		const customer = await signUpCustomer(app, "casey@example.com");
+		const { client: customer } = await signedInCustomer(app, { email: "casey@example.com" });
 		const anonymous = new HttpClient(app.url);
 		const cases: [Promise<Awaited<ReturnType<HttpClient["request"]>>>, number][] = [
 			[anonymous.request("POST", "/api/account/sign-up", '{"email":'), 400],
@@ -230,7 +230,7 @@ describe("error responses", () => {
 	});
 
 	it("answers wrong content types and form posts without a 500", async () => {
-		await signUpCustomer(app, "casey@example.com");
+		await signedInCustomer(app, { email: "casey@example.com" });
 		const before = await accountCounts(app);
 		const body = JSON.stringify({ email: "casey@example.com", password: PASSWORD });
 		for (const path of ["/api/account/sign-up", "/api/auth/sign-in/email"]) {

@@ -1,12 +1,31 @@
-import { eq } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
 import { expect } from "vitest";
-import { users } from "../../src/server/db/schema.ts";
+import {
+	accounts,
+	ownerInvites,
+	profiles,
+	sessions,
+	users,
+	verifications,
+} from "../../src/server/db/schema.ts";
+import type { ApiResponse } from "./expect.ts";
 import { HttpClient } from "./http-client.ts";
 import type { TestApp } from "./test-app.ts";
 
 export const PASSWORD = "lights-up-2024";
 
-/** Posts a sign-up through the product's endpoint; the client keeps the session it gets. */
+/** A signed-in account: a client holding its session, its user id and e-mail. */
+export interface Account {
+	client: HttpClient;
+	userId: string;
+	email: string;
+}
+
+/**
+ * Posts a sign-up through the product's endpoint and returns the answer unchecked; the client
+ * keeps the session it gets. For tests about sign-up itself: others use signedInCustomer/Owner.
+ */
 export async function signUp(
 	app: TestApp,
 	body: {
@@ -26,27 +45,83 @@ export async function signUp(
 	return { client, res };
 }
 
-/** A new, signed-in account: its client and user id. */
-export async function signedUp(app: TestApp, body: Parameters<typeof signUp>[1]) {
+async function signedUp(app: TestApp, body: Parameters<typeof signUp>[1]): Promise<Account> {
 	const { client, res } = await signUp(app, body);
 	expect(res.status, res.text).toBe(201);
-	const [user] = await app.db
-		.select({ id: users.id })
-		.from(users)
-		.where(eq(users.email, body.email));
-	return { client, userId: user!.id };
+	const email = body.email.trim().toLowerCase();
+	const [user] = await app.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+	return { client, userId: user!.id, email };
+}
+
+type AccountOptions = { email?: string; displayName?: string };
+
+/** Casey by default; with only an e-mail given, the product names the account after it. */
+export function signedInCustomer(app: TestApp, options: AccountOptions = {}): Promise<Account> {
+	return signedUp(app, {
+		...(options.email ? options : { displayName: "Casey Customer", ...options }),
+		email: options.email ?? "casey@example.test",
+		role: "customer",
+	});
+}
+
+/**
+ * The first owner of the fresh install, signed in: Olivia by default (later owners need an
+ * invite: use signUp).
+ */
+export function signedInOwner(app: TestApp, options: AccountOptions = {}): Promise<Account> {
+	return signedUp(app, {
+		...(options.email ? options : { displayName: "Olivia Owner", ...options }),
+		email: options.email ?? "owner@example.test",
+		role: "owner",
+	});
 }
 
 /** The owner of a fresh install and one customer, both signed in. */
 export async function ownerAndCustomer(app: TestApp) {
-	const owner = await signedUp(app, {
-		email: "owner@example.test",
-		role: "owner",
-		displayName: "Olive Owner",
-	});
-	const customer = await signedUp(app, {
-		email: "casey@example.test",
-		displayName: "Casey Customer",
-	});
+	const owner = await signedInOwner(app);
+	const customer = await signedInCustomer(app);
 	return { owner, customer };
+}
+
+/** Row counts of every table an account operation may write. */
+export async function accountCounts(app: TestApp) {
+	const rows = async (table: PgTable) =>
+		Number((await app.db.select({ n: count() }).from(table))[0]?.n ?? -1);
+	return {
+		users: await rows(users),
+		profiles: await rows(profiles),
+		accounts: await rows(accounts),
+		sessions: await rows(sessions),
+		ownerInvites: await rows(ownerInvites),
+		verifications: await rows(verifications),
+	};
+}
+
+/** The profile of the account with this e-mail, read from the database. */
+export async function profileOf(app: TestApp, email: string) {
+	const [row] = await app.db
+		.select({
+			userId: users.id,
+			role: profiles.role,
+			view: profiles.view,
+			accountStatus: profiles.accountStatus,
+			displayName: profiles.displayName,
+		})
+		.from(users)
+		.innerJoin(profiles, eq(profiles.userId, users.id))
+		.where(eq(users.email, email));
+	return row;
+}
+
+/** The session cookie a response set, as `name=value`, for replaying it after sign-out. */
+export function sessionCookieOf(res: ApiResponse): string {
+	const line = res.headers.getSetCookie().find((l) => l.includes("session_token="));
+	expect(line, "a session cookie is set").toBeDefined();
+	return line!.split(";")[0]!;
+}
+
+/** GET /api/me with an explicit cookie header, bypassing any client's cookie jar. */
+export async function meWithCookie(app: TestApp, cookie: string) {
+	const res = await fetch(`${app.url}/api/me`, { headers: { cookie } });
+	return (await res.json()) as { user: { email: string } | null };
 }
