@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { HttpClient } from "../../../../tests/support/http-client.ts";
-import { startTestApp, type TestApp } from "../../../../tests/support/test-app.ts";
-import { estimateSchema } from "../../../shared/estimate.ts";
-import { rateLimits, serviceOptions } from "../../db/schema.ts";
-import { RATE_LIMIT_MESSAGE } from "../../lib/rate-limit.ts";
+import { rateLimits, serviceOptions } from "../../src/server/db/schema.ts";
+import { RATE_LIMIT_MESSAGE } from "../../src/server/lib/rate-limit.ts";
+import { estimateSchema } from "../../src/shared/estimate.ts";
+import { HttpClient } from "../support/http-client.ts";
+import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 let app: TestApp;
 afterEach(() => app.close());

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { HttpClient } from "../../../../tests/support/http-client.ts";
-import { startTestApp, type TestApp } from "../../../../tests/support/test-app.ts";
-import { serviceOptionSchema } from "../../../shared/catalog.ts";
-import { serviceOptions } from "../../db/schema.ts";
+import { serviceOptions } from "../../src/server/db/schema.ts";
+import { serviceOptionSchema } from "../../src/shared/catalog.ts";
+import { HttpClient } from "../support/http-client.ts";
+import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 let app: TestApp;
 beforeEach(async () => {

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../../../tests/support/test-app.ts";
-import { rateLimits } from "../db/schema.ts";
-import { hitRateLimit } from "./rate-limit.ts";
-import { PUBLIC_RATE_LIMITS } from "./rate-limit-rules.ts";
+import { rateLimits } from "../../src/server/db/schema.ts";
+import { hitRateLimit } from "../../src/server/lib/rate-limit.ts";
+import { PUBLIC_RATE_LIMITS } from "../../src/server/lib/rate-limit-rules.ts";
+import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 let app: TestApp;
 beforeEach(async () => {

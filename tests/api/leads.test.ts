@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { HttpClient } from "../../../../tests/support/http-client.ts";
-import { readOutbox, waitForMail } from "../../../../tests/support/outbox.ts";
-import { startTestApp, type TestApp } from "../../../../tests/support/test-app.ts";
-import { CONTACT_MESSAGES } from "../../../shared/leads.ts";
-import { businessSettings, emailOutbox, leads } from "../../db/schema.ts";
-import { RATE_LIMIT_MESSAGE } from "../../lib/rate-limit.ts";
+import { businessSettings, emailOutbox, leads } from "../../src/server/db/schema.ts";
+import { RATE_LIMIT_MESSAGE } from "../../src/server/lib/rate-limit.ts";
+import { CONTACT_MESSAGES } from "../../src/shared/leads.ts";
+import { HttpClient } from "../support/http-client.ts";
+import { readOutbox, waitForMail } from "../support/outbox.ts";
+import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 let app: TestApp;
 afterEach(() => app.close());

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { HttpClient } from "../../../../tests/support/http-client.ts";
-import { startTestApp, type TestApp } from "../../../../tests/support/test-app.ts";
-import { DEFAULT_BUSINESS_PROFILE } from "../../../shared/business-defaults.ts";
-import { businessSettings } from "../../db/schema.ts";
+import { businessSettings } from "../../src/server/db/schema.ts";
+import { DEFAULT_BUSINESS_PROFILE } from "../../src/shared/business-defaults.ts";
+import { HttpClient } from "../support/http-client.ts";
+import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 let app: TestApp;
 beforeEach(async () => {

@@ -3,11 +3,16 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { waitForMail } from "../../../../tests/support/outbox.ts";
-import { startTestApp, type TestApp } from "../../../../tests/support/test-app.ts";
-import { estimateSchema, QUOTE_FORM_MESSAGES } from "../../../shared/estimate.ts";
-import { emailOutbox, files, marketingQuoteRequests, serviceOptions } from "../../db/schema.ts";
-import { RATE_LIMIT_MESSAGE } from "../../lib/rate-limit.ts";
+import {
+	emailOutbox,
+	files,
+	marketingQuoteRequests,
+	serviceOptions,
+} from "../../src/server/db/schema.ts";
+import { RATE_LIMIT_MESSAGE } from "../../src/server/lib/rate-limit.ts";
+import { estimateSchema, QUOTE_FORM_MESSAGES } from "../../src/shared/estimate.ts";
+import { waitForMail } from "../support/outbox.ts";
+import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 let app: TestApp;
 afterEach(() => app.close());
