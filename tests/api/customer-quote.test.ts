@@ -7,9 +7,9 @@ import { emailOutbox, files, quoteRequests } from "../../src/server/db/schema.ts
 import { QUOTE_FORM_MESSAGES } from "../../src/shared/estimate.ts";
 import { QUOTE_IN_PROGRESS_MESSAGE } from "../../src/shared/quote-request.ts";
 import { ownerAndCustomer, signedInCustomer } from "../support/accounts.ts";
+import { appQuote, sampleLines } from "../support/builders.ts";
 import { HttpClient } from "../support/http-client.ts";
 import { waitForMail } from "../support/outbox.ts";
-import { insertAppQuote, sampleLines } from "../support/quotes.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 let app: TestApp;
@@ -52,7 +52,7 @@ function submit(
 
 describe("POST /api/quote-requests (customer)", () => {
 	it("stores a pending request with its instant quote and photos under the customer, and e-mails the business", async () => {
-		const { customer } = await ownerAndCustomer(app);
+		const customer = await signedInCustomer(app);
 		const res = await submit(customer.client, await request(app), [
 			{ name: "front.png", bytes: await png() },
 		]);
@@ -101,7 +101,7 @@ describe("POST /api/quote-requests (customer)", () => {
 	});
 
 	it("refuses bad input with a clear message and stores nothing", async () => {
-		const { customer } = await ownerAndCustomer(app);
+		const customer = await signedInCustomer(app);
 		const lines = await sampleLines(app);
 		const cases: [unknown, string | RegExp][] = [
 			[await request(app, { address: "  " }), QUOTE_FORM_MESSAGES.addressAndService],
@@ -136,15 +136,15 @@ describe("POST /api/quote-requests (customer)", () => {
 	});
 
 	it("takes one request at a time: refused while a quote is pending, revised or approved", async () => {
-		const { customer } = await ownerAndCustomer(app);
+		const customer = await signedInCustomer(app);
 		for (const status of ["pending", "revised", "approved"] as const) {
-			const existing = await insertAppQuote(app, customer.userId, { status });
+			const existing = await appQuote(app, { userId: customer.userId, status });
 			const res = await submit(customer.client, await request(app));
 			expect(res.status, status).toBe(409);
 			expect(res.json.error).toBe(QUOTE_IN_PROGRESS_MESSAGE);
 			await app.db.delete(quoteRequests).where(eq(quoteRequests.id, existing.id));
 		}
-		await insertAppQuote(app, customer.userId, { status: "rejected" });
+		await appQuote(app, { userId: customer.userId, status: "rejected" });
 		expect((await submit(customer.client, await request(app))).status).toBe(201);
 
 		// Two at the same moment: one is taken.
@@ -199,7 +199,7 @@ describe("GET /api/files/{id}", () => {
 
 describe("GET /api/bills", () => {
 	it("includes the monthly plan price from the pricing settings", async () => {
-		const { customer } = await ownerAndCustomer(app);
+		const customer = await signedInCustomer(app);
 		const res = await customer.client.get("/api/bills");
 		expect(res.status).toBe(200);
 		expect(res.json).toEqual({ bills: [], planPriceCents: 2999 });

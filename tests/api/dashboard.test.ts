@@ -2,8 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { resultRows } from "../../src/server/db/database.ts";
 import { marketingQuoteRequests, serviceRequests, users } from "../../src/server/db/schema.ts";
-import { ownerAndCustomer, signedInCustomer } from "../support/accounts.ts";
-import { insertAppQuote, insertWebsiteQuote } from "../support/quotes.ts";
+import { ownerAndCustomer } from "../support/accounts.ts";
+import { appQuote, approvedCustomer, serviceRequest, websiteQuote } from "../support/builders.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 let app: TestApp;
@@ -26,24 +26,23 @@ describe("owner dashboard", () => {
 	});
 
 	it("counts every row, shows three recent quotes and the customer cards", async () => {
-		const { owner, customer } = await ownerAndCustomer(app);
-		const other = await signedInCustomer(app, {
+		const customer = await approvedCustomer(app);
+		const { owner } = customer;
+		const other = await approvedCustomer(app, {
+			owner,
 			email: "pat@example.test",
 			displayName: "Pat Paid",
 		});
 		for (let i = 0; i < 6; i++)
-			await insertWebsiteQuote(app, { createdAt: new Date(Date.now() - (i + 10) * 60_000) });
-		const approve = await insertAppQuote(app, customer.userId);
-		await owner.client.post(`/api/owner/quotes/app/${approve.id}/approve`);
-		const approve2 = await insertAppQuote(app, other.userId);
-		await owner.client.post(`/api/owner/quotes/app/${approve2.id}/approve`);
-		await app.db.insert(serviceRequests).values([
+			await websiteQuote(app, { createdAt: new Date(Date.now() - (i + 10) * 60_000) });
+		for (const request of [
 			{ userId: customer.userId, requestType: "Fix" },
 			{ userId: customer.userId, requestType: "Fix", status: "in_progress" },
 			{ userId: customer.userId, requestType: "ChangeColor" },
 			{ userId: customer.userId, requestType: "Fix", status: "resolved" },
 			{ userId: other.userId, requestType: "MoreLights" },
-		]);
+		] as const)
+			await serviceRequest(app, request);
 
 		const res = await owner.client.get("/api/owner/dashboard");
 		expect(res.json.stats).toEqual({
@@ -53,7 +52,7 @@ describe("owner dashboard", () => {
 			pendingRequests: 4,
 		});
 		expect(res.json.recentQuotes).toHaveLength(3);
-		expect(res.json.recentQuotes[0].id).toBe(approve2.id);
+		expect(res.json.recentQuotes[0].id).toBe(other.quote.id);
 		const cards = res.json.customers;
 		expect(cards.map((c: { name: string }) => c.name)).toEqual(["Pat Paid", "Casey Customer"]);
 		expect(cards[1]).toMatchObject({
@@ -78,7 +77,8 @@ describe("owner dashboard", () => {
 	});
 
 	it("keeps the counts true through status changes, deletes and deleted accounts", async () => {
-		const { owner, customer } = await ownerAndCustomer(app);
+		const customer = await approvedCustomer(app);
+		const { owner } = customer;
 		// The rows change behind the server's back here: each read of the tiles goes to the database.
 		const stats = async () => {
 			app.readCache.clear();
@@ -97,22 +97,17 @@ describe("owner dashboard", () => {
 			return row;
 		};
 
-		const web = await insertWebsiteQuote(app);
-		const app1 = await insertAppQuote(app, customer.userId);
-		await owner.client.post(`/api/owner/quotes/app/${app1.id}/approve`);
+		const web = await websiteQuote(app);
 		await owner.client.post(`/api/owner/quotes/website/${web.id}/reject`);
-		const [request] = await app.db
-			.insert(serviceRequests)
-			.values({ userId: customer.userId, requestType: "Fix" })
-			.returning();
+		const request = await serviceRequest(app, { userId: customer.userId });
 		await app.db
 			.update(serviceRequests)
 			.set({ status: "in_progress" })
-			.where(eq(serviceRequests.id, request!.id));
+			.where(eq(serviceRequests.id, request.id));
 		await app.db
 			.update(serviceRequests)
 			.set({ details: "ladder" })
-			.where(eq(serviceRequests.id, request!.id));
+			.where(eq(serviceRequests.id, request.id));
 		expect(await stats()).toEqual({
 			pendingQuotes: 0,
 			approvedQuotes: 1,
@@ -121,7 +116,7 @@ describe("owner dashboard", () => {
 		});
 		expect(await stats()).toEqual(await truth());
 
-		await insertAppQuote(app, customer.userId);
+		await appQuote(app, { userId: customer.userId });
 		await app.db.delete(marketingQuoteRequests).where(eq(marketingQuoteRequests.id, web.id));
 		// Deleting the login removes its quotes and requests (their counts go too); the business keeps
 		// the customer record.

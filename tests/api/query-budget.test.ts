@@ -1,8 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { serviceRequests } from "../../src/server/db/schema.ts";
-import { ownerAndCustomer, signedInCustomer } from "../support/accounts.ts";
+import { signedInOwner } from "../support/accounts.ts";
+import { approvedCustomer, serviceRequest, websiteQuote } from "../support/builders.ts";
 import type { HttpClient } from "../support/http-client.ts";
-import { insertAppQuote, insertWebsiteQuote } from "../support/quotes.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 let app: TestApp;
@@ -23,7 +22,8 @@ async function queriesFor(client: HttpClient, path: string) {
 
 describe("query budget", () => {
 	it("owner and customer screens take at most 4 queries, however much data there is", async () => {
-		const { owner, customer } = await ownerAndCustomer(app);
+		const customer = await approvedCustomer(app);
+		const { owner } = customer;
 		const paths = {
 			owner: ["/api/owner/dashboard", "/api/owner/quotes", "/api/owner/customers"],
 			customer: ["/api/quotes/latest", "/api/customer", "/api/bills"],
@@ -35,16 +35,12 @@ describe("query budget", () => {
 			return counts;
 		};
 
-		const quote = await insertAppQuote(app, customer.userId);
-		await owner.client.post(`/api/owner/quotes/app/${quote.id}/approve`);
 		const small = await measure();
 
 		for (let i = 0; i < 5; i++) {
-			const other = await signedInCustomer(app, { email: `c${i}@example.test` });
-			const q = await insertAppQuote(app, other.userId);
-			await owner.client.post(`/api/owner/quotes/app/${q.id}/approve`);
-			await insertWebsiteQuote(app);
-			await app.db.insert(serviceRequests).values({ userId: other.userId, requestType: "Fix" });
+			const other = await approvedCustomer(app, { owner, email: `c${i}@example.test` });
+			await websiteQuote(app);
+			await serviceRequest(app, { userId: other.userId });
 		}
 		const large = await measure();
 
@@ -53,7 +49,7 @@ describe("query budget", () => {
 	});
 
 	it("a signed-out or forged session gets 401 without touching other data", async () => {
-		const { owner } = await ownerAndCustomer(app);
+		const owner = await signedInOwner(app);
 		const signed = decodeURIComponent(
 			owner.client.cookieHeader().match(/better-auth\.session_token=([^;]+)/)![1]!,
 		);

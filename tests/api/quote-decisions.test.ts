@@ -2,10 +2,10 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { bills, customers, profiles, quoteRequests } from "../../src/server/db/schema.ts";
 import { addDays, businessDate } from "../../src/shared/dates.ts";
-import { ownerAndCustomer, signedInCustomer } from "../support/accounts.ts";
+import { ownerAndCustomer, signedInCustomer, signedInOwner } from "../support/accounts.ts";
+import { appQuote, approvedCustomer, sampleLines, websiteQuote } from "../support/builders.ts";
 import { HttpClient } from "../support/http-client.ts";
 import { waitForMail } from "../support/outbox.ts";
-import { insertAppQuote, insertWebsiteQuote, sampleLines } from "../support/quotes.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 let app: TestApp;
@@ -17,7 +17,7 @@ afterEach(() => app.close());
 describe("owner quote decisions", () => {
 	it("approving an app quote creates one bill, activates the profile and the customer record", async () => {
 		const { owner, customer } = await ownerAndCustomer(app);
-		const quote = await insertAppQuote(app, customer.userId);
+		const quote = await appQuote(app, { userId: customer.userId });
 
 		const res = await owner.client.post(`/api/owner/quotes/app/${quote.id}/approve`);
 		expect(res.status).toBe(200);
@@ -64,7 +64,7 @@ describe("owner quote decisions", () => {
 
 	it("approving at the same moment from several requests still leaves exactly one bill", async () => {
 		const { owner, customer } = await ownerAndCustomer(app);
-		const quote = await insertAppQuote(app, customer.userId);
+		const quote = await appQuote(app, { userId: customer.userId });
 		const answers = await Promise.all(
 			Array.from({ length: 6 }, () =>
 				owner.client.post(`/api/owner/quotes/app/${quote.id}/approve`),
@@ -78,7 +78,8 @@ describe("owner quote decisions", () => {
 
 	it("bills the revised amount, or the owner's per-service prices", async () => {
 		const { owner, customer } = await ownerAndCustomer(app);
-		const revised = await insertAppQuote(app, customer.userId, {
+		const revised = await appQuote(app, {
+			userId: customer.userId,
 			status: "revised",
 			revisedPriceCents: 59900,
 		});
@@ -87,7 +88,7 @@ describe("owner quote decisions", () => {
 		expect(bill1!.amountCents).toBe(59900);
 
 		const lines = await sampleLines(app);
-		const other = await insertAppQuote(app, customer.userId);
+		const other = await appQuote(app, { userId: customer.userId });
 		const res = await owner.client.post(`/api/owner/quotes/app/${other.id}/approve`, {
 			unitPrices: [{ serviceId: lines[1]!.serviceId, unitPriceCents: 10000 }],
 		});
@@ -102,8 +103,8 @@ describe("owner quote decisions", () => {
 	});
 
 	it("approving a website quote creates nothing and says to follow up", async () => {
-		const { owner } = await ownerAndCustomer(app);
-		const quote = await insertWebsiteQuote(app);
+		const owner = await signedInOwner(app);
+		const quote = await websiteQuote(app);
 		const res = await owner.client.post(`/api/owner/quotes/website/${quote.id}/approve`);
 		expect(res.status).toBe(200);
 		expect(res.json).toMatchObject({
@@ -117,7 +118,7 @@ describe("owner quote decisions", () => {
 
 	it("creates the account of an approved website quote: login, approved quote, bill, invite", async () => {
 		const { owner, customer } = await ownerAndCustomer(app);
-		const quote = await insertWebsiteQuote(app, { revisedPriceCents: 70_000 });
+		const quote = await websiteQuote(app, { revisedPriceCents: 70_000 });
 		const url = `/api/owner/quotes/website/${quote.id}/customer-account`;
 
 		const early = await owner.client.post(url);
@@ -179,7 +180,7 @@ describe("owner quote decisions", () => {
 
 	it("does not create a second login for an e-mail that has one", async () => {
 		const { owner } = await ownerAndCustomer(app);
-		const quote = await insertWebsiteQuote(app, {
+		const quote = await websiteQuote(app, {
 			email: "casey@example.test",
 			status: "approved",
 		});
@@ -191,7 +192,7 @@ describe("owner quote decisions", () => {
 
 	it("revise needs a price; the customer accepts (bill appears) or declines", async () => {
 		const { owner, customer } = await ownerAndCustomer(app);
-		const quote = await insertAppQuote(app, customer.userId);
+		const quote = await appQuote(app, { userId: customer.userId });
 		const missing = await owner.client.post(`/api/owner/quotes/app/${quote.id}/revise`, {
 			notes: "Bigger trees",
 		});
@@ -219,7 +220,8 @@ describe("owner quote decisions", () => {
 		const [bill] = await app.db.select().from(bills).where(eq(bills.quoteRequestId, quote.id));
 		expect(bill!.amountCents).toBe(72500);
 
-		const second = await insertAppQuote(app, customer.userId, {
+		const second = await appQuote(app, {
+			userId: customer.userId,
 			status: "revised",
 			revisedPriceCents: 1000,
 		});
@@ -232,7 +234,7 @@ describe("owner quote decisions", () => {
 
 	it("rejects, and refuses to decide a rejected quote again", async () => {
 		const { owner, customer } = await ownerAndCustomer(app);
-		const quote = await insertAppQuote(app, customer.userId);
+		const quote = await appQuote(app, { userId: customer.userId });
 		const res = await owner.client.post(`/api/owner/quotes/app/${quote.id}/reject`);
 		expect(res.json).toMatchObject({ status: "rejected", message: "Quote rejected" });
 		expect((await owner.client.post(`/api/owner/quotes/app/${quote.id}/approve`)).status).toBe(409);
@@ -249,14 +251,14 @@ describe("owner quote decisions", () => {
 
 describe("quote access", () => {
 	it("owner operations answer 401 signed out and 403 to customers; other people's quotes are 404", async () => {
-		const { customer } = await ownerAndCustomer(app);
-		const quote = await insertAppQuote(app, customer.userId, {
+		const customer = await signedInCustomer(app);
+		const quote = await appQuote(app, {
+			userId: customer.userId,
 			status: "revised",
 			revisedPriceCents: 5000,
 		});
 		const path = `/api/owner/quotes/app/${quote.id}/approve`;
 
-		const { HttpClient } = await import("../support/http-client.ts");
 		expect((await new HttpClient(app.url).post(path)).status).toBe(401);
 		expect((await customer.client.post(path)).status).toBe(403);
 
@@ -271,9 +273,7 @@ describe("quote access", () => {
 	});
 
 	it("a customer sees only their own bills", async () => {
-		const { owner, customer } = await ownerAndCustomer(app);
-		const quote = await insertAppQuote(app, customer.userId);
-		await owner.client.post(`/api/owner/quotes/app/${quote.id}/approve`);
+		const customer = await approvedCustomer(app);
 		const mine = await customer.client.get("/api/bills");
 		expect(mine.json.bills).toHaveLength(1);
 		expect(mine.json.bills[0]).toMatchObject({

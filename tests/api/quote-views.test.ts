@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { customers, quoteRequests } from "../../src/server/db/schema.ts";
 import { addDays, businessDate } from "../../src/shared/dates.ts";
-import { ownerAndCustomer, signedInCustomer } from "../support/accounts.ts";
-import { insertAppQuote, insertWebsiteQuote } from "../support/quotes.ts";
+import { ownerAndCustomer, signedInCustomer, signedInOwner } from "../support/accounts.ts";
+import { appQuote, websiteQuote } from "../support/builders.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 let app: TestApp;
@@ -15,12 +15,14 @@ afterEach(() => app.close());
 describe("owner quote list", () => {
 	it("lists both sources except approved ones, newest first, with validity and pages", async () => {
 		const { owner, customer } = await ownerAndCustomer(app);
-		const old = await insertAppQuote(app, customer.userId, {
+		const old = await appQuote(app, {
+			userId: customer.userId,
 			createdAt: new Date(Date.now() - 40 * 86_400_000),
 		});
-		const web = await insertWebsiteQuote(app, { createdAt: new Date(Date.now() - 60_000) });
-		const fresh = await insertAppQuote(app, customer.userId);
-		await insertAppQuote(app, customer.userId, {
+		const web = await websiteQuote(app, { createdAt: new Date(Date.now() - 60_000) });
+		const fresh = await appQuote(app, { userId: customer.userId });
+		await appQuote(app, {
+			userId: customer.userId,
 			status: "approved",
 			createdAt: new Date(Date.now() - 1000),
 		});
@@ -56,7 +58,7 @@ describe("owner quote list", () => {
 	});
 
 	it("answers 'no quotes' with an empty page", async () => {
-		const { owner } = await ownerAndCustomer(app);
+		const owner = await signedInOwner(app);
 		const res = await owner.client.get("/api/owner/quotes");
 		expect(res.json).toEqual({ quotes: [], nextCursor: null });
 	});
@@ -64,12 +66,12 @@ describe("owner quote list", () => {
 
 describe("the customer's quote", () => {
 	it("shows only my latest quote, and my flags change only on my quote", async () => {
-		const { customer } = await ownerAndCustomer(app);
+		const customer = await signedInCustomer(app);
 		const stranger = await signedInCustomer(app, { email: "stranger@example.test" });
 		expect((await customer.client.get("/api/quotes/latest")).json).toEqual({ quote: null });
 
-		await insertAppQuote(app, customer.userId, { createdAt: new Date(Date.now() - 60_000) });
-		const latest = await insertAppQuote(app, customer.userId, { status: "approved" });
+		await appQuote(app, { userId: customer.userId, createdAt: new Date(Date.now() - 60_000) });
+		const latest = await appQuote(app, { userId: customer.userId, status: "approved" });
 		const res = await customer.client.get("/api/quotes/latest");
 		expect(res.json.quote).toMatchObject({
 			id: latest.id,
@@ -107,7 +109,7 @@ describe("the customer's quote", () => {
 		expect(before.json.error).toBe("This is available after your quote has been approved");
 
 		expect((await customer.client.get("/api/customer")).json).toEqual({ customer: null });
-		const quote = await insertAppQuote(app, customer.userId);
+		const quote = await appQuote(app, { userId: customer.userId });
 		await owner.client.post(`/api/owner/quotes/app/${quote.id}/approve`);
 		expect((await customer.client.get("/api/customer")).json.customer).toMatchObject({
 			idNumber: 1001,

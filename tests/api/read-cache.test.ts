@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ownerAndCustomer, signedInCustomer } from "../support/accounts.ts";
+import { appQuote, approvedCustomer } from "../support/builders.ts";
 import type { HttpClient } from "../support/http-client.ts";
-import { insertAppQuote } from "../support/quotes.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 let app: TestApp;
@@ -21,7 +21,7 @@ async function read(client: HttpClient, path: string) {
 describe("reused reads", () => {
 	it("answer a repeated read without the database, and a write shows at once to everyone", async () => {
 		const { owner, customer } = await ownerAndCustomer(app);
-		const quote = await insertAppQuote(app, customer.userId);
+		const quote = await appQuote(app, { userId: customer.userId });
 
 		const first = await read(owner.client, "/api/owner/dashboard");
 		expect(first.queries).toBeGreaterThan(0);
@@ -43,9 +43,7 @@ describe("reused reads", () => {
 	});
 
 	it("never hand one customer's answer to another", async () => {
-		const { owner, customer } = await ownerAndCustomer(app);
-		const quote = await insertAppQuote(app, customer.userId);
-		await owner.client.post(`/api/owner/quotes/app/${quote.id}/approve`);
+		const customer = await approvedCustomer(app);
 		const other = await signedInCustomer(app, { email: "other@example.test" });
 
 		for (const path of ["/api/quotes/latest", "/api/bills", "/api/customer"]) {
@@ -58,7 +56,7 @@ describe("reused reads", () => {
 	});
 
 	it("end a session the moment its owner signs out", async () => {
-		const { customer } = await ownerAndCustomer(app);
+		const customer = await signedInCustomer(app);
 		const cookie = customer.client.cookieHeader();
 		expect((await read(customer.client, "/api/bills")).queries).toBeGreaterThan(0);
 		expect((await read(customer.client, "/api/bills")).queries).toBe(0);

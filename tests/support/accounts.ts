@@ -55,11 +55,16 @@ async function signedUp(app: TestApp, body: Parameters<typeof signUp>[1]): Promi
 
 type AccountOptions = { email?: string; displayName?: string };
 
+/** The default name goes with the default e-mail; a given e-mail alone names the account itself. */
+const named = (options: AccountOptions, email: string, displayName: string) => ({
+	email: options.email ?? email,
+	displayName: options.displayName ?? (options.email ? undefined : displayName),
+});
+
 /** Casey by default; with only an e-mail given, the product names the account after it. */
 export function signedInCustomer(app: TestApp, options: AccountOptions = {}): Promise<Account> {
 	return signedUp(app, {
-		...(options.email ? options : { displayName: "Casey Customer", ...options }),
-		email: options.email ?? "casey@example.test",
+		...named(options, "casey@example.test", "Casey Customer"),
 		role: "customer",
 	});
 }
@@ -70,8 +75,7 @@ export function signedInCustomer(app: TestApp, options: AccountOptions = {}): Pr
  */
 export function signedInOwner(app: TestApp, options: AccountOptions = {}): Promise<Account> {
 	return signedUp(app, {
-		...(options.email ? options : { displayName: "Olivia Owner", ...options }),
-		email: options.email ?? "owner@example.test",
+		...named(options, "owner@example.test", "Olivia Owner"),
 		role: "owner",
 	});
 }

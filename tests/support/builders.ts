@@ -1,0 +1,183 @@
+import { eq } from "drizzle-orm";
+import { expect } from "vitest";
+import {
+	bills,
+	chatMessages,
+	customers,
+	marketingQuoteRequests,
+	profiles,
+	quoteRequests,
+	serviceOptions,
+	serviceRequests,
+} from "../../src/server/db/schema.ts";
+import { BILL_DUE_DAYS } from "../../src/server/features/bills/bills.service.ts";
+import { addDays, businessDate } from "../../src/shared/dates.ts";
+import type { QuoteLine } from "../../src/shared/quotes.ts";
+import { type Account, signedInCustomer, signedInOwner } from "./accounts.ts";
+import type { TestApp } from "./test-app.ts";
+
+// Test data, cheapest first. Builders that write rows directly clear the app's read cache after,
+// as a write through the server would.
+
+/** Lines from the seeded catalogue: a house outline and two medium trees ($650.00). */
+export async function sampleLines(app: TestApp): Promise<QuoteLine[]> {
+	const services = await app.db.select().from(serviceOptions);
+	const byName = (name: string) => services.find((s) => s.name === name)!;
+	const outline = byName("House Outline");
+	const trees = byName("Medium Trees");
+	return [
+		{
+			serviceId: outline.id,
+			name: outline.name,
+			description: outline.description,
+			unitPriceCents: outline.basePriceCents,
+			quantity: 1,
+		},
+		{
+			serviceId: trees.id,
+			name: trees.name,
+			description: trees.description,
+			unitPriceCents: trees.basePriceCents,
+			quantity: 2,
+		},
+	];
+}
+
+/** A customer's quote request from the app, pending unless told otherwise: $650.00 in Canton. */
+export async function appQuote(
+	app: TestApp,
+	values: { userId: string } & Partial<typeof quoteRequests.$inferInsert>,
+) {
+	const [row] = await app.db
+		.insert(quoteRequests)
+		.values({
+			address: "100 Market Ave N",
+			city: "Canton",
+			state: "OH",
+			services: await sampleLines(app),
+			totalEstimateCents: 65000,
+			...values,
+		})
+		.returning();
+	app.readCache.clear();
+	return row!;
+}
+
+/** A visitor's quote request from the public site, pending unless told otherwise: $650.00. */
+export async function websiteQuote(
+	app: TestApp,
+	values: Partial<typeof marketingQuoteRequests.$inferInsert> = {},
+) {
+	const [row] = await app.db
+		.insert(marketingQuoteRequests)
+		.values({
+			name: "Wendy Web",
+			email: "wendy@example.test",
+			address: "1 Main St",
+			city: "Akron",
+			services: await sampleLines(app),
+			totalEstimateCents: 65000,
+			...values,
+		})
+		.returning();
+	app.readCache.clear();
+	return row!;
+}
+
+/**
+ * A signed-in customer whose app quote the owner approved through the API, so everything approval
+ * makes is there: the approved quote, its pending bill, the active profile and customer record, and
+ * the e-mail to the customer. Pass `owner` when the install has one already (a second owner cannot
+ * sign up without an invite); otherwise the first owner is made too.
+ */
+export async function approvedCustomer(
+	app: TestApp,
+	options: {
+		owner?: Account;
+		email?: string;
+		displayName?: string;
+		quote?: Partial<typeof quoteRequests.$inferInsert>;
+	} = {},
+) {
+	const owner = options.owner ?? (await signedInOwner(app));
+	const customer = await signedInCustomer(app, {
+		email: options.email,
+		displayName: options.displayName,
+	});
+	const { id } = await appQuote(app, { ...options.quote, userId: customer.userId });
+	const res = await owner.client.post(`/api/owner/quotes/app/${id}/approve`);
+	expect(res.status, res.text).toBe(200);
+	const [quote] = await app.db.select().from(quoteRequests).where(eq(quoteRequests.id, id));
+	const [bill] = await app.db.select().from(bills).where(eq(bills.quoteRequestId, id));
+	const [record] = await app.db
+		.select()
+		.from(customers)
+		.where(eq(customers.userId, customer.userId));
+	return { ...customer, owner, quote: quote!, bill: bill!, record: record! };
+}
+
+/** A pending $650.00 installation bill due in 30 days; a paid one is paid now unless told. */
+export async function bill(
+	app: TestApp,
+	values: { userId: string } & Partial<typeof bills.$inferInsert>,
+) {
+	const [row] = await app.db
+		.insert(bills)
+		.values({
+			description: "Holiday lighting installation",
+			dueDate: addDays(businessDate(), BILL_DUE_DAYS),
+			amountCents: 65000,
+			...(values.status === "paid" ? { paidAt: new Date(), paymentMethod: "cash" as const } : {}),
+			...values,
+		})
+		.returning();
+	app.readCache.clear();
+	return row!;
+}
+
+/** An open, normal-priority request to fix the lights. */
+export async function serviceRequest(
+	app: TestApp,
+	values: { userId: string } & Partial<typeof serviceRequests.$inferInsert>,
+) {
+	const [row] = await app.db
+		.insert(serviceRequests)
+		.values({ requestType: "Fix", details: "The porch lights are out", ...values })
+		.returning();
+	app.readCache.clear();
+	return row!;
+}
+
+/**
+ * A text message in a customer's conversation, from the customer unless told otherwise; the sender's
+ * name is their display name.
+ */
+export async function chatMessage(
+	app: TestApp,
+	values: { customerUserId: string } & Partial<typeof chatMessages.$inferInsert>,
+) {
+	const senderUserId =
+		values.senderUserId === undefined ? values.customerUserId : values.senderUserId;
+	let senderName = values.senderName;
+	let senderRole = values.senderRole;
+	if (senderUserId && (!senderName || !senderRole)) {
+		const [profile] = await app.db
+			.select({ displayName: profiles.displayName, role: profiles.role })
+			.from(profiles)
+			.where(eq(profiles.userId, senderUserId));
+		senderName ??= profile?.displayName;
+		senderRole ??= senderUserId === values.customerUserId ? "customer" : profile?.role;
+	}
+	const [row] = await app.db
+		.insert(chatMessages)
+		.values({
+			content: "Hello! When can you put the lights up?",
+			...values,
+			senderUserId,
+			senderName: senderName ?? "Casey Customer",
+			senderRole: senderRole ?? "customer",
+		})
+		.returning();
+	app.readCache.clear();
+	return row!;
+}
