@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import type { PgInsertValue, PgTable } from "drizzle-orm/pg-core";
 import { expect } from "vitest";
 import {
 	bills,
@@ -16,8 +17,16 @@ import type { QuoteLine } from "../../src/shared/quotes.ts";
 import { type Account, signedInCustomer, signedInOwner } from "./accounts.ts";
 import type { TestApp } from "./test-app.ts";
 
-// Test data, cheapest first. Builders that write rows directly clear the app's read cache after,
-// as a write through the server would.
+/** Inserts one row behind the server's back, so clears the answers it keeps, as its own writes do. */
+async function inserted<T extends PgTable>(
+	app: TestApp,
+	table: T,
+	values: PgInsertValue<T>,
+): Promise<T["$inferSelect"]> {
+	const [row] = (await app.db.insert(table).values(values).returning()) as T["$inferSelect"][];
+	app.readCache.clear();
+	return row!;
+}
 
 /** Lines from the seeded catalogue: a house outline and two medium trees ($650.00). */
 export async function sampleLines(app: TestApp): Promise<QuoteLine[]> {
@@ -48,19 +57,14 @@ export async function appQuote(
 	app: TestApp,
 	values: { userId: string } & Partial<typeof quoteRequests.$inferInsert>,
 ) {
-	const [row] = await app.db
-		.insert(quoteRequests)
-		.values({
-			address: "100 Market Ave N",
-			city: "Canton",
-			state: "OH",
-			services: await sampleLines(app),
-			totalEstimateCents: 65000,
-			...values,
-		})
-		.returning();
-	app.readCache.clear();
-	return row!;
+	return inserted(app, quoteRequests, {
+		address: "100 Market Ave N",
+		city: "Canton",
+		state: "OH",
+		services: await sampleLines(app),
+		totalEstimateCents: 65000,
+		...values,
+	});
 }
 
 /** A visitor's quote request from the public site, pending unless told otherwise: $650.00. */
@@ -68,20 +72,15 @@ export async function websiteQuote(
 	app: TestApp,
 	values: Partial<typeof marketingQuoteRequests.$inferInsert> = {},
 ) {
-	const [row] = await app.db
-		.insert(marketingQuoteRequests)
-		.values({
-			name: "Wendy Web",
-			email: "wendy@example.test",
-			address: "1 Main St",
-			city: "Akron",
-			services: await sampleLines(app),
-			totalEstimateCents: 65000,
-			...values,
-		})
-		.returning();
-	app.readCache.clear();
-	return row!;
+	return inserted(app, marketingQuoteRequests, {
+		name: "Wendy Web",
+		email: "wendy@example.test",
+		address: "1 Main St",
+		city: "Akron",
+		services: await sampleLines(app),
+		totalEstimateCents: 65000,
+		...values,
+	});
 }
 
 /**
@@ -121,18 +120,13 @@ export async function bill(
 	app: TestApp,
 	values: { userId: string } & Partial<typeof bills.$inferInsert>,
 ) {
-	const [row] = await app.db
-		.insert(bills)
-		.values({
-			description: "Holiday lighting installation",
-			dueDate: addDays(businessDate(), BILL_DUE_DAYS),
-			amountCents: 65000,
-			...(values.status === "paid" ? { paidAt: new Date(), paymentMethod: "cash" as const } : {}),
-			...values,
-		})
-		.returning();
-	app.readCache.clear();
-	return row!;
+	return inserted(app, bills, {
+		description: "Holiday lighting installation",
+		dueDate: addDays(businessDate(), BILL_DUE_DAYS),
+		amountCents: 65000,
+		...(values.status === "paid" ? { paidAt: new Date(), paymentMethod: "cash" as const } : {}),
+		...values,
+	});
 }
 
 /** An open, normal-priority request to fix the lights. */
@@ -140,12 +134,11 @@ export async function serviceRequest(
 	app: TestApp,
 	values: { userId: string } & Partial<typeof serviceRequests.$inferInsert>,
 ) {
-	const [row] = await app.db
-		.insert(serviceRequests)
-		.values({ requestType: "Fix", details: "The porch lights are out", ...values })
-		.returning();
-	app.readCache.clear();
-	return row!;
+	return inserted(app, serviceRequests, {
+		requestType: "Fix",
+		details: "The porch lights are out",
+		...values,
+	});
 }
 
 /**
@@ -168,16 +161,11 @@ export async function chatMessage(
 		senderName ??= profile?.displayName;
 		senderRole ??= senderUserId === values.customerUserId ? "customer" : profile?.role;
 	}
-	const [row] = await app.db
-		.insert(chatMessages)
-		.values({
-			content: "Hello! When can you put the lights up?",
-			...values,
-			senderUserId,
-			senderName: senderName ?? "Casey Customer",
-			senderRole: senderRole ?? "customer",
-		})
-		.returning();
-	app.readCache.clear();
-	return row!;
+	return inserted(app, chatMessages, {
+		content: "Hello! When can you put the lights up?",
+		...values,
+		senderUserId,
+		senderName: senderName ?? "Casey Customer",
+		senderRole: senderRole ?? "customer",
+	});
 }
