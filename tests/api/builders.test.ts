@@ -21,7 +21,11 @@ afterEach(() => app.close());
 describe("test data builders", () => {
 	it("approvedCustomer: the customer sees the approved quote and its bill, the owner counts them", async () => {
 		const customer = await approvedCustomer(app);
-		expect(customer.quote).toMatchObject({ userId: customer.userId, status: "approved" });
+		expect(customer.quote).toMatchObject({
+			userId: customer.userId,
+			status: "approved",
+			decidedBy: customer.owner.userId,
+		});
 		expect(customer.bill).toMatchObject({
 			userId: customer.userId,
 			quoteRequestId: customer.quote.id,

@@ -10,6 +10,7 @@ import {
 	type EmailMessage,
 	type Mailer,
 } from "../../src/server/features/email/email.service.ts";
+import { createEventBus } from "../../src/server/lib/events.ts";
 import { createLogger } from "../../src/server/lib/logger.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -67,6 +68,8 @@ const mailers: Mailer[] = [];
 
 beforeEach(async () => {
 	[app, smtp] = await Promise.all([startTestApp(), startSmtpServer()]);
+	// The app's own mailer polls the same outbox and writes .eml files: here only the tests deliver.
+	await app.mailer.stop();
 });
 afterEach(async () => {
 	await Promise.all(mailers.splice(0).map((m) => m.stop()));
@@ -83,17 +86,13 @@ function smtpMailer(port = smtp.port) {
 		LOG_LEVEL: "silent",
 		NODE_ENV: "test",
 	});
-	const mailer = createMailer({ db: app.db, env, logger: createLogger("silent") });
+	const logger = createLogger("silent");
+	// A bus of its own that nothing listens to: queueing wakes no delivery, each test runs it.
+	const events = createEventBus({ db: app.db, logger });
+	const mailer = createMailer({ db: app.db, env, logger, events });
 	mailers.push(mailer);
 	return mailer;
 }
-
-/**
- * Queues as the product does, inside the transaction of the change it reports: that starts no
- * delivery by itself, so each test decides when a delivery run happens.
- */
-const queue = (mailer: Mailer, message: EmailMessage) =>
-	app.db.transaction((tx) => mailer.enqueue(message, tx));
 
 const message = (n = 1): EmailMessage => ({
 	to: `customer${n}@example.test`,
@@ -118,8 +117,9 @@ const makeDue = () =>
 describe("mailer over SMTP", () => {
 	it("delivers a queued message with its sender, recipient, subject and bodies, and marks it sent", async () => {
 		const mailer = smtpMailer();
-		await queue(mailer, message());
+		await mailer.enqueue(message());
 		expect(await rows()).toEqual([expect.objectContaining({ status: "pending", attempts: 0 })]);
+		expect(smtp.received).toEqual([]);
 
 		expect(await mailer.deliverDue()).toBe(1);
 
@@ -145,7 +145,7 @@ describe("mailer over SMTP", () => {
 
 	it("keeps a refused message pending, retries it 30 s later, and then delivers it", async () => {
 		const mailer = smtpMailer();
-		await queue(mailer, message());
+		await mailer.enqueue(message());
 		smtp.state.refusing = true;
 
 		expect(await mailer.deliverDue()).toBe(1);
@@ -173,7 +173,7 @@ describe("mailer over SMTP", () => {
 		const stopped = await startSmtpServer();
 		await stopped.close();
 		const mailer = smtpMailer(stopped.port);
-		await queue(mailer, message());
+		await mailer.enqueue(message());
 
 		const waits: number[] = [];
 		for (let attempt = 1; attempt <= 8; attempt++) {
@@ -195,7 +195,7 @@ describe("mailer over SMTP", () => {
 	it("delivers each message once when two delivery runs overlap", async () => {
 		// Two mailers, as two server processes on one database.
 		const [first, second] = [smtpMailer(), smtpMailer()];
-		for (let n = 1; n <= 6; n++) await queue(n % 2 ? first : second, message(n));
+		for (let n = 1; n <= 6; n++) await (n % 2 ? first : second).enqueue(message(n));
 
 		const claimed = await Promise.all([first.deliverDue(), second.deliverDue()]);
 
