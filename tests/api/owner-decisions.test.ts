@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { marketingQuoteRequests, quoteRequests } from "../../src/server/db/schema.ts";
-import { ownerAndCustomer, signedUp } from "../support/accounts.ts";
-import { insertAppQuote, insertWebsiteQuote } from "../support/quotes.ts";
+import { ownerAndCustomer, signedInOwner } from "../support/accounts.ts";
+import { appQuote, websiteQuote } from "../support/builders.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 let app: TestApp;
@@ -24,12 +24,11 @@ describe("who decided", () => {
 		const { owner, customer } = await ownerAndCustomer(app);
 		const invite = await owner.client.post("/api/owner/invites", {});
 		expect(invite.status).toBe(201);
-		const second = await signedUp(app, {
+		const second = await signedInOwner(app, {
 			email: "second-owner@example.test",
-			role: "owner",
 			inviteCode: invite.json.code,
 		});
-		const first = await insertAppQuote(app, customer.userId);
+		const first = await appQuote(app, { userId: customer.userId });
 		expect(await decisionOf(quoteRequests, first.id)).toMatchObject({ decidedBy: null });
 		await second.client.post(`/api/owner/quotes/app/${first.id}/revise`, {
 			revisedPriceCents: 70_000,
@@ -44,7 +43,7 @@ describe("who decided", () => {
 			decidedBy: customer.userId,
 		});
 
-		const website = await insertWebsiteQuote(app);
+		const website = await websiteQuote(app);
 		await owner.client.post(`/api/owner/quotes/website/${website.id}/reject`);
 		const ownerId = (await owner.client.get("/api/me")).json.user.id;
 		expect(await decisionOf(marketingQuoteRequests, website.id)).toMatchObject({
@@ -52,7 +51,7 @@ describe("who decided", () => {
 			decidedBy: ownerId,
 		});
 
-		const again = await insertAppQuote(app, customer.userId);
+		const again = await appQuote(app, { userId: customer.userId });
 		await owner.client.post(`/api/owner/quotes/app/${again.id}/approve`);
 		expect(await decisionOf(quoteRequests, again.id)).toMatchObject({
 			status: "approved",
@@ -64,7 +63,7 @@ describe("who decided", () => {
 describe("a website quote turned into a customer account", () => {
 	it("is counted once in Approved Quotes and listed once in recent quotes", async () => {
 		const { owner } = await ownerAndCustomer(app);
-		const quote = await insertWebsiteQuote(app);
+		const quote = await websiteQuote(app);
 		await owner.client.post(`/api/owner/quotes/website/${quote.id}/approve`);
 		const before = (await owner.client.get("/api/owner/dashboard")).json;
 		expect(before.stats.approvedQuotes).toBe(1);

@@ -70,12 +70,16 @@ export function signedInCustomer(app: TestApp, options: AccountOptions = {}): Pr
 }
 
 /**
- * The first owner of the fresh install, signed in: Olivia by default (later owners need an
- * invite: use signUp).
+ * An owner, signed in: Olivia by default. Only the first owner of a fresh install signs up
+ * without an invite; later ones pass the code of an invite an owner made.
  */
-export function signedInOwner(app: TestApp, options: AccountOptions = {}): Promise<Account> {
+export function signedInOwner(
+	app: TestApp,
+	options: AccountOptions & { inviteCode?: string } = {},
+): Promise<Account> {
 	return signedUp(app, {
 		...named(options, "owner@example.test", "Olivia Owner"),
+		inviteCode: options.inviteCode,
 		role: "owner",
 	});
 }
