@@ -2,6 +2,17 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { HttpClient } from "../support/http-client.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
+/** A Content-Security-Policy header as directive name -> its source list. */
+function parseCsp(header: string): Map<string, string[]> {
+	const directives = new Map<string, string[]>();
+	for (const part of header.split(";")) {
+		const [name, ...sources] = part.trim().split(/\s+/);
+		// The first occurrence of a directive wins; later duplicates are ignored by browsers.
+		if (name && !directives.has(name.toLowerCase())) directives.set(name.toLowerCase(), sources);
+	}
+	return directives;
+}
+
 let app: TestApp;
 beforeEach(async () => {
 	app = await startTestApp();
@@ -32,10 +43,12 @@ describe("health and API description", () => {
 
 	it("sets security headers on every response", async () => {
 		const res = await new HttpClient(app.url).get("/api/health");
-		expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
-		expect(res.headers.get("content-security-policy")).not.toContain(
-			"unsafe-inline' 'self'; script",
-		);
+		const csp = parseCsp(res.headers.get("content-security-policy") ?? "");
+		expect(csp.get("frame-ancestors")).toEqual(["'none'"]);
+		// Scripts only from our own origin (or exact hashes): no inline script may run.
+		expect(csp.get("script-src")).toContain("'self'");
+		expect(csp.get("script-src")).not.toContain("'unsafe-inline'");
+		expect(csp.get("script-src")).not.toContain("'unsafe-eval'");
 		expect(res.headers.get("x-content-type-options")).toBe("nosniff");
 		expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
 		expect(res.headers.get("strict-transport-security")).toBeNull();
