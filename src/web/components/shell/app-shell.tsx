@@ -11,26 +11,59 @@ export interface ShellTab {
 	end?: boolean;
 }
 
-/** A phone-first area: content above, bottom tabs fixed below. */
+/**
+ * An app area: content above, bottom tabs fixed below. `sideNavOnWideScreens`: from the lg
+ * breakpoint the tabs become a side bar on the left and the content widens, for an area also used
+ * at a desk (the owner's). The content stays first in the document on every screen, so keyboard
+ * and screen-reader order do not change with the width.
+ */
 export function AppShell({
 	tabs,
 	label,
+	sideNavOnWideScreens = false,
 	children,
 }: {
 	tabs: ShellTab[];
 	label: string;
+	sideNavOnWideScreens?: boolean;
 	children: React.ReactNode;
 }) {
+	const side = sideNavOnWideScreens;
 	return (
-		<div className="min-h-dvh bg-background pb-[calc(4.5rem+env(safe-area-inset-bottom))]">
-			<main className="mx-auto w-full max-w-3xl px-4 pt-6 pb-16">{children}</main>
+		<div
+			className={cn(
+				// --shell-float-bottom: where floating buttons (the role switch) sit, clear of the tabs.
+				"min-h-dvh bg-background pb-[calc(4.5rem+env(safe-area-inset-bottom))] [--shell-float-bottom:5rem]",
+				side &&
+					"lg:grid lg:grid-cols-[16rem_minmax(0,1fr)] lg:pb-0 lg:[--shell-float-bottom:1.5rem]",
+			)}
+		>
+			<main
+				className={cn(
+					"mx-auto w-full max-w-3xl px-4 pt-6 pb-16",
+					side && "lg:col-start-2 lg:row-start-1 lg:max-w-6xl lg:px-8 lg:pt-10",
+				)}
+			>
+				{children}
+			</main>
 			<nav
 				aria-label={label}
-				className="fixed inset-x-0 bottom-0 z-40 border-t bg-card/95 pb-[env(safe-area-inset-bottom)] backdrop-blur"
+				className={cn(
+					"fixed inset-x-0 bottom-0 z-40 border-t bg-card/95 pb-[env(safe-area-inset-bottom)] backdrop-blur",
+					side &&
+						"lg:sticky lg:top-0 lg:col-start-1 lg:row-start-1 lg:h-dvh lg:border-t-0 lg:border-r lg:bg-card lg:pb-0 lg:backdrop-blur-none",
+				)}
 			>
-				<ul className="mx-auto flex max-w-3xl">
+				{side ? (
+					<p className="hidden px-6 pt-8 pb-6 text-lg font-semibold tracking-tight lg:block">
+						{label}
+					</p>
+				) : null}
+				<ul
+					className={cn("mx-auto flex max-w-3xl", side && "lg:mx-0 lg:flex-col lg:gap-1 lg:px-3")}
+				>
 					{tabs.map(({ to, label: tabLabel, icon: Icon, end }) => (
-						<li key={to} className="flex-1">
+						<li key={to} className={cn("flex-1", side && "lg:flex-none")}>
 							<NavLink
 								to={to}
 								end={end}
@@ -38,6 +71,11 @@ export function AppShell({
 									cn(
 										"flex h-16 flex-col items-center justify-center gap-1 text-xs font-medium text-muted-foreground transition-colors",
 										isActive && "text-primary",
+										side &&
+											"lg:h-11 lg:flex-row lg:justify-start lg:gap-3 lg:rounded-md lg:px-3 lg:text-sm lg:hover:bg-muted lg:hover:text-foreground",
+										side &&
+											isActive &&
+											"lg:bg-primary/10 lg:text-primary lg:hover:bg-primary/10 lg:hover:text-primary",
 									)
 								}
 							>

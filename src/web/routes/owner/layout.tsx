@@ -18,7 +18,7 @@ export default function OwnerLayout() {
 		<QueryProvider>
 			<RequireUser owner>
 				{(user) => (
-					<AppShell tabs={tabs} label="Owner dashboard">
+					<AppShell tabs={tabs} label="Owner dashboard" sideNavOnWideScreens>
 						<Outlet />
 						<RoleSwitch user={user} current="owner" />
 					</AppShell>

@@ -24,7 +24,7 @@ export function RoleSwitch({ user, current }: { user: SessionUser; current: Role
 		<Button
 			size="sm"
 			variant="secondary"
-			className="fixed right-4 bottom-[calc(5rem+env(safe-area-inset-bottom))] z-50 rounded-full shadow-lg"
+			className="fixed right-4 bottom-[calc(var(--shell-float-bottom,1rem)+env(safe-area-inset-bottom))] z-50 rounded-full shadow-lg"
 			pending={mutation.isPending}
 			onClick={() => mutation.mutate()}
 		>
