@@ -1,3 +1,4 @@
+import { linkFromMail } from "../../support/outbox.ts";
 import {
 	expect,
 	OWNER,
@@ -6,7 +7,6 @@ import {
 	test,
 	uniqueEmail,
 } from "../support/fixtures.ts";
-import { linkFromMail } from "../support/outbox.ts";
 
 const toast = (page: import("@playwright/test").Page) =>
 	page.getByRole("region", { name: /Notifications/ });

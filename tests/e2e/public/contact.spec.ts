@@ -1,6 +1,7 @@
 import { DEFAULT_BUSINESS_PROFILE } from "../../../src/shared/business-defaults.ts";
+import { waitForMail } from "../../support/outbox.ts";
 import { expect, test } from "../support/fixtures.ts";
-import { toasts, waitForMailContaining } from "../support/public.ts";
+import { toasts } from "../support/public.ts";
 
 test.describe("contact page", () => {
 	test("shows how to reach the business, its hours and when it answers", async ({ page }) => {
@@ -57,11 +58,9 @@ test.describe("contact page", () => {
 		for (const label of ["Full Name", "Email Address", "Phone Number", "City", "Message"])
 			await expect(main.getByRole("textbox", { name: label })).toHaveValue("");
 
-		const mail = await waitForMailContaining(
-			server.dataDir,
-			DEFAULT_BUSINESS_PROFILE.email,
-			fullName,
-		);
+		const mail = await waitForMail(server.dataDir, DEFAULT_BUSINESS_PROFILE.email, {
+			containing: fullName,
+		});
 		expect(mail.text).toContain("bakery");
 	});
 

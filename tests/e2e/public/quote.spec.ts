@@ -5,8 +5,9 @@ import { DEFAULT_BUSINESS_PROFILE } from "../../../src/shared/business-defaults.
 import type { ServiceOption } from "../../../src/shared/catalog.ts";
 import type { Estimate } from "../../../src/shared/estimate.ts";
 import { formatCents } from "../../../src/shared/money.ts";
+import { waitForMail } from "../../support/outbox.ts";
 import { expect, test } from "../support/fixtures.ts";
-import { filesUnder, toasts, waitForMailContaining } from "../support/public.ts";
+import { filesUnder, toasts } from "../support/public.ts";
 
 const REQUIRED = "Please fill in all required fields and select at least one service";
 
@@ -155,7 +156,9 @@ test.describe("public quote", () => {
 
 		// The photos are on disk and the business was told.
 		await expect.poll(() => filesUnder(uploadsDir).length - before).toBe(6);
-		const mail = await waitForMailContaining(server.dataDir, DEFAULT_BUSINESS_PROFILE.email, name);
+		const mail = await waitForMail(server.dataDir, DEFAULT_BUSINESS_PROFILE.email, {
+			containing: name,
+		});
 		expect(`${mail.subject}\n${mail.text}`).toContain("1200 Market Ave N");
 
 		// Another quote starts from an empty form.

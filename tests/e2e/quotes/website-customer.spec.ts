@@ -1,6 +1,7 @@
 import { devices } from "@playwright/test";
+import { waitForMail } from "../../support/outbox.ts";
 import { expect, OWNER, signUpViaApi, test } from "../support/fixtures.ts";
-import { toasts, waitForMailContaining } from "../support/public.ts";
+import { toasts } from "../support/public.ts";
 
 test("the owner approves a website quote and creates the customer's account", async ({
 	browser,
@@ -36,11 +37,9 @@ test("the owner approves a website quote and creates the customer's account", as
 	await expect(dialog).toHaveCount(0);
 	await expect(page.getByText("No quote requests found")).toBeVisible();
 
-	const mail = await waitForMailContaining(
-		freshServer.dataDir,
-		"wendy@example.test",
-		"Set your password",
-	);
+	const mail = await waitForMail(freshServer.dataDir, "wendy@example.test", {
+		containing: "Set your password",
+	});
 	expect(mail.subject).toContain("account is ready");
 	await page.goto("/owner");
 	await expect(page.getByRole("main").getByText("Wendy Web").first()).toBeVisible();

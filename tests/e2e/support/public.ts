@@ -2,7 +2,6 @@ import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
-import { type OutboxMail, readOutbox } from "../../support/outbox.ts";
 
 export const PUBLIC_PATHS = ["/", "/quote", "/contact", "/privacy", "/terms", "/refunds"] as const;
 
@@ -16,24 +15,6 @@ export function filesUnder(dir: string): string[] {
 		.readdirSync(dir, { recursive: true, withFileTypes: true })
 		.filter((e) => e.isFile())
 		.map((e) => path.join(e.parentPath, e.name));
-}
-
-/** Waits for an outbox e-mail to `to` whose text or HTML contains `needle`. */
-export async function waitForMailContaining(
-	dataDir: string,
-	to: string,
-	needle: string,
-	timeoutMs = 10_000,
-): Promise<OutboxMail> {
-	const deadline = Date.now() + timeoutMs;
-	while (Date.now() < deadline) {
-		const mail = (await readOutbox(dataDir)).find(
-			(m) => m.to.includes(to) && (m.text.includes(needle) || m.html.includes(needle)),
-		);
-		if (mail) return mail;
-		await new Promise((r) => setTimeout(r, 100));
-	}
-	throw new Error(`No e-mail to ${to} mentioning "${needle}" within ${timeoutMs} ms`);
 }
 
 /** Axe (WCAG 2.1 A/AA): no serious or critical violations. */
