@@ -1,15 +1,16 @@
 import { linkFromMail } from "../../support/outbox.ts";
 import {
 	expect,
+	failedResource,
 	OWNER,
+	type Page,
 	signInViaApi,
 	signUpViaApi,
 	test,
 	uniqueEmail,
 } from "../support/fixtures.ts";
 
-const toast = (page: import("@playwright/test").Page) =>
-	page.getByRole("region", { name: /Notifications/ });
+const toast = (page: Page) => page.getByRole("region", { name: /Notifications/ });
 
 test.describe("accounts", () => {
 	test("the first Business Owner on a fresh install lands on the owner dashboard", async ({
@@ -52,7 +53,9 @@ test.describe("accounts", () => {
 
 	test("a second would-be owner without an invitation is refused and nothing is created", async ({
 		page,
+		pageErrors,
 	}) => {
+		pageErrors.allow(failedResource(403, "/api/account/sign-up"));
 		const email = uniqueEmail("owner2");
 		await page.goto("/auth");
 		await page.getByRole("tab", { name: "Sign Up" }).click();
@@ -90,7 +93,11 @@ test.describe("accounts", () => {
 		await other.close();
 	});
 
-	test("sign-in shows SPEC's messages, and sign-out ends the session", async ({ page }) => {
+	test("sign-in shows SPEC's messages, and sign-out ends the session", async ({
+		page,
+		pageErrors,
+	}) => {
+		pageErrors.allow(failedResource(401, "/api/auth/sign-in/email"));
 		const email = uniqueEmail();
 		await signUpViaApi(page, { email, password: "customer-secret" });
 		await page.context().clearCookies();
@@ -124,7 +131,13 @@ test.describe("accounts", () => {
 		await expect(page).toHaveURL(/\/auth$/);
 	});
 
-	test("a forgotten password is reset with the e-mailed link", async ({ page, server }) => {
+	test("a forgotten password is reset with the e-mailed link", async ({
+		page,
+		server,
+		pageErrors,
+	}) => {
+		// The second use of the link is refused.
+		pageErrors.allow(failedResource(400, "/api/auth/reset-password"));
 		const email = uniqueEmail("forgetful");
 		await signUpViaApi(page, { email, password: "old-password" });
 		await page.context().clearCookies();

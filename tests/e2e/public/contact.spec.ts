@@ -1,6 +1,6 @@
 import { DEFAULT_BUSINESS_PROFILE } from "../../../src/shared/business-defaults.ts";
 import { waitForMail } from "../../support/outbox.ts";
-import { expect, test } from "../support/fixtures.ts";
+import { expect, failedResource, test } from "../support/fixtures.ts";
 import { toasts } from "../support/public.ts";
 
 test.describe("contact page", () => {
@@ -64,7 +64,8 @@ test.describe("contact page", () => {
 		expect(mail.text).toContain("bakery");
 	});
 
-	test("a failed send says so and keeps what was typed", async ({ page }) => {
+	test("a failed send says so and keeps what was typed", async ({ page, pageErrors }) => {
+		pageErrors.allow(failedResource(500, "/api/public/contact"));
 		await page.route("**/api/public/contact", (route) =>
 			route.fulfill({ status: 500, json: { error: "Something went wrong" } }),
 		);

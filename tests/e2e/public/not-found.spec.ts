@@ -1,6 +1,7 @@
-import { expect, test } from "../support/fixtures.ts";
+import { expect, failedResource, test } from "../support/fixtures.ts";
 
-test("an unknown path shows the not-found page with a real 404", async ({ page }) => {
+test("an unknown path shows the not-found page with a real 404", async ({ page, pageErrors }) => {
+	pageErrors.allow(failedResource(404, "/no-such-page/here"));
 	const response = await page.goto("/no-such-page/here");
 	expect(response?.status()).toBe(404);
 	await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();

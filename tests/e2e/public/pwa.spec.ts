@@ -1,8 +1,14 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Page } from "@playwright/test";
-import { expect, signUpViaApi, test, uniqueEmail } from "../support/fixtures.ts";
+import {
+	expect,
+	failedResource,
+	type Page,
+	signUpViaApi,
+	test,
+	uniqueEmail,
+} from "../support/fixtures.ts";
 
 const APP_NAME = "Buckeye Holiday Lights";
 
@@ -89,6 +95,7 @@ test("the web app manifest is linked, served and complete, with real icons", asy
 test("Chrome finds the app installable once the service worker controls the page", async ({
 	playwright,
 	server,
+	pageErrors,
 }) => {
 	// A persistent profile: Chrome never offers installation in an incognito-like context.
 	const profile = fs.mkdtempSync(path.join(os.tmpdir(), "bhl-pwa-profile-"));
@@ -96,6 +103,7 @@ test("Chrome finds the app installable once the service worker controls the page
 		...test.info().project.use.launchOptions,
 		viewport: { width: 412, height: 915 },
 	});
+	await pageErrors.watch(context);
 	try {
 		const page = context.pages()[0] ?? (await context.newPage());
 		await page.goto(server.url);
@@ -114,7 +122,10 @@ test("Chrome finds the app installable once the service worker controls the page
 test("offline, public pages and the app shell come from the cache; other pages say offline", async ({
 	page,
 	context,
+	pageErrors,
 }) => {
+	// Offline, the app shell asks for the session in vain, and so does the check below.
+	pageErrors.allow(failedResource("offline", "/api/me"), failedResource("offline", "/api/health"));
 	test.slow(); // the worker precaches about 1 MB before it takes over, and each page loads twice
 	const cspViolations: string[] = [];
 	page.on("console", (m) => {

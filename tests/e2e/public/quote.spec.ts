@@ -1,12 +1,11 @@
 import path from "node:path";
-import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { DEFAULT_BUSINESS_PROFILE } from "../../../src/shared/business-defaults.ts";
 import type { ServiceOption } from "../../../src/shared/catalog.ts";
 import type { Estimate } from "../../../src/shared/estimate.ts";
 import { formatCents } from "../../../src/shared/money.ts";
 import { waitForMail } from "../../support/outbox.ts";
-import { expect, test } from "../support/fixtures.ts";
+import { expect, failedResource, type Page, test } from "../support/fixtures.ts";
 import { filesUnder, toasts } from "../support/public.ts";
 
 const REQUIRED = "Please fill in all required fields and select at least one service";
@@ -187,7 +186,12 @@ test.describe("public quote", () => {
 		await expect(page.getByRole("textbox", { name: "Website" })).toHaveCount(0);
 	});
 
-	test("failures say so: services, instant quote and submission", async ({ page }) => {
+	test("failures say so: services, instant quote and submission", async ({ page, pageErrors }) => {
+		pageErrors.allow(
+			failedResource(500, "/api/catalog"),
+			failedResource(500, "/api/estimate"),
+			failedResource(429, "/api/public/quote-requests"),
+		);
 		await page.route("**/api/catalog", (route) =>
 			route.fulfill({ status: 500, json: { error: "down" } }),
 		);

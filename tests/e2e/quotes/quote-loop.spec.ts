@@ -1,7 +1,15 @@
-import { type Browser, devices, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { addDays, businessDate, formatDate } from "../../../src/shared/dates.ts";
-import { expect, OWNER, signUpViaApi, test, uniqueEmail } from "../support/fixtures.ts";
+import {
+	type Browser,
+	devices,
+	expect,
+	OWNER,
+	type Page,
+	signUpViaApi,
+	test,
+	uniqueEmail,
+} from "../support/fixtures.ts";
 import { toasts } from "../support/public.ts";
 
 const tile = (page: Page, label: string) =>

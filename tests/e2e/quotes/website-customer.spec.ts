@@ -1,6 +1,5 @@
-import { devices } from "@playwright/test";
 import { waitForMail } from "../../support/outbox.ts";
-import { expect, OWNER, signUpViaApi, test } from "../support/fixtures.ts";
+import { devices, expect, OWNER, signUpViaApi, test } from "../support/fixtures.ts";
 import { toasts } from "../support/public.ts";
 
 test("the owner approves a website quote and creates the customer's account", async ({

@@ -1,4 +1,8 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import { type BrowserContext, test as base, expect, type Page } from "@playwright/test";
+import { PageErrorWatcher } from "./page-errors.ts";
+
+export { failedResource } from "./page-errors.ts";
+
 import { type RunningServer, startServer } from "./server.ts";
 
 export const OWNER = {
@@ -8,11 +12,25 @@ export const OWNER = {
 };
 
 type WorkerFixtures = { server: RunningServer };
-type TestFixtures = { freshServer: RunningServer };
+type TestFixtures = {
+	freshServer: RunningServer;
+	/**
+	 * Console errors this test expects, each matched against "message (at url)". Keep them narrow:
+	 * e.g. `/status of 500 .*\/api\/estimate/`, never `/Failed to load resource/`.
+	 */
+	allowedConsoleErrors: RegExp[];
+	/** Fails the test when any page errs; `watch` covers contexts launched outside `browser`. */
+	pageErrors: PageErrorWatcher;
+};
+
+/** The watcher of the test running on this worker (a worker runs one test at a time). */
+let currentWatcher: PageErrorWatcher | undefined;
 
 /**
  * `server`: one production server per worker whose owner account already exists.
  * `freshServer`: a brand-new install for tests that need an empty database.
+ * Every test fails on an uncaught page error, a console error it did not allow, or a
+ * Content Security Policy violation, in any context the test opens.
  */
 export const test = base.extend<TestFixtures, WorkerFixtures>({
 	server: [
@@ -39,8 +57,43 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 		{ timeout: 90_000 },
 	],
 	baseURL: async ({ server }, use) => use(server.url),
+	allowedConsoleErrors: [[], { option: true }],
+	pageErrors: [
+		async ({ allowedConsoleErrors }, use, testInfo) => {
+			const watcher = new PageErrorWatcher(allowedConsoleErrors);
+			currentWatcher = watcher;
+			await use(watcher);
+			currentWatcher = undefined;
+			const report = watcher.report();
+			if (report) {
+				await testInfo.attach("browser-errors", { body: report, contentType: "text/plain" });
+				throw new Error(`The browser reported problems during the test:\n${report}`);
+			}
+		},
+		{ auto: true },
+	],
+	// Contexts a test makes itself with `browser.newContext()` are watched as they are created...
+	browser: [
+		async ({ browser }, use) => {
+			const onContext = (context: BrowserContext) => {
+				// A context closed before it was set up cannot report anything any more.
+				currentWatcher?.watch(context).catch(() => {});
+			};
+			browser.on("context", onContext);
+			await use(browser);
+			browser.off("context", onContext);
+		},
+		{ scope: "worker" },
+	],
+	// ...and the default one is watched before its first page opens.
+	context: async ({ context, pageErrors }, use) => {
+		await pageErrors.watch(context);
+		await use(context);
+	},
 });
 
+// Specs take everything from this module, so none can bypass the checks above.
+export { type Browser, type BrowserContext, devices, type Page } from "@playwright/test";
 export { expect };
 
 let counter = 0;

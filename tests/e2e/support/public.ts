@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Page } from "./fixtures.ts";
 
 export const PUBLIC_PATHS = ["/", "/quote", "/contact", "/privacy", "/terms", "/refunds"] as const;
 
