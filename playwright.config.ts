@@ -14,6 +14,9 @@ export const chromiumLaunch = {
 	],
 };
 
+/** Specs under tests/e2e/api/ use `request` only (see the "api" project). */
+const API_SPECS = /[\\/]e2e[\\/]api[\\/].*\.spec\.ts$/;
+
 export default defineConfig({
 	testDir: "tests/e2e",
 	globalSetup: "./tests/e2e/support/global-setup.ts",
@@ -29,8 +32,14 @@ export default defineConfig({
 		screenshot: "only-on-failure",
 	},
 	projects: [
-		{ name: "phone", use: { ...devices["Pixel 7"], launchOptions: chromiumLaunch } },
-		// The public site is checked at desktop size too.
+		// Specs that only make HTTP requests and never render a page: one run is enough.
+		{ name: "api", testMatch: API_SPECS },
+		{
+			name: "phone",
+			testIgnore: API_SPECS,
+			use: { ...devices["Pixel 7"], launchOptions: chromiumLaunch },
+		},
+		// The public site is checked at desktop size too (tests/e2e/owner/shell.spec.ts sets its own sizes).
 		{
 			name: "desktop",
 			testMatch: /public\/.*\.spec\.ts/,
