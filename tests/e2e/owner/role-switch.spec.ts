@@ -1,7 +1,11 @@
-import { expect, OWNER, signInViaApi, test } from "../support/fixtures.ts";
+import { devices, expect, OWNER, signUpViaApi, test } from "../support/fixtures.ts";
 
-test("an owner previews the customer app and switches back", async ({ page }) => {
-	await signInViaApi(page, OWNER);
+// On a fresh install: fixing the role changes the owner account, and the worker's shared server
+// keeps one owner account that other tests sign in with.
+test("an owner previews the customer app and switches back", async ({ browser, freshServer }) => {
+	const context = await browser.newContext({ ...devices["Pixel 7"], baseURL: freshServer.url });
+	const page = await context.newPage();
+	await signUpViaApi(page, { ...OWNER, role: "owner" });
 	await page.goto("/app-home");
 	await expect(page).toHaveURL(/\/owner$/);
 
@@ -20,4 +24,5 @@ test("an owner previews the customer app and switches back", async ({ page }) =>
 	await expect(page).toHaveURL(/\/app$/);
 	await page.getByRole("button", { name: "Owner View" }).click();
 	await expect(page).toHaveURL(/\/owner$/);
+	await context.close();
 });
