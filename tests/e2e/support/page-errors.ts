@@ -100,14 +100,14 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&
 
 /**
  * The console error Chromium logs when a request of the page to `path` (on the app's origin,
- * without query) answers `status`, or fails for want of a network ("offline").
+ * without query; a trailing `*` matches any rest) answers `status`, or fails for want of a
+ * network ("offline").
  */
 export function failedResource(status: number | "offline", path: string): RegExp {
 	const reason =
 		status === "offline"
 			? "net::ERR_INTERNET_DISCONNECTED"
 			: `the server responded with a status of ${status} \\([^)]*\\)`;
-	return new RegExp(
-		`^Failed to load resource: ${reason} \\(at https?://[^/]+${escapeRegExp(path)}\\)$`,
-	);
+	const where = path.endsWith("*") ? `${escapeRegExp(path.slice(0, -1))}[^)]*` : escapeRegExp(path);
+	return new RegExp(`^Failed to load resource: ${reason} \\(at https?://[^/]+${where}\\)$`);
 }
