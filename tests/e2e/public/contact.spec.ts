@@ -47,12 +47,18 @@ test.describe("contact page", () => {
 		await main
 			.getByRole("textbox", { name: "Message" })
 			.fill("Could you light our bakery's storefront in Akron?");
+		// The message is held until the pending state has been seen, however slow the machine.
+		let release = () => {};
+		const held = new Promise<void>((r) => {
+			release = r;
+		});
 		await page.route("**/api/public/contact", async (route) => {
-			await new Promise((r) => setTimeout(r, 300));
+			await held;
 			await route.continue();
 		});
 		await send.click();
 		await expect(main.getByRole("button", { name: "Sending..." })).toBeDisabled();
+		release();
 		await expect(toasts(page)).toContainText("Message sent successfully!");
 		await expect(toasts(page)).toContainText("We'll get back to you within 24 hours.");
 		for (const label of ["Full Name", "Email Address", "Phone Number", "City", "Message"])

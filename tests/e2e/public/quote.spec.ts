@@ -208,17 +208,27 @@ test.describe("public quote", () => {
 		await main.getByLabel("Email Address").fill("fran@example.test");
 		await main.getByLabel("Street Address").fill("9 Elm St");
 
+		// Each answer is held until the pending state has been seen, however slow the machine.
+		let answerEstimate = () => {};
+		const estimateHeld = new Promise<void>((r) => {
+			answerEstimate = r;
+		});
 		await page.route("**/api/estimate", async (route) => {
-			await new Promise((r) => setTimeout(r, 300));
+			await estimateHeld;
 			await route.fulfill({ status: 500, json: { error: "Pricing is unavailable" } });
 		});
 		await main.getByRole("button", { name: "Get Instant AI Quote" }).click();
 		await expect(main.getByRole("button", { name: "Generating Quote..." })).toBeDisabled();
+		answerEstimate();
 		await expect(toasts(page)).toContainText("Failed to generate instant quote");
 		await expect(main.getByRole("button", { name: "Get Instant AI Quote" })).toBeVisible();
 
+		let answerSubmit = () => {};
+		const submitHeld = new Promise<void>((r) => {
+			answerSubmit = r;
+		});
 		await page.route("**/api/public/quote-requests", async (route) => {
-			await new Promise((r) => setTimeout(r, 300));
+			await submitHeld;
 			await route.fulfill({
 				status: 429,
 				json: { error: "Too many requests. Please try again later." },
@@ -226,6 +236,7 @@ test.describe("public quote", () => {
 		});
 		await main.getByRole("button", { name: "Submit Quote Request" }).click();
 		await expect(main.getByRole("button", { name: "Submitting..." })).toBeDisabled();
+		answerSubmit();
 		await expect(toasts(page)).toContainText("Failed to submit quote request");
 		await expect(toasts(page)).toContainText("Too many requests. Please try again later.");
 		await expect(main.getByRole("heading", { name: "Quote Submitted!" })).toHaveCount(0);
