@@ -10,10 +10,9 @@ import type {
 import { client, readJson } from "../../lib/api-client.ts";
 
 /**
- * Query keys of auth. ["me"] is the signed-in account: its user, role, area and status, or null
- * when signed out. Nothing else about the account is cached, so a live event about the signed-in
- * account (its role, view or status changed, its session ended elsewhere) refetches exactly
- * `authQueries.all`.
+ * Query keys of auth. ["me"] is the signed-in account (user, role, area, account status), or null
+ * when signed out; nothing else about the account is cached. A live `profile.changed` or
+ * `session.ended` event naming the signed-in user's id refetches exactly `authQueries.all`.
  */
 export const authQueries = {
 	all: ["me"] as const,

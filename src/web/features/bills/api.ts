@@ -2,10 +2,10 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { client, readJson } from "../../lib/api-client.ts";
 
 /**
- * Query keys of bills. ["bills"] is the signed-in customer's own bills with the monthly "Plan for
- * Next Year" price (the cache holds one account's data: signing out clears it). A `bill.changed`
- * live event for this customer, or a change to the plan's price, refetches exactly
- * `billQueries.mine`.
+ * Query keys of bills. ["bills"] is the signed-in customer's own bills and the monthly "Plan for
+ * Next Year" price (the cache holds one account's data: signing out clears it). A live
+ * `bill.changed` event naming the signed-in user's id refetches exactly `billQueries.mine`; in the
+ * owner's app a bill shows only on customer cards (`customerQueries`).
  */
 export const billQueries = {
 	mine: ["bills"] as const,

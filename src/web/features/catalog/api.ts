@@ -2,9 +2,9 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { client, readJson } from "../../lib/api-client.ts";
 
 /**
- * Query keys of the catalogue. ["catalog"] is the list of services people can choose on the quote
- * forms, the same for every visitor. A live event that the owner changed the catalogue refetches
- * exactly `catalogQueries.all`.
+ * Query keys of the catalogue. ["catalog"] is the services people can choose on the quote forms,
+ * the same for every visitor and signed-in account. A change to the catalogue (no live event
+ * announces one yet) refetches exactly `catalogQueries.all`.
  */
 export const catalogQueries = {
 	all: ["catalog"] as const,

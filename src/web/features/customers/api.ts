@@ -7,12 +7,13 @@ import {
 import { client, readJson } from "../../lib/api-client.ts";
 
 /**
- * Query keys of customers. ["customer", "me"] is the signed-in customer's own record (service type
- * and progress; the cache holds one account's data: signing out clears it). ["owner", "dashboard"]
- * is the owner's dashboard (stat tiles, newest quote requests, first customer cards) and
- * ["owner", "customers", cursor] the customer cards after it. A live event about a customer's
- * record refetches `customerQueries.mine` in that customer's app, and `customerQueries.dashboard`
- * with `customerQueries.ownerList` in the owner's; a new or decided quote changes the dashboard too.
+ * Query keys of customers. ["customer", "me"] is the signed-in customer's own record (service type,
+ * progress; the cache holds one account's data: signing out clears it). ["owner", "dashboard"] is
+ * the owner's dashboard (stat tiles, newest quote requests, first customer cards) and
+ * ["owner", "customers", cursor] the cards after it. A live `customer.changed` event refetches
+ * `customerQueries.mine` where it names the signed-in user, and in the owner's app
+ * `customerQueries.dashboard` and `customerQueries.ownerList`, which `bill.changed` (a card's
+ * pending bills) and `quote.changed` (the tiles, the newest requests) also reach.
  */
 export const customerQueries = {
 	mine: ["customer", "me"] as const,

@@ -15,12 +15,12 @@ import { customerQueries } from "../customers/api.ts";
 import { quoteUpload } from "./public-quote-api.ts";
 
 /**
- * Query keys of quotes. ["quotes", ...] is the signed-in customer's own quotes: ["quotes",
- * "latest"] is their latest request with its decision (the cache holds one account's data: signing
- * out clears it). ["owner", "quotes", ...] is the owner's view of everyone's: ["owner", "quotes",
- * "open"] the open requests, a page at a time. A `quote.changed` live event naming a customer's
- * user id refetches `quoteQueries.mine` in that customer's app, and `quoteQueries.owner` with the
- * dashboard (`customerQueries.dashboard`) in the owner's.
+ * Query keys of quotes. ["quotes", ...] is the signed-in customer's own quotes, ["quotes", "latest"]
+ * their latest request and its decision (the cache holds one account's data: signing out clears
+ * it). ["owner", "quotes", ...] is the owner's view of everyone's, ["owner", "quotes", "open"] the
+ * open requests a page at a time. A live `quote.changed` event refetches `quoteQueries.mine` where
+ * its user id is the signed-in user's, and in the owner's app `quoteQueries.owner` with the
+ * dashboard (`customerQueries.dashboard`), whether or not it names a user (website quotes have none).
  */
 export const quoteQueries = {
 	mine: ["quotes"] as const,
