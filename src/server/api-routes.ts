@@ -20,8 +20,12 @@ import { createRouter } from "./lib/router.ts";
  * - owner: everything under /api/owner (`ownerRoutes`), mounted once behind `requireOwner`.
  * Services take that user as their `actor` and check what it may reach.
  */
-const ownerApi = createRouter<OwnerEnv>()
-	.use("*", requireOwner)
+const ownerGuarded = createRouter<OwnerEnv>();
+// The guard is registered first, on its own: chained, `use` returns hono's base type, whose `route`
+// joins schemas into a union with `{}`, and once mounted at /owner that union lost every owner
+// operation from ApiRoutes (the web's typed client could not call them).
+ownerGuarded.use("*", requireOwner);
+const ownerApi = ownerGuarded
 	.route("/", quotes.ownerRoutes)
 	.route("/", customers.ownerRoutes)
 	.route("/", auth.ownerRoutes);

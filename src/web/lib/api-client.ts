@@ -1,3 +1,17 @@
+import { type ClientResponse, hc } from "hono/client";
+import type { ResponseFormat } from "hono/types";
+import type { SuccessStatusCode } from "hono/utils/http-status";
+import type { ApiRoutes } from "../../server/api-routes.ts";
+
+/**
+ * Our API, typed from the server's route definitions (src/server/api-routes.ts): paths, inputs
+ * and answers come from the same zod schemas the handlers validate with. Only the type crosses
+ * over; the bundle holds hono's small client and nothing of the server.
+ */
+export const client = hc<ApiRoutes>("/api");
+
+export const OFFLINE_MESSAGE = "You appear to be offline. Check your connection and try again.";
+
 /** An API answer that was not 2xx, carrying the server's message. */
 export class ApiError extends Error {
 	constructor(
@@ -9,38 +23,50 @@ export class ApiError extends Error {
 	}
 }
 
-/** JSON request to our own API; throws ApiError with the server's `error` text. */
-export async function api<T>(
-	path: string,
-	options: { method?: string; body?: unknown } = {},
-): Promise<T> {
-	let response: Response;
+/** What a 2xx answer of a client call holds: its JSON, or nothing (e.g. 204). */
+export type SuccessJson<R> =
+	R extends ClientResponse<infer T, infer S, infer F>
+		? S extends SuccessStatusCode
+			? F extends "json"
+				? T
+				: undefined
+			: never
+		: never;
+
+type AnyClientResponse = ClientResponse<unknown, number, ResponseFormat>;
+
+/**
+ * Awaits a request to our API and returns the JSON of its 2xx answer. Any other answer throws
+ * ApiError with the server's `error` text and `code`; a request that never got an answer throws
+ * ApiError with status 0 and the offline message.
+ *
+ * `readJson(client.quotes.latest.$get())` is typed from the route; a plain `fetch` (the auth
+ * endpoints, which are not in ApiRoutes) gives `unknown`.
+ */
+export function readJson<R extends AnyClientResponse>(request: Promise<R>): Promise<SuccessJson<R>>;
+export function readJson(request: Promise<Response>): Promise<unknown>;
+export async function readJson(request: Promise<Response | AnyClientResponse>): Promise<unknown> {
+	let response: Response | AnyClientResponse;
 	try {
-		// FormData (multipart, e.g. with files) is sent as it is: the browser sets its content type.
-		const isForm = options.body instanceof FormData;
-		response = await fetch(path, {
-			method: options.method ?? "GET",
-			headers:
-				options.body === undefined || isForm ? undefined : { "content-type": "application/json" },
-			body:
-				options.body === undefined
-					? undefined
-					: isForm
-						? (options.body as FormData)
-						: JSON.stringify(options.body),
-			credentials: "same-origin",
-		});
+		response = await request;
 	} catch {
-		throw new ApiError(0, "You appear to be offline. Check your connection and try again.");
+		throw new ApiError(0, OFFLINE_MESSAGE);
 	}
-	const data = (await response.json().catch(() => null)) as {
-		error?: string;
-		code?: string;
-	} | null;
+	const data: unknown = await response.json().catch(() => undefined);
 	if (!response.ok) {
-		throw new ApiError(response.status, data?.error ?? "An unexpected error occurred", data?.code);
+		const body = errorBody(data);
+		throw new ApiError(response.status, body.error ?? "An unexpected error occurred", body.code);
 	}
-	return data as T;
+	return data;
+}
+
+/** The server's error body, `{ error, code }`, as far as the answer has one. */
+function errorBody(data: unknown): { error?: string; code?: string } {
+	if (typeof data !== "object" || data === null) return {};
+	return {
+		error: "error" in data && typeof data.error === "string" ? data.error : undefined,
+		code: "code" in data && typeof data.code === "string" ? data.code : undefined,
+	};
 }
 
 export function errorMessage(error: unknown, fallback = "An unexpected error occurred"): string {

@@ -3,11 +3,7 @@ import { DEFAULT_BUSINESS_PROFILE } from "../../shared/business-defaults.ts";
 import { cachedResource, useCachedResource } from "./cached-resource.ts";
 
 /** Read on every public page: a small cache instead of TanStack Query keeps those pages light. */
-export const businessProfile = cachedResource<BusinessProfile>(
-	"/api/business",
-	5 * 60_000,
-	DEFAULT_BUSINESS_PROFILE,
-);
+export const businessProfile = cachedResource("/business", 5 * 60_000, DEFAULT_BUSINESS_PROFILE);
 
 /**
  * The business's public profile (name, phone, e-mail, areas, hours). Until the API answers,

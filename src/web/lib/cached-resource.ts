@@ -1,5 +1,36 @@
+import type { ExtractSchema } from "hono/types";
 import { useEffect, useSyncExternalStore } from "react";
-import { api } from "./api-client.ts";
+import type { ApiRoutes } from "../../server/api-routes.ts";
+
+type ApiSchema = ExtractSchema<ApiRoutes>;
+type GetEndpoint<P extends keyof ApiSchema> = ApiSchema[P] extends { $get: infer E } ? E : never;
+
+/** The API's GET operations that take no input: what a cached resource can read. */
+export type ResourcePath = {
+	[P in keyof ApiSchema]: GetEndpoint<P> extends { input: infer I }
+		? [keyof I] extends [never]
+			? P
+			: never
+		: never;
+}[keyof ApiSchema];
+
+/** The JSON of a resource's 200 answer, as the route declares it. */
+export type ResourceJson<P extends ResourcePath> =
+	GetEndpoint<P> extends infer E
+		? E extends { status: 200; outputFormat: "json"; output: infer O }
+			? O
+			: never
+		: never;
+
+/**
+ * One GET of our API, typed from its route like the typed client (lib/api-client.ts), but with
+ * `fetch` alone: the public pages that read resources load neither hono's client nor its errors.
+ */
+async function getJson<P extends ResourcePath>(path: P): Promise<ResourceJson<P>> {
+	const response = await fetch(`/api${path}`, { credentials: "same-origin" });
+	if (!response.ok) throw new Error(`GET /api${path} answered ${response.status}`);
+	return response.json();
+}
 
 /**
  * A JSON resource from our API shared by every component that reads it, without a query library:
@@ -19,7 +50,12 @@ export interface CachedResource<T> {
 	forget(): void;
 }
 
-export function cachedResource<T>(path: string, staleMs: number, initial?: T): CachedResource<T> {
+export function cachedResource<P extends ResourcePath>(
+	path: P,
+	staleMs: number,
+	initial?: ResourceJson<P>,
+): CachedResource<ResourceJson<P>> {
+	type T = ResourceJson<P>;
 	let value = initial;
 	let json = JSON.stringify(initial);
 	let fetchedAt = Number.NEGATIVE_INFINITY;
@@ -43,7 +79,7 @@ export function cachedResource<T>(path: string, staleMs: number, initial?: T): C
 		},
 		revalidate() {
 			if (pending || Date.now() - fetchedAt < staleMs) return;
-			pending = api<T>(path)
+			pending = getJson(path)
 				.then((data) => {
 					fetchedAt = Date.now();
 					set(data);

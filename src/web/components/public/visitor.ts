@@ -1,4 +1,4 @@
-import type { Me, SessionUser } from "../../../shared/auth.ts";
+import type { SessionUser } from "../../../shared/auth.ts";
 import { cachedResource, useCachedResource } from "../../lib/cached-resource.ts";
 
 /**
@@ -6,7 +6,7 @@ import { cachedResource, useCachedResource } from "../../lib/cached-resource.ts"
  * public page mounts (the last answer shows meanwhile); a small cache rather than the app's
  * TanStack Query `useMe`, so the public pages load no query library.
  */
-export const visitor = cachedResource<Me>("/api/me", 0, { user: null });
+export const visitor = cachedResource("/me", 0, { user: null });
 
 /** The signed-in visitor, or null (also until the first answer). */
 export function useVisitor(): SessionUser | null | undefined {

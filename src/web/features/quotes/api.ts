@@ -1,30 +1,53 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { z } from "zod";
+import {
+	infiniteQueryOptions,
+	queryOptions,
+	useInfiniteQuery,
+	useMutation,
+	useQuery,
+	useQueryClient,
+} from "@tanstack/react-query";
 import type { CustomerQuoteInput } from "../../../shared/quote-request.ts";
-import type {
-	QuoteDecision,
-	QuoteSource,
-	QuoteView,
-	quotePageSchema,
-} from "../../../shared/quotes.ts";
-import { api } from "../../lib/api-client.ts";
+import type { QuoteSource } from "../../../shared/quotes.ts";
+import { client, readJson } from "../../lib/api-client.ts";
+import { authQueries } from "../auth/api.ts";
+import { billQueries } from "../bills/api.ts";
+import { customerQueries } from "../customers/api.ts";
+import { quoteUpload } from "./public-quote-api.ts";
 
-type QuotePage = z.infer<typeof quotePageSchema>;
-
-export const ownerQuotesKey = ["owner", "quotes"] as const;
-export const latestQuoteKey = ["quotes", "latest"] as const;
+/**
+ * Query keys of quotes. ["quotes", ...] is the signed-in customer's own quotes, ["quotes", "latest"]
+ * their latest request and its decision (the cache holds one account's data: signing out clears
+ * it). ["owner", "quotes", ...] is the owner's view of everyone's, ["owner", "quotes", "open"] the
+ * open requests a page at a time. A live `quote.changed` event refetches `quoteQueries.mine` where
+ * its user id is the signed-in user's, and in the owner's app `quoteQueries.owner` with the
+ * dashboard (`customerQueries.dashboard`), whether or not it names a user (website quotes have none).
+ */
+export const quoteQueries = {
+	mine: ["quotes"] as const,
+	owner: ["owner", "quotes"] as const,
+	latest: () =>
+		queryOptions({
+			queryKey: [...quoteQueries.mine, "latest"] as const,
+			queryFn: () => readJson(client.quotes.latest.$get()),
+		}),
+	ownerOpen: () =>
+		infiniteQueryOptions({
+			queryKey: [...quoteQueries.owner, "open"] as const,
+			queryFn: ({ pageParam }) =>
+				readJson(client.owner.quotes.$get({ query: { cursor: pageParam || undefined } })),
+			initialPageParam: "",
+			getNextPageParam: (page) => page.nextCursor ?? undefined,
+		}),
+};
 
 /** The owner's open quotes, a page at a time. */
 export function useOwnerQuotes() {
-	return useInfiniteQuery({
-		queryKey: ownerQuotesKey,
-		queryFn: ({ pageParam }) =>
-			api<QuotePage>(
-				`/api/owner/quotes${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ""}`,
-			),
-		initialPageParam: "",
-		getNextPageParam: (page) => page.nextCursor ?? undefined,
-	});
+	return useInfiniteQuery(quoteQueries.ownerOpen());
+}
+
+/** The signed-in customer's latest quote request, or null. */
+export function useLatestQuote() {
+	return useQuery({ ...quoteQueries.latest(), select: (data) => data.quote });
 }
 
 type Decision =
@@ -32,8 +55,34 @@ type Decision =
 	| { action: "revise"; revisedPriceCents: number; notes?: string }
 	| { action: "reject" };
 
-export function useDecideQuote() {
+function sendDecision(source: QuoteSource, id: string, decision: Decision) {
+	const quote = client.owner.quotes[":source"][":id"];
+	const param = { source, id };
+	switch (decision.action) {
+		case "approve":
+			return readJson(quote.approve.$post({ param, json: { unitPrices: decision.unitPrices } }));
+		case "revise": {
+			const { revisedPriceCents, notes } = decision;
+			return readJson(quote.revise.$post({ param, json: { revisedPriceCents, notes } }));
+		}
+		case "reject":
+			return readJson(quote.reject.$post({ param }));
+	}
+}
+
+/** What the owner sees change when a quote is decided or its customer gets an account. */
+function useRefreshOwnerViews() {
 	const queryClient = useQueryClient();
+	return () =>
+		Promise.all([
+			queryClient.invalidateQueries({ queryKey: quoteQueries.owner }),
+			queryClient.invalidateQueries({ queryKey: customerQueries.dashboard }),
+			queryClient.invalidateQueries({ queryKey: customerQueries.ownerList }),
+		]);
+}
+
+export function useDecideQuote() {
+	const refreshOwnerViews = useRefreshOwnerViews();
 	return useMutation({
 		mutationFn: ({
 			source,
@@ -43,34 +92,29 @@ export function useDecideQuote() {
 			source: QuoteSource;
 			id: string;
 			decision: Decision;
-		}) => {
-			const { action, ...body } = decision;
-			return api<QuoteDecision>(`/api/owner/quotes/${source}/${id}/${action}`, {
-				method: "POST",
-				body,
-			});
-		},
-		onSuccess: () => queryClient.invalidateQueries({ queryKey: ["owner"] }),
-	});
-}
-
-export function useLatestQuote() {
-	return useQuery({
-		queryKey: latestQuoteKey,
-		queryFn: () => api<{ quote: QuoteView | null }>("/api/quotes/latest"),
-		select: (data) => data.quote,
+		}) => sendDecision(source, id, decision),
+		onSuccess: refreshOwnerViews,
 	});
 }
 
 /** Accept or decline my revised quote; dismiss my banner or details card; sign the contract. */
 export function useCustomerQuoteActions() {
 	const queryClient = useQueryClient();
-	const refresh = () => queryClient.invalidateQueries();
+	const refresh = (...keys: (readonly unknown[])[]) =>
+		Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 	return {
+		// Accepting approves the quote: the bill appears, the record and the account become active.
 		respond: useMutation({
-			mutationFn: ({ id, action }: { id: string; action: "accept" | "decline" }) =>
-				api<QuoteDecision>(`/api/quotes/${id}/${action}`, { method: "POST", body: {} }),
-			onSuccess: refresh,
+			mutationFn: ({ id, action }: { id: string; action: "accept" | "decline" }) => {
+				const quote = client.quotes[":id"];
+				return readJson(
+					action === "accept"
+						? quote.accept.$post({ param: { id } })
+						: quote.decline.$post({ param: { id } }),
+				);
+			},
+			onSuccess: () =>
+				refresh(quoteQueries.mine, customerQueries.mine, billQueries.mine, authQueries.all),
 		}),
 		dismiss: useMutation({
 			mutationFn: ({
@@ -79,13 +123,18 @@ export function useCustomerQuoteActions() {
 			}: {
 				id: string;
 				flag: "approvalNotificationSeen" | "quoteDetailsDismissed";
-			}) => api(`/api/quotes/${id}`, { method: "PATCH", body: { [flag]: true } }),
-			onSuccess: refresh,
+			}) => {
+				const json =
+					flag === "approvalNotificationSeen"
+						? { approvalNotificationSeen: true as const }
+						: { quoteDetailsDismissed: true as const };
+				return readJson(client.quotes[":id"].$patch({ param: { id }, json }));
+			},
+			onSuccess: () => refresh(quoteQueries.mine),
 		}),
 		signContract: useMutation({
-			mutationFn: () =>
-				api<{ agreedToServices: boolean }>("/api/contract/sign", { method: "POST", body: {} }),
-			onSuccess: refresh,
+			mutationFn: () => readJson(client.contract.sign.$post()),
+			onSuccess: () => refresh(customerQueries.mine),
 		}),
 	};
 }
@@ -95,31 +144,17 @@ export function useSubmitCustomerQuote() {
 	const queryClient = useQueryClient();
 	return useMutation({
 		mutationFn: ({ input, photos }: { input: CustomerQuoteInput; photos: readonly File[] }) =>
-			api<{ id: string }>("/api/quote-requests", {
-				method: "POST",
-				body: quoteFormData(input, photos),
-			}),
-		onSuccess: () => queryClient.invalidateQueries({ queryKey: latestQuoteKey }),
+			readJson(client["quote-requests"].$post({ form: quoteUpload(input, photos) })),
+		onSuccess: () => queryClient.invalidateQueries({ queryKey: quoteQueries.mine }),
 	});
-}
-
-/** A quote request as the server takes it: the form's JSON in `data`, each image under `photos`. */
-export function quoteFormData(input: unknown, photos: readonly File[]) {
-	const body = new FormData();
-	body.append("data", JSON.stringify(input));
-	for (const photo of photos) body.append("photos", photo, photo.name);
-	return body;
 }
 
 /** Creates the login of an approved website quote's customer; they get an invite e-mail. */
 export function useCreateWebsiteCustomer() {
-	const queryClient = useQueryClient();
+	const refreshOwnerViews = useRefreshOwnerViews();
 	return useMutation({
 		mutationFn: (id: string) =>
-			api<{ userId: string; message: string }>(`/api/owner/quotes/website/${id}/customer-account`, {
-				method: "POST",
-				body: {},
-			}),
-		onSuccess: () => queryClient.invalidateQueries({ queryKey: ["owner"] }),
+			readJson(client.owner.quotes.website[":id"]["customer-account"].$post({ param: { id } })),
+		onSuccess: refreshOwnerViews,
 	});
 }

@@ -1,30 +1,22 @@
-import { useQuery } from "@tanstack/react-query";
-import type { ServiceOption } from "../../../shared/catalog.ts";
-import type { Estimate, EstimateRequest } from "../../../shared/estimate.ts";
+import type { EstimateRequest } from "../../../shared/estimate.ts";
 import type { PublicQuoteInput } from "../../../shared/public-quote.ts";
-import { api } from "../../lib/api-client.ts";
-
-export const catalogQueryKey = ["catalog"] as const;
-
-/** The active services people can choose, in the owner's order. */
-export function useServiceOptions() {
-	return useQuery({
-		queryKey: catalogQueryKey,
-		queryFn: () => api<{ services: ServiceOption[] }>("/api/catalog"),
-		select: (data) =>
-			data.services.filter((s) => s.isActive).sort((a, b) => a.sortOrder - b.sortOrder),
-		staleTime: 5 * 60_000,
-	});
-}
+import type { CustomerQuoteInput } from "../../../shared/quote-request.ts";
+import { client, readJson } from "../../lib/api-client.ts";
 
 /** The instant ("AI") quote from the server's pricing engine. */
 export const requestEstimate = (input: EstimateRequest) =>
-	api<Estimate>("/api/estimate", { method: "POST", body: input });
+	readJson(client.estimate.$post({ json: input }));
 
-/** Sends the public quote form: the JSON in `data`, each image under `photos`. */
+/**
+ * A quote request as the server takes it (multipart): the form's JSON in `data`, then each image
+ * under `photos` (the client appends every file of the list under that one name).
+ */
+export const quoteUpload = (
+	input: PublicQuoteInput | CustomerQuoteInput,
+	photos: readonly File[],
+) => ({ data: JSON.stringify(input), photos });
+
+/** Sends the public quote form with its photos. */
 export function submitPublicQuote({ input, photos }: { input: PublicQuoteInput; photos: File[] }) {
-	const body = new FormData();
-	body.append("data", JSON.stringify(input));
-	for (const photo of photos) body.append("photos", photo, photo.name);
-	return api<unknown>("/api/public/quote-requests", { method: "POST", body });
+	return readJson(client.public["quote-requests"].$post({ form: quoteUpload(input, photos) }));
 }

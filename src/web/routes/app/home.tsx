@@ -12,7 +12,7 @@ import {
 	CardTitle,
 } from "../../components/ui/card.tsx";
 import { useMe } from "../../features/auth/api.ts";
-import { useMyCustomer } from "../../features/customers/my-customer-api.ts";
+import { useMyCustomer } from "../../features/customers/api.ts";
 import { useLatestQuote } from "../../features/quotes/api.ts";
 import { ContractCard } from "../../features/quotes/components/contract-card.tsx";
 import { CustomerQuoteStatus } from "../../features/quotes/components/customer-quote-status.tsx";

@@ -3,7 +3,7 @@ import { LogOut } from "lucide-react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { Button, type ButtonProps } from "../../../components/ui/button.tsx";
-import { meQueryKey, signOut } from "../api.ts";
+import { authQueries, signOut } from "../api.ts";
 
 export function SignOutButton({ label = "Sign Out", ...props }: { label?: string } & ButtonProps) {
 	const queryClient = useQueryClient();
@@ -12,7 +12,7 @@ export function SignOutButton({ label = "Sign Out", ...props }: { label?: string
 		mutationFn: signOut,
 		onSuccess: () => {
 			queryClient.clear();
-			queryClient.setQueryData(meQueryKey, { user: null });
+			queryClient.setQueryData(authQueries.me().queryKey, { user: null });
 			toast.success("Signed out successfully");
 			navigate("/auth", { replace: true });
 		},

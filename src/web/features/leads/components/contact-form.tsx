@@ -3,17 +3,24 @@ import { useState } from "react";
 import { FormField, formValues, TextareaField } from "../../../components/form-field.tsx";
 import { Honeypot } from "../../../components/public/honeypot.tsx";
 import { Button } from "../../../components/ui/button.tsx";
-import { sendContactMessage } from "../api.ts";
 
 /**
- * The form's validation (zod) and its toasts load once the visitor starts on the form, not with
- * the page: the contact page's first load stays small.
+ * The form's validation (zod), its toasts and the API client load once the visitor starts on the
+ * form, not with the page: the contact page's first load stays small.
  */
 let sendingModules: Promise<
-	[typeof import("../../../../shared/leads.ts"), typeof import("sonner")]
+	[
+		typeof import("../../../../shared/leads.ts"),
+		typeof import("sonner"),
+		typeof import("../api.ts"),
+	]
 >;
 const loadSendingModules = () => {
-	sendingModules ??= Promise.all([import("../../../../shared/leads.ts"), import("sonner")]);
+	sendingModules ??= Promise.all([
+		import("../../../../shared/leads.ts"),
+		import("sonner"),
+		import("../api.ts"),
+	]);
 	return sendingModules;
 };
 
@@ -29,7 +36,8 @@ export function ContactForm() {
 				event.preventDefault();
 				const form = event.currentTarget;
 				const values = formValues(form);
-				const [{ CONTACT_MESSAGES, contactSchema }, { toast }] = await loadSendingModules();
+				const [{ CONTACT_MESSAGES, contactSchema }, { toast }, { sendContactMessage }] =
+					await loadSendingModules();
 				const parsed = contactSchema.safeParse(values);
 				if (!parsed.success) {
 					const message = parsed.error.issues[0]?.message;

@@ -11,8 +11,9 @@ import {
 import { customerQuoteSchema } from "../../../../shared/quote-request.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
+import { useServiceOptions } from "../../catalog/api.ts";
 import { useSubmitCustomerQuote } from "../api.ts";
-import { requestEstimate, useServiceOptions } from "../public-quote-api.ts";
+import { requestEstimate } from "../public-quote-api.ts";
 import { InstantQuoteResult } from "./instant-quote-result.tsx";
 import {
 	FormSection,

@@ -14,7 +14,8 @@ import { publicQuoteSchema } from "../../../../shared/public-quote.ts";
 import { Honeypot } from "../../../components/public/honeypot.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
-import { requestEstimate, submitPublicQuote, useServiceOptions } from "../public-quote-api.ts";
+import { useServiceOptions } from "../../catalog/api.ts";
+import { requestEstimate, submitPublicQuote } from "../public-quote-api.ts";
 import { InstantQuoteResult } from "./instant-quote-result.tsx";
 import {
 	Field,
