@@ -1,18 +1,14 @@
 import { sql } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import type { AppEvent } from "../../src/server/lib/events.ts";
-import { startTestApp, type TestApp } from "../support/test-app.ts";
-
-let app: TestApp;
-beforeEach(async () => {
-	app = await startTestApp();
-});
-afterEach(() => app.close());
+import { test } from "../support/app-fixture.ts";
 
 const changed = (quoteId: string): AppEvent => ({ kind: "quote.changed", quoteId, userId: null });
 
 describe("event bus", () => {
-	it("delivers what a transaction published once it commits, and nothing when it rolls back", async () => {
+	test("delivers what a transaction published once it commits, and nothing when it rolls back", async ({
+		app,
+	}) => {
 		const seen: AppEvent[] = [];
 		app.events.subscribe((e) => seen.push(e));
 		await app.events.transaction(async (tx) => {
@@ -34,13 +30,13 @@ describe("event bus", () => {
 		expect(seen).toEqual([changed("a"), changed("c")]);
 	});
 
-	it("refuses to publish in a transaction it cannot see commit", async () => {
+	test("refuses to publish in a transaction it cannot see commit", async ({ app }) => {
 		await expect(app.db.transaction((tx) => app.events.publish(tx, changed("x")))).rejects.toThrow(
 			/events.transaction/,
 		);
 	});
 
-	it("keeps a failing listener from stopping the others", async () => {
+	test("keeps a failing listener from stopping the others", async ({ app }) => {
 		const seen: string[] = [];
 		app.events.subscribe(() => {
 			throw new Error("boom");
