@@ -165,6 +165,8 @@ test.describe("accounts", () => {
 		await page.getByLabel("Password").fill("new-password");
 		await page.getByRole("button", { name: "Sign In", exact: true }).click();
 		await expect(page).toHaveURL(/\/app$/);
+		// The app's own reads finish signed in before the session goes.
+		await page.waitForLoadState("networkidle");
 
 		// The link works once.
 		await page.context().clearCookies();
