@@ -16,7 +16,8 @@ import { createRouter } from "./lib/router.ts";
  * Every operation of /api, by who may call it:
  * - public: anyone (each feature's `publicRoutes`);
  * - customer: any signed-in account, the customer app's data (`customerRoutes`): each route
- *   declares `requireUser`, and only then does its handler's type offer `c.var.user`;
+ *   declares `middleware: signedIn()`, and only then does its handler's type offer `c.var.user`
+ *   (tests/api/access.test.ts checks every operation not listed as public answers 401 anonymously);
  * - owner: everything under /api/owner (`ownerRoutes`), mounted once behind `requireOwner`.
  * Services take that user as their `actor` and check what it may reach.
  */
