@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { PASSWORD } from "../support/accounts.ts";
 import { HttpClient } from "../support/http-client.ts";
 import { clonePostgresTemplate } from "../support/postgres-template.ts";
@@ -58,23 +58,12 @@ async function stopInstance(instance: Instance | undefined) {
 }
 
 /**
- * `check` passes within SOON_MS. The writer answers once its own notification has come back, so
+ * `check` passes within a second. The writer answers once its own notification has come back, so
  * the other instance has normally heard it by then and the first try passes; on a machine too
  * busy to schedule the other process, it may take a few milliseconds more. Without the event, the
  * other instance's cached answer would stand for READ_CACHE_MS (a minute here).
  */
-const SOON_MS = 1000;
-async function soon(check: () => Promise<void>) {
-	const deadline = Date.now() + SOON_MS;
-	for (;;) {
-		try {
-			return await check();
-		} catch (error) {
-			if (Date.now() > deadline) throw error;
-			await new Promise((r) => setTimeout(r, 20));
-		}
-	}
-}
+const soon = (check: () => Promise<void>) => vi.waitFor(check, { timeout: 1000, interval: 20 });
 
 async function signUpOn(instance: Instance, email: string, role: "owner" | "customer") {
 	const client = new HttpClient(instance.url);

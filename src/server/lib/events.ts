@@ -25,8 +25,11 @@ export type EventListener = (event: AppEvent) => void;
 export interface EventTransport {
 	/** Sends `payload` to every instance when `executor`'s transaction commits. */
 	notify(executor: Executor, payload: string): Promise<void>;
-	/** Calls `onPayload` with every payload sent by any instance, this one included. */
-	listen(onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+	/**
+	 * Calls `onPayload` with every payload sent by any instance, this one included, and `onGap`
+	 * after a time when payloads may have been lost (a dropped connection, reconnected).
+	 */
+	listen(onPayload: (payload: string) => void, onGap: () => void): Promise<() => Promise<void>>;
 }
 
 export const EVENT_CHANNEL = "app_events";
@@ -136,15 +139,18 @@ export function createEventBus(options: {
 		},
 		async start() {
 			if (!transport || stopListening) return;
-			stopListening = await transport.listen((payload) => {
-				try {
-					const message = JSON.parse(payload) as { from: string; id?: string; event: AppEvent };
-					if (message.from !== instance) deliver(message.event);
-					else if (message.id) echoes.get(message.id)?.();
-				} catch (error) {
-					logger.warn({ err: error }, "unreadable event");
-				}
-			});
+			stopListening = await transport.listen(
+				(payload) => {
+					try {
+						const message = JSON.parse(payload) as { from: string; id: string; event: AppEvent };
+						if (message.from !== instance) deliver(message.event);
+						else echoes.get(message.id)?.();
+					} catch (error) {
+						logger.warn({ err: error }, "unreadable event");
+					}
+				},
+				() => deliver({ kind: "events.missed" }),
+			);
 		},
 		async stop() {
 			await stopListening?.();

@@ -4,12 +4,12 @@ import { EVENT_CHANNEL, type EventTransport, notifyChannel } from "./events.ts";
 /**
  * Events between server instances: NOTIFY in the writer's transaction, and one connection per
  * instance that LISTENs. When that connection drops it reconnects and reports the gap (events may
- * have been missed meanwhile) with an `events.missed` payload.
+ * have been missed meanwhile) through `onGap`.
  */
 export function postgresTransport(url: string): EventTransport {
 	return {
 		notify: notifyChannel,
-		async listen(onPayload) {
+		async listen(onPayload, onGap) {
 			let client: pg.Client | undefined;
 			let stopped = false;
 			let retry: NodeJS.Timeout | undefined;
@@ -22,10 +22,15 @@ export function postgresTransport(url: string): EventTransport {
 					next.end().catch(() => {});
 					if (client === next) reconnect();
 				});
-				await next.connect();
-				await next.query(`listen ${EVENT_CHANNEL}`);
+				try {
+					await next.connect();
+					await next.query(`listen ${EVENT_CHANNEL}`);
+				} catch (error) {
+					await next.end().catch(() => {});
+					throw error;
+				}
 				client = next;
-				if (afterGap) onPayload(JSON.stringify({ from: "", event: { kind: "events.missed" } }));
+				if (afterGap) onGap();
 			};
 			const reconnect = () => {
 				client = undefined;

@@ -16,11 +16,7 @@ export const catalogQueries = {
 		}),
 };
 
-/** The active services people can choose, in the owner's order. */
+/** The active services people can choose, in the owner's order (the server filters and sorts). */
 export function useServiceOptions() {
-	return useQuery({
-		...catalogQueries.services(),
-		select: (data) =>
-			data.services.filter((s) => s.isActive).sort((a, b) => a.sortOrder - b.sortOrder),
-	});
+	return useQuery({ ...catalogQueries.services(), select: (data) => data.services });
 }
