@@ -28,7 +28,8 @@ export default function OwnerQuotes() {
 			) : list.length === 0 ? (
 				<EmptyState icon={FileText}>No quote requests found</EmptyState>
 			) : (
-				<div className="grid gap-4">
+				// Two columns at a desk: a card a full screen wide puts its prices far from their services.
+				<div className="grid items-start gap-4 xl:grid-cols-2">
 					{list.map((quote) => (
 						<OwnerQuoteCard
 							key={`${quote.source}-${quote.id}`}
@@ -39,6 +40,7 @@ export default function OwnerQuotes() {
 					{quotes.hasNextPage ? (
 						<Button
 							variant="outline"
+							className="xl:col-span-2"
 							pending={quotes.isFetchingNextPage}
 							onClick={() => quotes.fetchNextPage()}
 						>
