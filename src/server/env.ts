@@ -1,5 +1,19 @@
+import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
+
+/** false: no proxy; a number: that many proxies in front; a list: the proxies' addresses or ranges. */
+export type TrustProxy = false | number | string[];
+
+function isIpOrRange(value: string): boolean {
+	const [address, bits, ...rest] = value.split("/");
+	if (rest.length > 0 || !address) return false;
+	const family = net.isIP(address);
+	if (family === 0) return false;
+	if (bits === undefined) return true;
+	const max = family === 4 ? 32 : 128;
+	return /^\d+$/.test(bits) && Number(bits) <= max;
+}
 
 /** Every setting the server reads, parsed once. `.env.example` lists the same names. */
 const envSchema = z.object({
@@ -16,11 +30,34 @@ const envSchema = z.object({
 	/** smtp://user:pass@host:port; without it mail is written to DATA_DIR/outbox as .eml files. */
 	SMTP_URL: z.string().optional(),
 	MAIL_FROM: z.string().default("Buckeye Holiday Lights <hello@buckeyeholidaylights.com>"),
-	/** Set when a reverse proxy in front of the server sets X-Forwarded-For. */
+	/**
+	 * Who may say where a request came from (X-Forwarded-For), when a reverse proxy is in front:
+	 * unset or false, nobody (the socket's address counts); `true` or a number, that many proxies
+	 * in front of the server; or a comma-separated list of the proxies' addresses or ranges
+	 * (10.0.0.0/8, ::1). The client is the rightmost address that is not one of those proxies.
+	 */
 	TRUST_PROXY: z
-		.enum(["true", "false", "1", "0", ""])
+		.string()
 		.default("false")
-		.transform((v) => v === "true" || v === "1"),
+		.transform((value, ctx): TrustProxy => {
+			const v = value.trim().toLowerCase();
+			if (v === "" || v === "false" || v === "0") return false;
+			if (v === "true") return 1;
+			if (/^\d+$/.test(v)) return Math.min(Number(v), 32);
+			const ranges = v
+				.split(",")
+				.map((s) => s.trim())
+				.filter(Boolean);
+			const bad = ranges.find((range) => !isIpOrRange(range));
+			if (bad) {
+				ctx.addIssue({
+					code: "custom",
+					message: `"${bad}" is not true, false, a number of proxies, or an IP address or range`,
+				});
+				return z.NEVER;
+			}
+			return ranges;
+		}),
 	/**
 	 * Optional OpenAI-compatible endpoint (base URL, e.g. https://api.openai.com/v1) and key. When
 	 * both are set, the instant quote's explanation is reworded by the model; prices never are.

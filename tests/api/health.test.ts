@@ -45,6 +45,7 @@ describe("health and API description", () => {
 		const res = await new HttpClient(app.url).get("/api/health");
 		const csp = parseCsp(res.headers.get("content-security-policy") ?? "");
 		expect(csp.get("frame-ancestors")).toEqual(["'none'"]);
+		expect(csp.get("base-uri")).toEqual(["'none'"]);
 		// Scripts only from our own origin (or exact hashes): no inline script may run.
 		expect(csp.get("script-src")).toContain("'self'");
 		expect(csp.get("script-src")).not.toContain("'unsafe-inline'");

@@ -1,3 +1,4 @@
+import { BlockList, isIPv4, isIPv6 } from "node:net";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
@@ -16,7 +17,7 @@ export function contentSecurityPolicy(scriptHashes: readonly string[] = []): str
 		"worker-src 'self'",
 		"manifest-src 'self'",
 		"object-src 'none'",
-		"base-uri 'self'",
+		"base-uri 'none'",
 		"form-action 'self'",
 		"frame-ancestors 'none'",
 	].join("; ");
@@ -43,20 +44,62 @@ function isHttps(c: {
 }) {
 	if (new URL(c.req.url).protocol === "https:") return true;
 	const { env } = c.var.deps;
-	return env.TRUST_PROXY && c.req.header("x-forwarded-proto") === "https";
+	return env.TRUST_PROXY !== false && c.req.header("x-forwarded-proto") === "https";
 }
 
-/** The client's address: the socket's, or the first X-Forwarded-For hop behind a trusted proxy. */
+/**
+ * The client's address: the socket's, or behind trusted proxies (TRUST_PROXY) the rightmost
+ * X-Forwarded-For entry that is not one of them. Entries left of that are the client's own to
+ * write, so they never count: rotating them cannot change a rate limit's key.
+ */
 export function clientIp(c: Context<AppEnv>): string {
-	if (c.var.deps.env.TRUST_PROXY) {
-		const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-		if (forwarded) return forwarded;
-	}
+	let socket = "unknown";
 	try {
-		return getConnInfo(c as unknown as Context).remote.address ?? "unknown";
+		socket = getConnInfo(c as unknown as Context).remote.address ?? "unknown";
 	} catch {
-		return "unknown"; // requests made in-process carry no socket
+		// requests made in-process carry no socket
 	}
+	const trust = c.var.deps.env.TRUST_PROXY;
+	if (trust === false) return socket;
+	const forwarded = (c.req.header("x-forwarded-for") ?? "")
+		.split(",")
+		.map((entry) => entry.trim())
+		.filter(Boolean);
+	return clientFromHops([...forwarded, socket], trust);
+}
+
+/** `hops`: the socket's address last. Exported for tests. */
+export function clientFromHops(hops: readonly string[], trust: number | readonly string[]): string {
+	if (typeof trust === "number") return hops[Math.max(hops.length - 1 - trust, 0)]!;
+	const proxies = blockList(trust);
+	for (let i = hops.length - 1; i > 0; i--) {
+		if (!isTrusted(proxies, hops[i]!)) return hops[i]!;
+	}
+	return hops[0]!;
+}
+
+const blockLists = new Map<readonly string[], BlockList>();
+
+function blockList(ranges: readonly string[]): BlockList {
+	let list = blockLists.get(ranges);
+	if (!list) {
+		list = new BlockList();
+		for (const range of ranges) {
+			const [address, bits] = range.split("/") as [string, string | undefined];
+			const type = isIPv6(address) ? "ipv6" : "ipv4";
+			if (bits === undefined) list.addAddress(address, type);
+			else list.addSubnet(address, Number(bits), type);
+		}
+		blockLists.set(ranges, list);
+	}
+	return list;
+}
+
+function isTrusted(proxies: BlockList, address: string): boolean {
+	const plain = address.replace(/^::ffff:(?=\d+\.)/, "");
+	if (isIPv4(plain)) return proxies.check(plain, "ipv4");
+	if (isIPv6(plain)) return proxies.check(plain, "ipv6");
+	return false;
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
