@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -41,16 +42,44 @@ describe("embedded database", () => {
 		} finally {
 			await first.close();
 		}
-		expect(fs.existsSync(path.join(dataDir, "pglite.lock"))).toBe(false);
 		const again = await openDatabase({ dataDir });
 		await again.close();
 	});
 
-	it("takes over a lock left by a process that died", async () => {
+	it("starts again after a server on the folder was killed, and not beside a live one", async () => {
 		const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bhl-db-"));
 		dirs.push(dataDir);
-		fs.writeFileSync(path.join(dataDir, "pglite.lock"), "999999");
+		// A pid file from an older version naming a live process (this one) changes nothing.
+		fs.writeFileSync(path.join(dataDir, "pglite.lock"), String(process.pid));
+		const child = spawn(
+			process.execPath,
+			[
+				"--import",
+				"tsx",
+				"--input-type=module",
+				"-e",
+				`const { openDatabase } = await import(${JSON.stringify(path.resolve(import.meta.dirname, "database.ts"))});
+				await openDatabase({ dataDir: ${JSON.stringify(dataDir)} });
+				console.log("ready");
+				setInterval(() => {}, 1000);`,
+			],
+			{ stdio: ["ignore", "pipe", "inherit"] },
+		);
+		try {
+			await new Promise<void>((resolve, reject) => {
+				child.stdout.on("data", (chunk: Buffer) => {
+					if (chunk.toString().includes("ready")) resolve();
+				});
+				child.once("exit", (code) => reject(new Error(`the first server exited (${code})`)));
+			});
+			await expect(openDatabase({ dataDir })).rejects.toThrow(/in use by another server/);
+		} finally {
+			const exited = new Promise((resolve) => child.once("exit", resolve));
+			child.kill("SIGKILL");
+			await exited;
+		}
 		const db = await openDatabase({ dataDir });
+		expect(await db.db.select().from(serviceOptions)).toHaveLength(8);
 		await db.close();
-	});
+	}, 60_000);
 });

@@ -1,4 +1,6 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -37,7 +39,7 @@ export async function openDatabase(options: {
 }): Promise<DatabaseHandle> {
 	if (options.databaseUrl) return openPostgres(options.databaseUrl);
 	fs.mkdirSync(options.dataDir, { recursive: true });
-	const releaseLock = lockDataDir(options.dataDir);
+	const releaseLock = await lockDataDir(options.dataDir);
 	try {
 		const client = new PGlite(path.join(options.dataDir, "pglite"));
 		const handle = await openPglite(client);
@@ -78,34 +80,48 @@ export async function openPglite(client: PGlite, onQuery?: QueryListener): Promi
 }
 
 /**
- * PGlite has no lock of its own: two processes on one data directory would corrupt it.
- * An O_EXCL pid file makes the second one stop with a clear message.
+ * PGlite has no lock of its own: two processes on one data directory would corrupt it. The lock
+ * is a Unix socket this process listens on in the directory: a second server can connect to it
+ * and stops with a clear message, and the kernel closes it when the process dies, however it
+ * dies, so a restart after a crash finds it dead (connection refused), removes it and starts.
+ * (A pid file cannot tell: after a restart its pid often belongs to a live process again.)
  */
-function lockDataDir(dataDir: string): () => void {
-	const lockFile = path.join(dataDir, "pglite.lock");
-	for (let attempt = 0; attempt < 2; attempt++) {
-		try {
-			fs.writeFileSync(lockFile, String(process.pid), { flag: "wx" });
-			return () => fs.rmSync(lockFile, { force: true });
-		} catch (error) {
-			if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-			const pid = Number(fs.readFileSync(lockFile, "utf8"));
-			if (pid && isRunning(pid)) {
-				throw new Error(
-					`The database in ${dataDir} is in use by another server (pid ${pid}). Stop that server or set a different DATA_DIR.`,
-				);
-			}
-			fs.rmSync(lockFile, { force: true }); // left behind by a process that died
-		}
+async function lockDataDir(dataDir: string): Promise<() => void> {
+	let socketPath = path.join(path.resolve(dataDir), "pglite.lock.sock");
+	// Socket paths are limited to about 100 bytes: a deep folder uses the abstract namespace.
+	if (Buffer.byteLength(socketPath) > 100) {
+		const hash = createHash("sha256").update(socketPath).digest("hex").slice(0, 32);
+		socketPath = `\0buckeye-holiday-lights-${hash}`;
 	}
-	throw new Error(`Could not lock ${lockFile}`);
+	const inUse = () =>
+		new Error(
+			`The database in ${dataDir} is in use by another server. Stop that server or set a different DATA_DIR.`,
+		);
+	for (let attempt = 0; attempt < 2; attempt++) {
+		const server = net.createServer((socket) => socket.end());
+		const error = await new Promise<NodeJS.ErrnoException | null>((resolve) => {
+			server.once("error", resolve);
+			server.listen(socketPath, () => resolve(null));
+		});
+		if (!error) {
+			server.unref();
+			return () => server.close();
+		}
+		if (error.code !== "EADDRINUSE") throw error;
+		if (await answers(socketPath)) throw inUse();
+		// Left behind by a server that died (abstract sockets vanish with their process).
+		if (!socketPath.startsWith("\0")) fs.rmSync(socketPath, { force: true });
+	}
+	throw inUse();
 }
 
-function isRunning(pid: number): boolean {
-	try {
-		process.kill(pid, 0);
-		return true;
-	} catch (error) {
-		return (error as NodeJS.ErrnoException).code === "EPERM";
-	}
+function answers(socketPath: string): Promise<boolean> {
+	return new Promise((resolve) => {
+		const socket = net.connect(socketPath);
+		socket.once("connect", () => {
+			socket.destroy();
+			resolve(true);
+		});
+		socket.once("error", () => resolve(false));
+	});
 }
