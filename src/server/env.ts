@@ -25,7 +25,10 @@ const envSchema = z.object({
 	DATA_DIR: z.string().default("./data"),
 	/** PostgreSQL connection string; the embedded PGlite database is used when unset. */
 	DATABASE_URL: z.string().optional(),
-	/** Secret for signing sessions; generated and kept in DATA_DIR when unset. */
+	/**
+	 * Secret for signing sessions, at least 32 characters; required with DATABASE_URL. On the
+	 * embedded database it is generated and kept in DATA_DIR when unset.
+	 */
 	AUTH_SECRET: z.string().min(32).optional(),
 	/** smtp://user:pass@host:port; without it mail is written to DATA_DIR/outbox as .eml files. */
 	SMTP_URL: z.string().optional(),
@@ -70,6 +73,8 @@ const envSchema = z.object({
 	 * milliseconds; every write through the server clears them at once. 0 reads the database every time.
 	 */
 	READ_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
+	/** On SIGTERM, how long requests under way may take to finish before their connections close. */
+	SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
 	LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

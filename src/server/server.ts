@@ -8,9 +8,17 @@ import { buildDeps } from "./deps.ts";
 import type { Env } from "./env.ts";
 import { createLogger } from "./lib/logger.ts";
 
-/** AUTH_SECRET, or one made on first start and kept beside the data. */
+/**
+ * AUTH_SECRET, or on the embedded database one made on first start and kept beside the data.
+ * PostgreSQL may be shared by several instances, which must sign cookies alike: there it is required.
+ */
 function authSecret(env: Env): string {
 	if (env.AUTH_SECRET) return env.AUTH_SECRET;
+	if (env.DATABASE_URL) {
+		throw new Error(
+			"AUTH_SECRET is required with DATABASE_URL: every server instance on the database must sign sessions with the same secret. Set it to a random string of at least 32 characters (e.g. `openssl rand -hex 32`).",
+		);
+	}
 	const file = path.join(env.DATA_DIR, "auth-secret");
 	if (!fs.existsSync(file)) {
 		fs.mkdirSync(env.DATA_DIR, { recursive: true });
@@ -22,8 +30,9 @@ function authSecret(env: Env): string {
 /** Opens the database, builds the app and listens; resolves once the server accepts requests. */
 export async function startServer(env: Env, options: { clientDir?: string } = {}) {
 	const logger = createLogger(env.LOG_LEVEL);
+	const secret = authSecret(env);
 	const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
-	const deps = buildDeps({ env, database, logger, authSecret: authSecret(env) });
+	const deps = buildDeps({ env, database, logger, authSecret: secret });
 	const app = createApp({ ...deps, clientDir: options.clientDir });
 	await deps.start();
 
@@ -34,9 +43,18 @@ export async function startServer(env: Env, options: { clientDir?: string } = {}
 	const port = typeof address === "object" && address ? address.port : env.PORT;
 
 	let closing: Promise<void> | undefined;
+	/**
+	 * Stops taking connections and lets requests under way finish, for at most SHUTDOWN_GRACE_MS;
+	 * then closes whatever is left (a slow client, a live stream) and the database.
+	 */
 	const close = () => {
 		closing ??= (async () => {
-			await new Promise<void>((resolve) => server.close(() => resolve()));
+			const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+			const http = server as Partial<import("node:http").Server>;
+			http.closeIdleConnections?.();
+			const deadline = setTimeout(() => http.closeAllConnections?.(), env.SHUTDOWN_GRACE_MS);
+			await closed;
+			clearTimeout(deadline);
 			await deps.stop();
 			await database.close();
 		})();

@@ -63,7 +63,18 @@ const queryLogger = (onQuery?: QueryListener) =>
 	onQuery ? { logQuery: (query: string) => onQuery(query) } : undefined;
 
 export async function openPostgres(url: string, onQuery?: QueryListener): Promise<DatabaseHandle> {
-	const pool = new pg.Pool({ connectionString: url, max: 10 });
+	// Bounded waits: a database that stops answering fails requests within seconds, instead of
+	// filling the pool with requests that hang; connections that went bad are dropped and replaced.
+	const pool = new pg.Pool({
+		connectionString: url,
+		max: 10,
+		connectionTimeoutMillis: 5_000,
+		idleTimeoutMillis: 10_000,
+		keepAlive: true,
+		query_timeout: 20_000,
+		statement_timeout: 15_000,
+		idle_in_transaction_session_timeout: 20_000,
+	});
 	// An idle connection closed by the server (restart, failover) must not crash the process:
 	// the pool drops it and opens a new one on the next query.
 	pool.on("error", () => {});

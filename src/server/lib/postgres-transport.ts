@@ -14,7 +14,12 @@ export function postgresTransport(url: string): EventTransport {
 			let stopped = false;
 			let retry: NodeJS.Timeout | undefined;
 			const connect = async (afterGap: boolean) => {
-				const next = new pg.Client({ connectionString: url });
+				const next = new pg.Client({
+					connectionString: url,
+					connectionTimeoutMillis: 5_000,
+					keepAlive: true,
+					keepAliveInitialDelayMillis: 10_000,
+				});
 				next.on("notification", (n) => {
 					if (n.channel === EVENT_CHANNEL && n.payload) onPayload(n.payload);
 				});

@@ -1,0 +1,63 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+/** A server started as it is deployed: `src/server/index.ts` in its own process. */
+export interface ServerProcess {
+	url: string;
+	process: ChildProcess;
+	dataDir: string;
+	/** What the process printed on standard output so far. */
+	output(): string;
+}
+
+/**
+ * Starts the server with `env` added to the test's environment (PORT 0 on 127.0.0.1, its own
+ * DATA_DIR unless given) and resolves once it prints the address it listens on.
+ */
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+	const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "bhl-instance-"));
+	const child = spawn(process.execPath, ["--import", "tsx", "src/server/index.ts"], {
+		env: {
+			...process.env,
+			PORT: "0",
+			HOST: "127.0.0.1",
+			LOG_LEVEL: "warn",
+			...env,
+			DATA_DIR: dataDir,
+		},
+		stdio: ["ignore", "pipe", "pipe"],
+	});
+	let out = "";
+	let errors = "";
+	child.stdout!.on("data", (chunk) => {
+		out += String(chunk);
+	});
+	child.stderr!.on("data", (chunk) => {
+		errors += String(chunk);
+		process.stderr.write(chunk);
+	});
+	const url = await new Promise<string>((resolve, reject) => {
+		child.stdout!.on("data", () => {
+			const found = out.match(/open (http:\/\/\S+)/);
+			if (found) resolve(found[1]!.replace("localhost", "127.0.0.1"));
+		});
+		child.once("exit", (code) => reject(new Error(`server exited with ${code}: ${out}${errors}`)));
+	});
+	return { url, process: child, dataDir, output: () => out };
+}
+
+/** Sends SIGTERM (or `signal`) and waits for the process to exit; removes its data folder. */
+export async function stopServerProcess(
+	server: ServerProcess | undefined,
+	signal: NodeJS.Signals = "SIGTERM",
+) {
+	if (!server) return;
+	if (server.process.exitCode === null && server.process.signalCode === null) {
+		const exited = new Promise((resolve) => server.process.once("exit", resolve));
+		server.process.kill(signal);
+		await exited;
+	}
+	fs.rmSync(server.dataDir, { recursive: true, force: true });
+}
