@@ -1,6 +1,7 @@
 import http from "node:http";
+import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { emailOutbox } from "../../src/server/db/schema.ts";
+import { emailOutbox, sessions } from "../../src/server/db/schema.ts";
 import { accountCounts, meWithCookie, PASSWORD, signedInCustomer } from "../support/accounts.ts";
 import { expectError } from "../support/expect.ts";
 import { HttpClient } from "../support/http-client.ts";
@@ -247,5 +248,29 @@ describe("error responses", () => {
 			}
 		}
 		expect(await accountCounts(app)).toEqual(before);
+	});
+
+	it("ends 30 days after sign-in, however much it was used", async () => {
+		const { client } = await signedInCustomer(app, { email: "casey@example.com" });
+		const [session] = await app.db.select().from(sessions);
+		// Used all along: every request leaves the end where sign-in put it.
+		for (const path of ["/api/me", "/api/customer", "/api/bills"]) {
+			expect((await client.get(path)).status).toBe(200);
+		}
+		const [after] = await app.db.select().from(sessions);
+		expect(after!.expiresAt).toEqual(session!.expiresAt);
+		expect((session!.expiresAt.getTime() - session!.createdAt.getTime()) / 86_400_000).toBeCloseTo(
+			30,
+			1,
+		);
+
+		// A session made 31 days ago whose end was pushed forward (as sliding sessions were) is over.
+		await app.db.update(sessions).set({
+			createdAt: sql`now() - interval '31 days'`,
+			expiresAt: sql`now() + interval '20 days'`,
+		});
+		app.readCache.clear();
+		expect((await client.get("/api/me")).json).toEqual({ user: null });
+		expect((await client.get("/api/customer")).status).toBe(401);
 	});
 });

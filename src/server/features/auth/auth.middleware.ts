@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { Context } from "hono";
-import { getCookie, setCookie } from "hono/cookie";
+import { getCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
 import type { MiddlewareHandler } from "hono/types";
 import type { SessionUser } from "../../../shared/auth.ts";
@@ -10,7 +10,7 @@ import type { Executor } from "../../db/database.ts";
 import { profiles, sessions, users } from "../../db/schema.ts";
 import { forbidden, unauthorized } from "../../lib/errors.ts";
 import { sessionTag } from "../../lib/read-cache.ts";
-import { SESSION_EXPIRES_IN, SESSION_UPDATE_AGE } from "./auth.ts";
+import { SESSION_EXPIRES_IN } from "./auth.ts";
 
 /**
  * The value of a cookie signed as better-auth signs it ("value.base64(HMAC-SHA256)"), or null.
@@ -33,8 +33,8 @@ const sessionCookieName = (appUrl: string) =>
  * writes sessions (sign-in, sign-out, resets); this reads them: the signed cookie is checked here,
  * then session, user and profile come in one query. The answer is reused through the read cache
  * under the whole signed cookie, tagged `session:<user id>`: a sign-out, a password reset or a
- * profile change anywhere drops it on every instance. A session in use is extended once a day,
- * cookie included, as better-auth itself would.
+ * profile change anywhere drops it on every instance. A session ends 30 days after sign-in (its
+ * expiry, never extended, and its creation time are both checked), and its cached answer with it.
  */
 export async function readSession(c: Context<AppEnv>): Promise<SessionUser | null> {
 	const { auth, db, env, readCache } = c.var.deps;
@@ -50,15 +50,6 @@ export async function readSession(c: Context<AppEnv>): Promise<SessionUser | nul
 		},
 		(session) => session?.expiresAt ?? 0,
 	);
-	if (found?.extended) {
-		setCookie(c, cookieName, cookie, {
-			httpOnly: true,
-			sameSite: "Lax",
-			secure: env.APP_URL.startsWith("https://"),
-			path: "/",
-			maxAge: SESSION_EXPIRES_IN,
-		});
-	}
 	return found?.user ?? null;
 }
 
@@ -74,7 +65,13 @@ async function loadSession(db: Executor, token: string) {
 		.from(sessions)
 		.innerJoin(users, eq(users.id, sessions.userId))
 		.leftJoin(profiles, eq(profiles.userId, sessions.userId))
-		.where(and(eq(sessions.token, token), gt(sessions.expiresAt, sql`now()`)));
+		.where(
+			and(
+				eq(sessions.token, token),
+				gt(sessions.expiresAt, sql`now()`),
+				gt(sessions.createdAt, sql`now() - make_interval(secs => ${SESSION_EXPIRES_IN})`),
+			),
+		);
 	if (!row) return null;
 	const profile = row.profile ?? (await ensureProfile(db, row));
 	const user: SessionUser = {
@@ -86,16 +83,7 @@ async function loadSession(db: Executor, token: string) {
 		view: profile.view,
 		accountStatus: profile.accountStatus,
 	};
-	let expiresAt = row.expiresAt.getTime();
-	const extended = expiresAt - Date.now() < (SESSION_EXPIRES_IN - SESSION_UPDATE_AGE) * 1000;
-	if (extended) {
-		expiresAt = Date.now() + SESSION_EXPIRES_IN * 1000;
-		await db
-			.update(sessions)
-			.set({ expiresAt: new Date(expiresAt), updatedAt: sql`now()` })
-			.where(eq(sessions.token, token));
-	}
-	return { user, expiresAt, extended };
+	return { user, expiresAt: row.expiresAt.getTime() };
 }
 
 async function ensureProfile(db: Executor, user: { id: string; name: string; email: string }) {

@@ -11,9 +11,11 @@ import type { Mailer } from "../email/email.service.ts";
 import { passwordResetEmail } from "../email/templates.ts";
 import { getBusinessProfile } from "../settings/settings.service.ts";
 
-/** A session lasts 30 days, and is extended to 30 days again once a day while it is used. */
+/**
+ * A session lasts 30 days from sign-in, however much it is used: its end is fixed when it is made
+ * and checked on every request (a stolen cookie is not good forever).
+ */
 export const SESSION_EXPIRES_IN = 60 * 60 * 24 * 30;
-export const SESSION_UPDATE_AGE = 60 * 60 * 24;
 
 /** Set by the app from the connection (or the trusted proxy); never taken from the client. */
 export const CLIENT_IP_HEADER = "x-client-ip";
@@ -60,7 +62,7 @@ export function createAuth(options: {
 		},
 		// Reset tokens are kept as SHA-256 hashes, so a database copy holds no usable link.
 		verification: { storeIdentifier: "hashed" },
-		session: { expiresIn: SESSION_EXPIRES_IN, updateAge: SESSION_UPDATE_AGE },
+		session: { expiresIn: SESSION_EXPIRES_IN, disableSessionRefresh: true },
 		rateLimit: {
 			enabled: true,
 			storage: "database",
