@@ -4,6 +4,7 @@ import * as auth from "./features/auth/auth.routes.ts";
 import * as bills from "./features/bills/bills.routes.ts";
 import * as catalog from "./features/catalog/catalog.routes.ts";
 import * as customers from "./features/customers/customers.routes.ts";
+import * as email from "./features/email/email.routes.ts";
 import * as estimate from "./features/estimate/estimate.routes.ts";
 import * as files from "./features/files/files.routes.ts";
 import * as health from "./features/health/health.routes.ts";
@@ -29,7 +30,8 @@ ownerGuarded.use("*", requireOwner);
 const ownerApi = ownerGuarded
 	.route("/", quotes.ownerRoutes)
 	.route("/", customers.ownerRoutes)
-	.route("/", auth.ownerRoutes);
+	.route("/", auth.ownerRoutes)
+	.route("/", email.ownerRoutes);
 
 export const apiRoutes = createRouter()
 	.route("/", health.publicRoutes)

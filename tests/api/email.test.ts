@@ -12,6 +12,7 @@ import {
 } from "../../src/server/features/email/email.service.ts";
 import { createEventBus } from "../../src/server/lib/events.ts";
 import { createLogger } from "../../src/server/lib/logger.ts";
+import { signedInOwner } from "../support/accounts.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 const MAIL_FROM = "Buckeye Holiday Lights <lights@example.test>";
@@ -168,7 +169,7 @@ describe("mailer over SMTP", () => {
 		expect(smtp.received.map((r) => r.mail.subject)).toEqual(["Your quote #1 is approved"]);
 	});
 
-	it("waits longer after each failure and gives up after eight attempts", async () => {
+	it("waits longer after each failure, an hour at most, never gives up, and tells the owner", async () => {
 		// Nothing listens on this port any more: every connection is refused.
 		const stopped = await startSmtpServer();
 		await stopped.close();
@@ -176,20 +177,37 @@ describe("mailer over SMTP", () => {
 		await mailer.enqueue(message());
 
 		const waits: number[] = [];
-		for (let attempt = 1; attempt <= 8; attempt++) {
+		for (let attempt = 1; attempt <= 10; attempt++) {
 			await makeDue();
 			expect(await mailer.deliverDue()).toBe(1);
 			const [row] = await rows();
-			expect(row).toMatchObject({ attempts: attempt, status: attempt < 8 ? "pending" : "failed" });
+			expect(row).toMatchObject({ attempts: attempt, status: "pending", sentAt: null });
 			expect(row!.lastError).toMatch(/ECONNREFUSED|connect/i);
 			waits.push(Math.round(secondsUntilDue(row!) / 30) * 30);
 		}
-		expect(waits.slice(0, 7)).toEqual([30, 60, 120, 240, 480, 960, 1920]);
+		expect(waits).toEqual([30, 60, 120, 240, 480, 960, 1920, 3600, 3600, 3600]);
 
-		// Failed is final: due or not, no run picks it up again.
-		await app.db.update(emailOutbox).set({ nextAttemptAt: sql`now()` });
-		expect(await mailer.deliverDue()).toBe(0);
-		expect(await rows()).toEqual([expect.objectContaining({ status: "failed", attempts: 8 })]);
+		const { client: owner } = await signedInOwner(app);
+		const status = await owner.get("/api/owner/mail-status");
+		expect(status.json).toMatchObject({ waiting: 1, retrying: 1 });
+		expect(status.json.lastError).toMatch(/ECONNREFUSED|connect/i);
+		expect(Date.parse(status.json.oldestRetryingSince)).toBeLessThanOrEqual(Date.now());
+
+		// Once the mail server is back, the next due attempt delivers it.
+		const back = await startSmtpServer();
+		try {
+			await makeDue();
+			expect(await smtpMailer(back.port).deliverDue()).toBe(1);
+			expect(await rows()).toEqual([expect.objectContaining({ status: "sent", attempts: 11 })]);
+			expect((await owner.get("/api/owner/mail-status")).json).toEqual({
+				waiting: 0,
+				retrying: 0,
+				oldestRetryingSince: null,
+				lastError: null,
+			});
+		} finally {
+			await back.close();
+		}
 	});
 
 	it("delivers each message once when two delivery runs overlap", async () => {

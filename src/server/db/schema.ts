@@ -532,7 +532,7 @@ export const dashboardCounts = pgTable(
 
 // ---------------------------------------------------------------- e-mail outbox
 
-export const EMAIL_STATUSES = ["pending", "sent", "failed"] as const;
+export const EMAIL_STATUSES = ["pending", "sent"] as const;
 
 /** Mail waiting to be delivered; written in the same transaction as the change it reports. */
 export const emailOutbox = pgTable(

@@ -27,11 +27,13 @@ export interface Mailer {
 	stop(): Promise<void>;
 }
 
-const MAX_ATTEMPTS = 8;
 const POLL_MS = 5_000;
 const BATCH = 10;
 
-/** Retries back off: 30 s, 1 min, 2 min, ... capped at one hour. */
+/**
+ * Retries back off: 30 s, 1 min, 2 min, ... capped at one hour, and never stop: a message waits
+ * out a mail server that is down for a day. The owner sees what waits (`mailStatus`).
+ */
 const retryDelaySeconds = (attempts: number) => Math.min(30 * 2 ** (attempts - 1), 3600);
 
 export function createMailer(options: {
@@ -104,15 +106,10 @@ export function createMailer(options: {
 					.set({ status: "sent", sentAt: sql`now()`, lastError: null })
 					.where(eq(emailOutbox.id, row.id));
 			} catch (error) {
-				const failed = row.attempts >= MAX_ATTEMPTS;
-				logger.warn(
-					{ err: error, id: row.id, attempts: row.attempts, failed },
-					"email delivery failed",
-				);
+				logger.warn({ err: error, id: row.id, attempts: row.attempts }, "email delivery failed");
 				await db
 					.update(emailOutbox)
 					.set({
-						status: failed ? "failed" : "pending",
 						lastError: String((error as Error).message ?? error).slice(0, 1000),
 						nextAttemptAt: sql`now() + make_interval(secs => ${retryDelaySeconds(row.attempts)})`,
 					})
@@ -169,5 +166,30 @@ export function createMailer(options: {
 			await running;
 			transport.close();
 		},
+	};
+}
+
+/** What the outbox holds back: messages waiting, how many of them failed at least once, and why. */
+export async function mailStatus(options: { db: Executor }) {
+	const [row] = await options.db
+		.select({
+			waiting: sql<number>`count(*)::int`,
+			retrying: sql<number>`(count(*) filter (where ${emailOutbox.attempts} > 0))::int`,
+			oldestRetrying: sql<Date | null>`min(${emailOutbox.createdAt}) filter (where ${emailOutbox.attempts} > 0)`,
+		})
+		.from(emailOutbox)
+		.where(eq(emailOutbox.status, "pending"));
+	const [last] = await options.db
+		.select({ lastError: emailOutbox.lastError })
+		.from(emailOutbox)
+		.where(and(eq(emailOutbox.status, "pending"), sql`${emailOutbox.attempts} > 0`))
+		.orderBy(sql`${emailOutbox.id} desc`)
+		.limit(1);
+	const oldest = row?.oldestRetrying ? new Date(row.oldestRetrying) : null;
+	return {
+		waiting: row?.waiting ?? 0,
+		retrying: row?.retrying ?? 0,
+		oldestRetryingSince: oldest?.toISOString() ?? null,
+		lastError: last?.lastError ?? null,
 	};
 }

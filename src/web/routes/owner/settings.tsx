@@ -3,6 +3,7 @@ import { PageHeading } from "../../components/shell/app-shell.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { InviteOwnerCard } from "../../features/auth/components/invite-owner-card.tsx";
 import { SignOutButton } from "../../features/auth/components/sign-out-button.tsx";
+import { MailStatusCard } from "../../features/email/components/mail-status-card.tsx";
 
 export function meta() {
 	return [{ title: "Settings | Buckeye Holiday Lights" }];
@@ -12,6 +13,7 @@ export default function OwnerSettings() {
 	return (
 		<div className="grid gap-6">
 			<PageHeading title="Settings" />
+			<MailStatusCard />
 			<Card>
 				<CardHeader>
 					<CardTitle>Your website</CardTitle>
