@@ -2,6 +2,7 @@ import type { Deps } from "./app-env.ts";
 import type { DatabaseHandle } from "./db/database.ts";
 import type { Env } from "./env.ts";
 import { createAuth } from "./features/auth/auth.ts";
+import type { ScryptCost } from "./features/auth/password-hash.ts";
 import { createMailer } from "./features/email/email.service.ts";
 import { createEventBus } from "./lib/events.ts";
 import type { Logger } from "./lib/logger.ts";
@@ -25,6 +26,8 @@ export function buildDeps(options: {
 	logger: Logger;
 	authSecret: string;
 	rateLimits?: Deps["rateLimits"];
+	/** Lower than OWASP's scrypt cost for tests only, so hundreds of sign-ups stay quick. */
+	passwordHashCost?: ScryptCost;
 }): RunningDeps {
 	const { env, database, logger } = options;
 	const db = database.db;
@@ -34,7 +37,15 @@ export function buildDeps(options: {
 	const readCache = new ReadCache(env.READ_CACHE_MS);
 	events.subscribe(readCache.onEvent);
 	const mailer = createMailer({ db, env, logger, events });
-	const auth = createAuth({ db, env, secret: options.authSecret, mailer, events, logger });
+	const auth = createAuth({
+		db,
+		env,
+		secret: options.authSecret,
+		mailer,
+		events,
+		logger,
+		passwordHashCost: options.passwordHashCost,
+	});
 	return {
 		db,
 		env,

@@ -57,7 +57,8 @@ describe("POST /api/account/sign-up", () => {
 		expect(account?.providerId).toBe("credential");
 		expect(account?.password).toBeTruthy();
 		expect(account?.password).not.toContain(PASSWORD);
-		expect(account?.password).toMatch(/^[0-9a-f]{16,}:[0-9a-f]{64,}$/); // scrypt salt:key
+		// scrypt with its cost, salt and key (the tests use a lower cost than the product).
+		expect(account?.password).toMatch(/^scrypt\$1024\$8\$1\$[0-9a-f]{32}\$[0-9a-f]{128}$/);
 		expect(await accountCounts(app)).toMatchObject({ users: 1, profiles: 1, accounts: 1 });
 	});
 
@@ -192,5 +193,40 @@ describe("POST /api/account/sign-up", () => {
 			id: owners[0]!.userId,
 			role: "owner",
 		});
+	});
+
+	it("allows 20 new accounts an hour from one address, then answers 429 and creates nothing", async () => {
+		for (let i = 0; i < 20; i++) {
+			const { res } = await signUp(app, { email: `neighbour${i}@example.com`, role: "customer" });
+			expect(res.status, res.text).toBe(201);
+		}
+		const before = await accountCounts(app);
+		const { res, client } = await signUp(app, { email: "one.more@example.com", role: "customer" });
+		expectError(res, 429, "Too many new accounts from your network. Please try again in an hour.");
+		expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(3000);
+		expect(client.hasSession()).toBe(false);
+		expect(await accountCounts(app)).toEqual(before);
+	});
+
+	it("allows five invite code tries in 10 minutes from one address", async () => {
+		await signedInOwner(app);
+		for (let i = 0; i < 5; i++) {
+			const { res } = await signUp(app, {
+				email: `guess${i}@example.com`,
+				role: "owner",
+				inviteCode: `WRONG-CODE-${i}`,
+			});
+			expectError(res, 403);
+		}
+		const { res } = await signUp(app, {
+			email: "guess5@example.com",
+			role: "owner",
+			inviteCode: "WRONG-CODE-5",
+		});
+		expectError(res, 429, "Too many owner sign-up attempts. Please wait 10 minutes and try again.");
+		// Customers from the same address are not held back by it.
+		expect(
+			(await signUp(app, { email: "real.customer@example.com", role: "customer" })).res.status,
+		).toBe(201);
 	});
 });

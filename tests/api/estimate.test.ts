@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { rateLimits, serviceOptions } from "../../src/server/db/schema.ts";
+import { requestLimits, serviceOptions } from "../../src/server/db/schema.ts";
 import { RATE_LIMIT_MESSAGE } from "../../src/server/lib/rate-limit.ts";
 import { estimateSchema } from "../../src/shared/estimate.ts";
 import { HttpClient } from "../support/http-client.ts";
@@ -202,7 +202,7 @@ describe("POST /api/estimate rate limit", () => {
 		expect(limited.json.error).toBe(RATE_LIMIT_MESSAGE);
 		expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
 		expect(Number(limited.headers.get("retry-after"))).toBeLessThanOrEqual(60);
-		const [row] = await app.db.select().from(rateLimits);
-		expect(row!.key).toMatch(/^public:estimate:/);
+		const [row] = await app.db.select().from(requestLimits);
+		expect(row!.key).toMatch(/^estimate:/);
 	});
 });

@@ -99,6 +99,8 @@ export async function startTestApp(
 		logger,
 		authSecret: "test-secret-test-secret-test-secret!",
 		rateLimits: options.rateLimits,
+		// The product's cost takes about half a second a hash; the tests make hundreds.
+		passwordHashCost: { N: 2 ** 10, r: 8, p: 1 },
 	});
 	await deps.start();
 	const app = createApp({

@@ -102,12 +102,28 @@ export const verifications = pgTable(
 	(t) => [index("verifications_identifier_idx").on(t.identifier)],
 );
 
+/** better-auth's own limiter (sign-in, password reset): better-auth writes and prunes it. */
 export const rateLimits = pgTable("rate_limits", {
 	id: text("id").primaryKey(),
 	key: text("key").notNull().unique(),
 	count: integer("count").notNull(),
 	lastRequest: bigint("last_request", { mode: "number" }).notNull(),
 });
+
+/**
+ * The product's own limits (public forms, sign-up, owner invites): fixed windows per key, kept
+ * apart from better-auth's table, whose pruning would otherwise reset them.
+ */
+export const requestLimits = pgTable(
+	"request_limits",
+	{
+		key: text("key").primaryKey(),
+		count: integer("count").notNull(),
+		/** When the current window began, in milliseconds since the epoch. */
+		windowStart: bigint("window_start", { mode: "number" }).notNull(),
+	},
+	(t) => [index("request_limits_window_start_idx").on(t.windowStart)],
+);
 
 // ---------------------------------------------------------------- profiles and owner invites
 

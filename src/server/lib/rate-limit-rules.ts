@@ -12,6 +12,10 @@ export const PUBLIC_RATE_LIMITS = {
 	estimate: { windowMs: 60_000, max: 30 },
 	contact: { windowMs: 10 * 60_000, max: 5 },
 	quote: { windowMs: 10 * 60_000, max: 5 },
+	/** New accounts: a household signs up a few, a script hundreds. */
+	signUp: { windowMs: 60 * 60_000, max: 20 },
+	/** Owner sign-ups that try an invite code. */
+	ownerInvite: { windowMs: 10 * 60_000, max: 5 },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type PublicRateLimit = keyof typeof PUBLIC_RATE_LIMITS;

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { type BrowserContext, test as base, expect, type Page } from "@playwright/test";
 import { PageErrorWatcher } from "./page-errors.ts";
 
@@ -57,6 +58,14 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 		{ timeout: 90_000 },
 	],
 	baseURL: async ({ server }, use) => use(server.url),
+	// The server trusts one proxy (TRUST_PROXY=true), as deployed: each test is a visitor of its
+	// own address, so the per-address limits (sign-ups, forms) count a test's requests alone, as
+	// they would a household's, not every test's on the worker's server together.
+	extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
+		const hash = createHash("sha256").update(`${testInfo.testId}:${testInfo.retry}`).digest();
+		const visitor = `198.18.${hash[0]}.${hash[1]}`;
+		await use({ ...extraHTTPHeaders, "x-forwarded-for": visitor });
+	},
 	allowedConsoleErrors: [[], { option: true }],
 	pageErrors: [
 		async ({ allowedConsoleErrors }, use, testInfo) => {

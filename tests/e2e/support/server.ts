@@ -35,6 +35,8 @@ export async function startServer(): Promise<RunningServer> {
 			APP_URL: url,
 			LOG_LEVEL: "error",
 			DATABASE_URL: "",
+			// Behind a proxy, as deployed: tests say who they are with X-Forwarded-For.
+			TRUST_PROXY: "true",
 		},
 		stdio: ["ignore", "inherit", "inherit"],
 	});

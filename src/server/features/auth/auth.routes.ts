@@ -7,9 +7,13 @@ import {
 	viewSchema,
 } from "../../../shared/auth.ts";
 import type { OwnerEnv } from "../../app-env.ts";
+import { checkRateLimit, rateLimit } from "../../lib/rate-limit.ts";
 import { createRouter, errorResponses, jsonContent } from "../../lib/router.ts";
 import { readSession, signedIn } from "./auth.middleware.ts";
 import { createOwnerInvite, setView, signUpAccount } from "./auth.service.ts";
+
+const SIGN_UP_LIMITED = "Too many new accounts from your network. Please try again in an hour.";
+const INVITE_LIMITED = "Too many owner sign-up attempts. Please wait 10 minutes and try again.";
 
 /** Sign-up and who is signed in: open to anyone. */
 export const publicRoutes = createRouter()
@@ -19,6 +23,7 @@ export const publicRoutes = createRouter()
 			path: "/account/sign-up",
 			tags: ["auth"],
 			summary: "Create an account (customer, or owner when allowed) and sign it in",
+			middleware: [rateLimit("signUp", SIGN_UP_LIMITED)] as const,
 			request: { body: { ...jsonContent(signUpSchema), required: true } },
 			responses: {
 				201: { description: "Signed up", ...jsonContent(z.object({ ok: z.boolean() })) },
@@ -28,6 +33,9 @@ export const publicRoutes = createRouter()
 		}),
 		async (c) => {
 			const input = c.req.valid("json");
+			// Few invite codes may be tried per address, whatever the codes and e-mails.
+			if (input.role === "owner" && input.inviteCode?.trim())
+				await checkRateLimit(c, "ownerInvite", INVITE_LIMITED);
 			const { headers } = await signUpAccount({
 				deps: c.var.deps,
 				input,

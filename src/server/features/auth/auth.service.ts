@@ -13,6 +13,8 @@ import { getBusinessProfile } from "../settings/settings.service.ts";
 const OWNER_GRANT_LOCK = 7_283_001;
 const INVITE_DAYS = 7;
 const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+/** 28 characters of 32: 140 bits, beyond guessing however many tries the limits allow. */
+const INVITE_CODE_LENGTH = 28;
 
 const normalizeCode = (code: string) => code.toUpperCase().replace(/[^A-Z0-9]/g, "");
 const hashCode = (code: string) => createHash("sha256").update(normalizeCode(code)).digest("hex");
@@ -149,9 +151,10 @@ export async function createOwnerInvite(options: {
 }) {
 	const { deps, actor } = options;
 	assertOwner(actor);
-	const raw = Array.from({ length: 12 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join(
-		"",
-	);
+	const raw = Array.from(
+		{ length: INVITE_CODE_LENGTH },
+		() => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)],
+	).join("");
 	const code = raw.match(/.{4}/g)!.join("-");
 	const expiresAt = new Date(Date.now() + INVITE_DAYS * 24 * 60 * 60 * 1000);
 	const url = `${deps.env.APP_URL}/auth?invite=${encodeURIComponent(code)}`;

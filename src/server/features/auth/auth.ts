@@ -10,6 +10,7 @@ import type { Logger } from "../../lib/logger.ts";
 import type { Mailer } from "../email/email.service.ts";
 import { passwordResetEmail } from "../email/templates.ts";
 import { getBusinessProfile } from "../settings/settings.service.ts";
+import { passwordHasher, type ScryptCost } from "./password-hash.ts";
 
 /**
  * A session lasts 30 days from sign-in, however much it is used: its end is fixed when it is made
@@ -27,6 +28,7 @@ export function createAuth(options: {
 	mailer: Mailer;
 	events: EventBus;
 	logger: Logger;
+	passwordHashCost?: ScryptCost;
 }) {
 	const { db, env, mailer, events } = options;
 	return betterAuth({
@@ -52,6 +54,7 @@ export function createAuth(options: {
 			autoSignIn: true,
 			resetPasswordTokenExpiresIn: 60 * 60,
 			revokeSessionsOnPasswordReset: true,
+			password: passwordHasher(options.passwordHashCost),
 			async sendResetPassword({ user, token }) {
 				const business = await getBusinessProfile({ db });
 				const url = `${env.APP_URL}/auth/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
