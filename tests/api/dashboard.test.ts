@@ -73,6 +73,23 @@ describe("owner dashboard", () => {
 		);
 		expect(next.json.customers[0].name).toBe("Casey Customer");
 		expect(next.json.nextCursor).toBeNull();
+		// Cursors the server never wrote are refused with 400, never a database error.
+		const [at, id] = page.json.nextCursor.split("|");
+		for (const cursor of [
+			"nonsense",
+			`${at}|------------------------------------`,
+			`${at}|${id}|extra`,
+			`99999-01-01T00:00:00.000Z|${id}`,
+			`0000-01-01T00:00:00.000Z|${id}`,
+			`2026-13-45T00:00:00.000Z|${id}`,
+			`${at}|${id.slice(0, -1)}g`,
+		]) {
+			const res = await owner.client.get(
+				`/api/owner/customers?limit=1&cursor=${encodeURIComponent(cursor)}`,
+			);
+			expect(res.status, cursor).toBe(400);
+			expect(res.json.error).toBe("Invalid cursor");
+		}
 		expect((await customer.client.get("/api/owner/dashboard")).status).toBe(403);
 	});
 

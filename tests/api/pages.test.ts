@@ -43,4 +43,19 @@ describe("pages", () => {
 		const logged = lines.map((l) => JSON.parse(l)).find((l) => l.msg === "page not found");
 		expect(logged?.path).toBe("/definitely/not/here");
 	});
+
+	it("answers a malformed %-escape in a page or API path with 400 or 404, never 500", async () => {
+		app = await startTestApp();
+		const client = new HttpClient(app.url);
+		for (const path of [
+			"/%ZZ",
+			"/owner/customer/%E0%A4%A",
+			"/app/%",
+			"/api/%ZZ",
+			"/assets/%ZZ.js",
+		]) {
+			const res = await client.get(path);
+			expect([400, 404], path).toContain(res.status);
+		}
+	});
 });

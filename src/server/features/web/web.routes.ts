@@ -49,7 +49,12 @@ export function createWebRoutes(clientDir: string) {
 		);
 
 	app.on(["GET", "HEAD"], "*", async (c, next) => {
-		const pathname = decodeURIComponent(new URL(c.req.url).pathname);
+		let pathname: string;
+		try {
+			pathname = decodeURIComponent(new URL(c.req.url).pathname);
+		} catch {
+			return c.text("This address is not valid.", 400); // a malformed %-escape, like /%ZZ
+		}
 		if (path.extname(pathname)) return next();
 		const prerendered = pathname === "/" ? "index.html" : path.join(pathname, "index.html");
 		const known = isPagePath(pathname);
