@@ -11,7 +11,12 @@ import { createWebRoutes } from "./features/web/web.routes.ts";
 import { AppError } from "./lib/errors.ts";
 import { LARGEST_UPLOAD_BYTES } from "./lib/multipart.ts";
 import { projectRoot } from "./lib/project-root.ts";
-import { clientIp, sameOriginOnly, securityHeaders } from "./lib/security.ts";
+import {
+	clientIp,
+	closeAfterRefusedBody,
+	sameOriginOnly,
+	securityHeaders,
+} from "./lib/security.ts";
 
 export interface CreateAppOptions extends Deps {
 	/** The built web app (React Router's build/client); defaults to the project's build. */
@@ -41,6 +46,7 @@ export function createApp(deps: CreateAppOptions) {
 		);
 	});
 	app.use("*", securityHeaders);
+	app.use("*", closeAfterRefusedBody);
 	// Text (HTML, JS, CSS, JSON) goes out gzipped: a third of the bytes on a phone connection.
 	app.use("*", compress());
 	app.use("/api/*", sameOriginOnly);

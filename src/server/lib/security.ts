@@ -126,3 +126,16 @@ export function allowedOrigins(c: {
 		...(host ? [`${own.protocol}//${host}`] : []),
 	];
 }
+
+/**
+ * A request refused while its body may still be arriving (a 401 on an upload, a 413) is answered
+ * with `Connection: close`: the server will not read that body, so the client must not send its
+ * next request on this connection, where it would be lost when the connection is cut.
+ */
+export const closeAfterRefusedBody = createMiddleware<AppEnv>(async (c, next) => {
+	await next();
+	const hasBody =
+		c.req.header("transfer-encoding") !== undefined ||
+		Number(c.req.header("content-length") ?? 0) > 0;
+	if (hasBody && c.res.status >= 400) c.res.headers.set("connection", "close");
+});
