@@ -198,3 +198,52 @@ describe("bad input answers 400 with a message and writes nothing", () => {
 		expectError(real, 400, /invalid or has expired/);
 	});
 });
+
+describe("better-auth's endpoints the product does not use", () => {
+	it("are not reachable, signed in or not, and not documented", async () => {
+		const { client } = await signedInCustomer(app, { email: "casey@example.com" });
+		const unused: [method: string, path: string, body?: unknown][] = [
+			["POST", "/api/auth/update-user", { name: "x".repeat(200_000) }],
+			[
+				"POST",
+				"/api/auth/change-password",
+				{ currentPassword: PASSWORD, newPassword: "x".repeat(12) },
+			],
+			["POST", "/api/auth/change-email", { newEmail: "other@example.com" }],
+			["GET", "/api/auth/get-session"],
+			["POST", "/api/auth/get-session", {}],
+			["GET", "/api/auth/list-sessions"],
+			["POST", "/api/auth/sign-in/social", { provider: "google" }],
+			["POST", "/api/auth/callback/google", { state: "x".repeat(600_000) }],
+			["GET", "/api/auth/verify-email?token=x"],
+			["POST", "/api/auth/get-access-token", {}],
+			["POST", "/api/auth/refresh-token", {}],
+			["GET", "/api/auth/account-info"],
+			["POST", "/api/auth/link-social", { provider: "google" }],
+			["POST", "/api/auth/delete-user", {}],
+			["GET", "/api/auth/reference"],
+			["GET", "/api/auth/ok"],
+		];
+		for (const [method, path, body] of unused) {
+			const res = await client.request(method, path, body);
+			expect(res.status, `${method} ${path}`).toBe(404);
+		}
+		// Nothing about the account changed.
+		expect((await client.get("/api/me")).json.user.displayName).not.toMatch(/^x+$/);
+
+		const doc = (await new HttpClient(app.url).get("/api/openapi.json")).json;
+		const authPaths = Object.keys(doc.paths).filter((p) => p.startsWith("/api/auth/"));
+		expect(authPaths.sort()).toEqual([
+			"/api/auth/request-password-reset",
+			"/api/auth/reset-password",
+			"/api/auth/sign-in/email",
+			"/api/auth/sign-out",
+		]);
+		// Every reference in the document points at a component that exists.
+		const text = JSON.stringify(doc);
+		for (const [, name] of text.matchAll(/"#\/components\/schemas\/([^"]+)"/g)) {
+			expect(doc.components?.schemas?.[name!], name).toBeDefined();
+		}
+		expect(text).not.toContain('"nullable"');
+	});
+});

@@ -1,5 +1,6 @@
-import { Hono } from "hono";
-import type { z } from "zod";
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { type Context, Hono } from "hono";
+import { z } from "zod";
 import {
 	AUTH_MESSAGES,
 	forgotPasswordSchema,
@@ -11,12 +12,30 @@ import { badRequest } from "../../lib/errors.ts";
 import { clientIp } from "../../lib/security.ts";
 import { CLIENT_IP_HEADER } from "./auth.ts";
 
-/** better-auth's endpoints that take input from a form, checked with the product's own rules. */
-const bodySchemas: Record<string, z.ZodType> = {
-	"/api/auth/sign-in/email": signInSchema,
-	"/api/auth/request-password-reset": forgotPasswordSchema,
-	"/api/auth/reset-password": resetPasswordSchema,
-};
+/**
+ * The only better-auth endpoints the product uses, each with the product's own rules for its
+ * body. Every other better-auth path (update-user, change-password, social sign-in, ...) is not
+ * mounted: it answers 404 like any unknown address, and is not documented.
+ */
+const AUTH_ENDPOINTS = {
+	"/sign-in/email": {
+		schema: signInSchema,
+		summary: "Sign in with e-mail and password; sets the session cookie",
+	},
+	"/sign-out": {
+		schema: z.strictObject({}),
+		summary: "Sign out: ends this session on every server",
+	},
+	"/request-password-reset": {
+		schema: forgotPasswordSchema,
+		summary:
+			"E-mail a password reset link, if the address has an account (always answers the same)",
+	},
+	"/reset-password": {
+		schema: resetPasswordSchema,
+		summary: "Set a new password with the e-mailed token; ends the account's other sessions",
+	},
+} as const satisfies Record<string, { schema: z.ZodType; summary: string }>;
 
 /** SPEC's texts for better-auth's error codes. */
 const messages: Record<string, string> = {
@@ -25,19 +44,16 @@ const messages: Record<string, string> = {
 	PASSWORD_TOO_SHORT: AUTH_MESSAGES.passwordTooShort,
 };
 
-/** Mounts better-auth under /api/auth, with our validation, client address and error shape. */
-export const authHandler = new Hono<AppEnv>().on(["GET", "POST"], "/*", async (c) => {
-	const schema = bodySchemas[c.req.path];
-	if (schema && c.req.method === "POST") {
-		const body = await c.req.raw
-			.clone()
-			.json()
-			.catch(() => {
-				throw badRequest("Request body must be JSON");
-			});
-		const result = schema.safeParse(body);
-		if (!result.success) throw badRequest(result.error.issues[0]?.message ?? "Invalid request");
-	}
+/** One of AUTH_ENDPOINTS, through better-auth, with our validation, client address and error shape. */
+const forward = (schema: z.ZodType) => async (c: Context<AppEnv>) => {
+	const input = await c.req.raw
+		.clone()
+		.json()
+		.catch(() => {
+			throw badRequest("Request body must be JSON");
+		});
+	const result = schema.safeParse(input);
+	if (!result.success) throw badRequest(result.error.issues[0]?.message ?? "Invalid request");
 	const headers = new Headers(c.req.raw.headers);
 	headers.set(CLIENT_IP_HEADER, clientIp(c));
 	const response = await c.var.deps.auth.handler(new Request(c.req.raw, { headers }));
@@ -64,4 +80,28 @@ export const authHandler = new Hono<AppEnv>().on(["GET", "POST"], "/*", async (c
 		if (value) out.headers.set(name, value);
 	}
 	return out;
-});
+};
+
+/** Mounts AUTH_ENDPOINTS under /api/auth (POST only). */
+export const authHandler = new Hono<AppEnv>();
+for (const [path, { schema }] of Object.entries(AUTH_ENDPOINTS))
+	authHandler.post(path, forward(schema));
+
+/** Documents AUTH_ENDPOINTS in the API's OpenAPI document, from the schemas that check them. */
+export function documentAuthEndpoints(registry: OpenAPIHono["openAPIRegistry"]) {
+	for (const [path, { schema, summary }] of Object.entries(AUTH_ENDPOINTS)) {
+		registry.registerPath({
+			method: "post",
+			path: `/api/auth${path}`,
+			tags: ["auth"],
+			summary,
+			request: { body: { content: { "application/json": { schema } }, required: true } },
+			responses: {
+				200: { description: "Done" },
+				400: { description: "Invalid input, with a message" },
+				401: { description: "Wrong e-mail or password" },
+				429: { description: "Too many attempts" },
+			},
+		});
+	}
+}

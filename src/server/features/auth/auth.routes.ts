@@ -7,7 +7,7 @@ import {
 	viewSchema,
 } from "../../../shared/auth.ts";
 import type { OwnerEnv } from "../../app-env.ts";
-import { checkRateLimit, rateLimit } from "../../lib/rate-limit.ts";
+import { checkRateLimit } from "../../lib/rate-limit.ts";
 import { createRouter, errorResponses, jsonContent } from "../../lib/router.ts";
 import { readSession, signedIn } from "./auth.middleware.ts";
 import { createOwnerInvite, setView, signUpAccount } from "./auth.service.ts";
@@ -23,7 +23,6 @@ export const publicRoutes = createRouter()
 			path: "/account/sign-up",
 			tags: ["auth"],
 			summary: "Create an account (customer, or owner when allowed) and sign it in",
-			middleware: [rateLimit("signUp", SIGN_UP_LIMITED)] as const,
 			request: { body: { ...jsonContent(signUpSchema), required: true } },
 			responses: {
 				201: { description: "Signed up", ...jsonContent(z.object({ ok: z.boolean() })) },
@@ -33,6 +32,8 @@ export const publicRoutes = createRouter()
 		}),
 		async (c) => {
 			const input = c.req.valid("json");
+			// Accounts made, not forms mistyped, count against the address's allowance.
+			await checkRateLimit(c, "signUp", SIGN_UP_LIMITED);
 			// Few invite codes may be tried per address, whatever the codes and e-mails.
 			if (input.role === "owner" && input.inviteCode?.trim())
 				await checkRateLimit(c, "ownerInvite", INVITE_LIMITED);

@@ -1,6 +1,5 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { openAPI } from "better-auth/plugins";
 import { PASSWORD_MAX, PASSWORD_MIN } from "../../../shared/auth.ts";
 import type { Database } from "../../db/database.ts";
 import { accounts, profiles, rateLimits, sessions, users, verifications } from "../../db/schema.ts";
@@ -82,7 +81,8 @@ export function createAuth(options: {
 			useSecureCookies: env.APP_URL.startsWith("https://"),
 			defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
 		},
-		// Sign-up goes through /api/account/sign-up, which grants roles; the raw endpoint is closed.
+		// Sign-up goes through /api/account/sign-up, which grants roles; the raw endpoint is closed
+		// here too, though only the endpoints in auth.handler.ts are mounted at all.
 		disabledPaths: ["/sign-up/email"],
 		databaseHooks: {
 			// Sign-out, a password reset and revoked sessions: every instance forgets them at once.
@@ -109,7 +109,6 @@ export function createAuth(options: {
 				options.logger[level]({ args }, `auth: ${message}`);
 			},
 		},
-		plugins: [openAPI({ disableDefaultReference: true })],
 		telemetry: { enabled: false },
 	});
 }

@@ -28,7 +28,13 @@ describe("password hashing", () => {
 
 	it("refuses malformed hashes instead of throwing", async () => {
 		const hasher = passwordHasher({ N: 2 ** 10, r: 8, p: 1 });
-		for (const hash of ["", "abc", "scrypt$x$8$1$aa$bb", "scrypt$1024$8$1$$", "scrypt$1000$8$1$aa$bb"]) {
+		for (const hash of [
+			"",
+			"abc",
+			"scrypt$x$8$1$aa$bb",
+			"scrypt$1024$8$1$$",
+			"scrypt$1000$8$1$aa$bb",
+		]) {
 			expect(await hasher.verify({ hash, password: "whatever" })).toBe(false);
 		}
 	});
