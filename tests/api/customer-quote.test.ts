@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
@@ -161,6 +162,40 @@ describe("POST /api/quote-requests (customer)", () => {
 		const res = await submit(anonymous, await request(app));
 		expect(res.status).toBe(401);
 		expect(await app.db.select().from(quoteRequests)).toEqual([]);
+	});
+});
+
+describe("checks before reading an upload", () => {
+	it("refuses a customer with an open quote before reading a single byte of the photos", async () => {
+		const { client, userId } = await signedInCustomer(app, { email: "casey@example.com" });
+		await appQuote(app, { userId });
+		// A body that starts and never ends: only a check made before reading it can answer.
+		const { port } = new URL(app.url);
+		const socket = net.connect(Number(port), "127.0.0.1");
+		const answer = new Promise<string>((resolve, reject) => {
+			let text = "";
+			socket.on("data", (chunk) => {
+				text += String(chunk);
+				if (text.includes("\r\n\r\n{")) resolve(text);
+			});
+			socket.once("error", reject);
+			setTimeout(() => reject(new Error(`no answer: ${text}`)), 10_000).unref();
+		});
+		socket.write(
+			[
+				"POST /api/quote-requests HTTP/1.1",
+				"Host: 127.0.0.1",
+				`Cookie: ${client.cookieHeader()}`,
+				"Content-Type: multipart/form-data; boundary=x",
+				"Content-Length: 60000000",
+				"",
+				'--x\r\nContent-Disposition: form-data; name="photos"; filename="a.jpg"\r\n\r\n',
+			].join("\r\n"),
+		);
+		const text = await answer;
+		socket.destroy();
+		expect(text).toMatch(/^HTTP\/1.1 409/);
+		expect(text).toContain(QUOTE_IN_PROGRESS_MESSAGE);
 	});
 });
 

@@ -127,6 +127,14 @@ export async function submitQuoteRequest(options: {
 	return { id };
 }
 
+/**
+ * The customer quote route's first check, before its upload is read: one quote at a time, so a
+ * customer with one open gets 409 without the server reading a single photo.
+ */
+export async function refuseWhileQuoteOpen(options: { db: Executor; actor: Actor }) {
+	if (await openQuoteOf(options.db, options.actor.id)) throw conflict(QUOTE_IN_PROGRESS_MESSAGE);
+}
+
 const OPEN_STATUSES = ["pending", "revised", "approved"] as const;
 
 async function openQuoteOf(db: Executor, userId: string) {

@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { createMiddleware } from "hono/factory";
 import { publicQuoteSchema } from "../../../shared/public-quote.ts";
 import { customerQuoteSchema } from "../../../shared/quote-request.ts";
 import {
@@ -10,7 +11,7 @@ import {
 	quoteViewSchema,
 	reviseQuoteSchema,
 } from "../../../shared/quotes.ts";
-import type { OwnerEnv } from "../../app-env.ts";
+import type { OwnerEnv, SignedInEnv } from "../../app-env.ts";
 import { pageQuerySchema } from "../../lib/paging.ts";
 import { rateLimit } from "../../lib/rate-limit.ts";
 import { customerTag, OWNER_TAG } from "../../lib/read-cache.ts";
@@ -24,7 +25,7 @@ import {
 	reviseQuote,
 } from "./quote-decisions.service.ts";
 import { getLatestQuote, listOpenQuotes } from "./quote-list.service.ts";
-import { submitQuoteRequest } from "./quote-submission.service.ts";
+import { refuseWhileQuoteOpen, submitQuoteRequest } from "./quote-submission.service.ts";
 import { quoteUploadForm, quoteUploadLimit } from "./quote-upload.ts";
 import { updateQuoteFlags } from "./quotes.service.ts";
 
@@ -40,6 +41,12 @@ const uploadResponses = {
 	415: { description: "Not multipart/form-data" },
 };
 
+/** Runs after the sign-in guard, before the upload is read (see refuseWhileQuoteOpen). */
+const noOpenQuote = createMiddleware<SignedInEnv>(async (c, next) => {
+	await refuseWhileQuoteOpen({ db: c.var.deps.db, actor: c.var.user });
+	await next();
+});
+
 /** Anyone: a quote request from the public site. */
 export const publicRoutes = createRouter().openapi(
 	createRoute({
@@ -47,7 +54,7 @@ export const publicRoutes = createRouter().openapi(
 		path: "/public/quote-requests",
 		tags: ["quotes"],
 		summary: "Request a quote from the public site, with photos; the business is notified (public)",
-		middleware: [quoteUploadLimit, rateLimit("quote")] as const,
+		middleware: [rateLimit("quote"), quoteUploadLimit] as const,
 		request: {
 			body: {
 				content: {
@@ -99,7 +106,7 @@ export const customerRoutes = createRouter()
 			path: "/quote-requests",
 			tags: ["quotes"],
 			summary: "Request a quote for my property, with photos; the business is notified",
-			middleware: signedIn(quoteUploadLimit),
+			middleware: signedIn(noOpenQuote, quoteUploadLimit),
 			request: {
 				body: {
 					content: {
