@@ -12,6 +12,8 @@ export const PUBLIC_RATE_LIMITS = {
 	estimate: { windowMs: 60_000, max: 30 },
 	contact: { windowMs: 10 * 60_000, max: 5 },
 	quote: { windowMs: 10 * 60_000, max: 5 },
+	/** Service requests of signed-in customers: a busy evening, not a script. */
+	serviceRequest: { windowMs: 10 * 60_000, max: 20 },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type PublicRateLimit = keyof typeof PUBLIC_RATE_LIMITS;
