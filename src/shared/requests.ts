@@ -42,7 +42,13 @@ export const REQUEST_STATUS_LABELS = {
 } as const satisfies Record<RequestStatus, string>;
 
 /** Colour schemes of a Change Colors request; Custom asks what the customer wants. */
-export const COLOR_SCHEMES = ["Warm White", "Cool White", "Red & White", "Multicolor", "Custom"] as const;
+export const COLOR_SCHEMES = [
+	"Warm White",
+	"Cool White",
+	"Red & White",
+	"Multicolor",
+	"Custom",
+] as const;
 export type ColorScheme = (typeof COLOR_SCHEMES)[number];
 
 export const MAX_REQUEST_PHOTOS = 6;

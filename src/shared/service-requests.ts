@@ -47,7 +47,10 @@ function checkColors(
 /** A customer's request (multipart: this JSON in `data`, images in `photos`). */
 export const newRequestSchema = z
 	.strictObject({
-		requestType: z.enum(CUSTOMER_REQUEST_TYPES, "Request type must be Fix, ChangeColor or MoreLights"),
+		requestType: z.enum(
+			CUSTOMER_REQUEST_TYPES,
+			"Request type must be Fix, ChangeColor or MoreLights",
+		),
 		...requestFields,
 	})
 	.superRefine(checkColors);

@@ -288,9 +288,7 @@ export function serviceRequestClosedEmail(options: {
 	const resolved = options.status === "resolved";
 	return layout({
 		to: options.to,
-		subject: resolved
-			? `Your ${type} request is complete`
-			: `Your ${type} request was cancelled`,
+		subject: resolved ? `Your ${type} request is complete` : `Your ${type} request was cancelled`,
 		business: options.business,
 		greeting: `Hi ${options.name},`,
 		paragraphs: [

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { OwnerRequest, RequestView } from "../../../shared/service-requests.ts";
 import type { RequestPriority, RequestStatus, RequestType } from "../../../shared/requests.ts";
+import type { OwnerRequest, RequestView } from "../../../shared/service-requests.ts";
 import { type Executor, resultRows } from "../../db/database.ts";
 import { type Actor, assertOwner } from "../../lib/actor.ts";
 import { badRequest } from "../../lib/errors.ts";

@@ -16,7 +16,12 @@ import { type Actor, assertOwner } from "../../lib/actor.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { requireApprovedQuote } from "../customers/customers.service.ts";
 import { newServiceRequestEmail, serviceRequestClosedEmail } from "../email/templates.ts";
-import { type FileToStore, prepareImages, recordFiles, storeFiles } from "../files/files.service.ts";
+import {
+	type FileToStore,
+	prepareImages,
+	recordFiles,
+	storeFiles,
+} from "../files/files.service.ts";
 import { getBusinessProfile, getPricing } from "../settings/settings.service.ts";
 
 /** What a new request holds, from the customer's form or the owner's dialog. */
@@ -46,7 +51,8 @@ export async function submitServiceRequest(options: {
 	photos: readonly File[];
 }): Promise<{ id: string; feeBillId: string | null }> {
 	const { deps, actor, input, photos } = options;
-	if (photos.length > MAX_REQUEST_PHOTOS) throw badRequest(REQUEST_MESSAGES.tooManyPhotos, "too_many_photos");
+	if (photos.length > MAX_REQUEST_PHOTOS)
+		throw badRequest(REQUEST_MESSAGES.tooManyPhotos, "too_many_photos");
 	await requireApprovedQuote({ db: deps.db, actor });
 	const id = randomUUID();
 	const images = await prepareImages({ files: photos });
