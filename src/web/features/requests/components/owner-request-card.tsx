@@ -172,7 +172,14 @@ export function OwnerRequestCard({ request }: { request: OwnerRequest }) {
 					</dl>
 					<RequestPhotos ids={request.photoIds} size="lg" />
 					<DialogFooter>
-						<Button onClick={() => setConfirming(true)}>Complete</Button>
+						<Button
+							onClick={() => {
+								setViewing(false);
+								setConfirming(true);
+							}}
+						>
+							Complete
+						</Button>
 					</DialogFooter>
 				</DialogContent>
 			</Dialog>
