@@ -30,7 +30,7 @@ export default function OwnerRequests() {
 			) : (
 				<ul className="grid items-start gap-4 xl:grid-cols-2" aria-label="Service requests">
 					{list.map((request) => (
-						<li key={request.id}>
+						<li key={request.id} className="min-w-0">
 							<OwnerRequestCard request={request} />
 						</li>
 					))}

@@ -16,7 +16,8 @@ export function CustomerCard({ customer, actions }: { customer: Card; actions?: 
 	return (
 		<div
 			className={cn(
-				"rounded-lg border bg-card shadow-sm",
+				// min-w-0: a long name or many badges shrink the card instead of widening the page.
+				"min-w-0 rounded-lg border bg-card shadow-sm",
 				customer.hasPendingBills && "border-amber-400 bg-amber-50",
 			)}
 		>

@@ -77,8 +77,8 @@ export function OwnerRequestCard({ request }: { request: OwnerRequest }) {
 	return (
 		<Card className={request.priority === "Urgent" ? "border-red-300" : undefined}>
 			<CardContent className="grid gap-3 pt-5">
-				<div className="flex flex-wrap items-center gap-2">
-					<h2 className="font-semibold">
+				<div className="flex items-start justify-between gap-2">
+					<h2 className="min-w-0 break-words font-semibold">
 						{customer.name}
 						{customer.idNumber ? (
 							<span className="ml-1.5 text-xs font-normal text-muted-foreground">
@@ -86,13 +86,16 @@ export function OwnerRequestCard({ request }: { request: OwnerRequest }) {
 							</span>
 						) : null}
 					</h2>
-					<span className="ml-auto flex gap-1.5">
-						<PriorityBadge priority={request.priority} />
+					<span className="flex shrink-0 gap-1.5">
+						{request.priority === "Urgent" ? <PriorityBadge priority="Urgent" /> : null}
 						<RequestStatusBadge status={request.status} />
 					</span>
 				</div>
 				<p className="text-sm">
 					<span className="font-medium">{requestTypeLabel(request)}</span>
+					{request.priority === "Normal" ? (
+						<span className="text-muted-foreground"> · Normal</span>
+					) : null}
 					{color ? <span className="text-muted-foreground"> · {color}</span> : null}
 					<span className="text-muted-foreground"> · {age(request.createdAt)}</span>
 				</p>
@@ -100,7 +103,7 @@ export function OwnerRequestCard({ request }: { request: OwnerRequest }) {
 					<p className="line-clamp-3 whitespace-pre-line break-words text-sm">{request.details}</p>
 				) : null}
 				<RequestPhotos ids={request.photoIds} />
-				<div className="flex flex-wrap gap-2">
+				<div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
 					<Button variant="outline" size="sm" onClick={() => setViewing(true)}>
 						<Eye aria-hidden />
 						View

@@ -92,7 +92,7 @@ export function RequestHistory() {
 	return (
 		<ul className="grid gap-3" aria-label="Request history">
 			{requests.map((r) => (
-				<li key={r.id}>
+				<li key={r.id} className="min-w-0">
 					<HistoryItem request={r} />
 				</li>
 			))}
