@@ -1,3 +1,4 @@
+import { BILL_STATUSES } from "./bills.ts";
 import {
 	COLOR_SCHEMES,
 	CUSTOMER_REQUEST_TYPES,
@@ -77,7 +78,7 @@ export const requestViewSchema = z.object({
 	status: z.enum(REQUEST_STATUSES),
 	photoIds: z.array(z.uuid()),
 	/** The colour-change fee bill, when one was made. */
-	fee: z.object({ amountCents: z.number().int(), status: z.enum(["pending", "paid"]) }).nullable(),
+	fee: z.object({ amountCents: z.number().int(), status: z.enum(BILL_STATUSES) }).nullable(),
 	createdAt: z.string(),
 	updatedAt: z.string(),
 });

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import type { BillStatus } from "../../../shared/bills.ts";
 import type { RequestPriority, RequestStatus, RequestType } from "../../../shared/requests.ts";
 import type { OwnerRequest, RequestView } from "../../../shared/service-requests.ts";
 import { type Executor, resultRows } from "../../db/database.ts";
@@ -17,7 +18,7 @@ type Row = {
 	status: RequestStatus;
 	photo_ids: string[] | null;
 	fee_cents: number | null;
-	fee_status: "pending" | "paid" | null;
+	fee_status: BillStatus | null;
 	created_at: string | Date;
 	updated_at: string | Date;
 };
