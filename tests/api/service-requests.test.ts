@@ -18,7 +18,7 @@ import { approvedCustomer, serviceRequest } from "../support/builders.ts";
 import { expectError } from "../support/expect.ts";
 import type { HttpClient } from "../support/http-client.ts";
 import { readOutbox, waitForMail } from "../support/outbox.ts";
-import type { TestApp } from "../support/test-app.ts";
+import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 const BUSINESS_EMAIL = "hello@buckeyeholidaylights.com";
 
@@ -261,6 +261,22 @@ describe("customer service requests", () => {
 		expect(still!.status).toBe("in_progress");
 		expect((await customer.client.get("/api/service-requests")).json.active).toBe(true);
 	});
+});
+
+test("the rate limit answers 429 before any photo is read", async () => {
+	const app = await startTestApp({
+		rateLimits: { serviceRequest: { windowMs: 60_000, max: 1 } },
+	});
+	try {
+		const customer = await approvedCustomer(app);
+		expect((await submit(customer.client, fix)).status).toBe(201);
+		const before = await counts(app);
+		const res = await submit(customer.client, fix, [{ name: "a.png", bytes: await png() }]);
+		expectError(res, 429);
+		expect(await counts(app)).toEqual(before);
+	} finally {
+		await app.close();
+	}
 });
 
 describe("owner service requests", () => {
