@@ -1,6 +1,6 @@
 // `npm run bench:api`: API latency and throughput on PostgreSQL with a large data set.
-// Seeds 1,000 customers (5,000 quotes, 5,000 bills), measures, grows to 10,000 customers
-// (50,000 quotes, 50,000 bills), measures again, and prints both with the targets.
+// Seeds 1,000 customers (5,000 quotes, 5,000 bills, 5,000 service requests), measures, grows to
+// 10,000 customers (50,000 of each), measures again, and prints both with the targets.
 // Two servers run on the same database: one as deployed (busy reads answered from the read cache,
 // see src/server/lib/read-cache.ts) and one with READ_CACHE_MS=0, where every request goes to
 // PostgreSQL: that one shows how the queries themselves scale with the data.
@@ -109,10 +109,15 @@ await sql(
 		select id, 'approved', '1 Market Ave', 'Canton', '[]'::jsonb, 47500 from users where email = 'customer@bench.test';
 	insert into bills (user_id, description, due_date, amount_cents, status)
 		select id, 'Holiday lighting installation', current_date + 30, 47500, s from users, unnest(array['pending', 'paid']) s
-		where email = 'customer@bench.test';`,
+		where email = 'customer@bench.test';
+	insert into service_requests (user_id, request_type, details, priority, status)
+		select id, 'Fix', 'The porch strand is out', 'Normal', 'open' from users where email = 'customer@bench.test';`,
 );
 
-/** Grows the data set to `customers` customers, each with 5 quotes and 5 bills. */
+/**
+ * Grows the data set to `customers` customers, each with 5 quotes, 5 bills and 5 service requests
+ * (two of them open or in progress, one in ten Urgent).
+ */
 async function seedTo(customers) {
 	const db = dbUrl.toString();
 	const { rows } = await sql(db, "select count(*)::int as n from customers");
@@ -133,6 +138,11 @@ async function seedTo(customers) {
 		insert into bills (user_id, description, due_date, amount_cents, status, created_at)
 			select 'bench-' || g, 'Holiday lighting installation', current_date + 30, 47500, (array['pending','paid'])[1 + k % 2], now() - ((g * 5 + k) || ' minutes')::interval
 			from generate_series(${from}, ${customers}) g, generate_series(1, 5) k;
+		insert into service_requests (user_id, request_type, details, priority, requested_color_scheme, status, created_at)
+			select 'bench-' || g, (array['Fix','ChangeColor','MoreLights','Fix','Maintenance'])[k], 'Request ' || k || ' of customer ' || g,
+				case when (g + k) % 10 = 0 then 'Urgent' else 'Normal' end, case when k = 2 then 'Multicolor' end,
+				(array['open','in_progress','resolved','cancelled','resolved'])[k], now() - ((g * 5 + k) || ' minutes')::interval
+			from generate_series(${from}, ${customers}) g, generate_series(1, 5) k;
 		analyze;`,
 	);
 }
@@ -140,9 +150,15 @@ async function seedTo(customers) {
 const endpoints = [
 	{ name: "owner dashboard", path: "/api/owner/dashboard", cookie: ownerCookie },
 	{ name: "owner quote list (first page)", path: "/api/owner/quotes", cookie: ownerCookie },
+	{
+		name: "owner service requests (1st page)",
+		path: "/api/owner/service-requests",
+		cookie: ownerCookie,
+	},
 	{ name: "customer home: latest quote", path: "/api/quotes/latest", cookie: customerCookie },
 	{ name: "customer home: record", path: "/api/customer", cookie: customerCookie },
 	{ name: "customer home: bills", path: "/api/bills", cookie: customerCookie },
+	{ name: "customer service requests", path: "/api/service-requests", cookie: customerCookie },
 ];
 
 /** Each endpoint for `seconds`, after 2 unrecorded seconds that warm up the server's code. */
@@ -165,7 +181,7 @@ console.log(
 	`Measuring the database path (${connections} connections, ${seconds} s per endpoint)...`,
 );
 const small = await measure(direct);
-console.log(`Seeding 10,000 customers (50,000 quotes, 50,000 bills)...`);
+console.log(`Seeding 10,000 customers (50,000 quotes, 50,000 bills, 50,000 service requests)...`);
 await seedTo(10_000);
 console.log("Measuring the database path again, then the server as deployed...");
 const large = await measure(direct);

@@ -10,6 +10,7 @@ import * as files from "./features/files/files.routes.ts";
 import * as health from "./features/health/health.routes.ts";
 import * as leads from "./features/leads/leads.routes.ts";
 import * as quotes from "./features/quotes/quotes.routes.ts";
+import * as requests from "./features/requests/requests.routes.ts";
 import * as settings from "./features/settings/settings.routes.ts";
 import { createRouter } from "./lib/router.ts";
 
@@ -31,7 +32,8 @@ const ownerApi = ownerGuarded
 	.route("/", quotes.ownerRoutes)
 	.route("/", customers.ownerRoutes)
 	.route("/", auth.ownerRoutes)
-	.route("/", email.ownerRoutes);
+	.route("/", email.ownerRoutes)
+	.route("/", requests.ownerRoutes);
 
 export const apiRoutes = createRouter()
 	.route("/", health.publicRoutes)
@@ -46,6 +48,7 @@ export const apiRoutes = createRouter()
 	.route("/", customers.customerRoutes)
 	.route("/", bills.customerRoutes)
 	.route("/", files.customerRoutes)
+	.route("/", requests.customerRoutes)
 	.route("/owner", ownerApi);
 
 /** The API's type, for the web's typed client (src/web/lib/api-client.ts). */

@@ -6,5 +6,6 @@ export const FILE_KINDS = [
 	"chat_attachment",
 	"customer_image",
 	"installation_media",
+	"request_photo",
 ] as const;
 export type FileKind = (typeof FILE_KINDS)[number];

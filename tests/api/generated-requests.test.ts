@@ -180,8 +180,9 @@ function poisoned(value: unknown, rnd: Random): unknown {
 	const strings: (string | number)[][] = [];
 	const walk = (v: unknown, at: (string | number)[]) => {
 		if (typeof v === "string") strings.push(at);
-		else if (Array.isArray(v)) v.forEach((item, i) => walk(item, [...at, i]));
-		else if (v && typeof v === "object")
+		else if (Array.isArray(v)) {
+			for (const [i, item] of v.entries()) walk(item, [...at, i]);
+		} else if (v && typeof v === "object")
 			for (const [k, item] of Object.entries(v)) walk(item, [...at, k]);
 	};
 	walk(value, []);

@@ -25,8 +25,13 @@ describe("query budget", () => {
 		const customer = await approvedCustomer(app);
 		const { owner } = customer;
 		const paths = {
-			owner: ["/api/owner/dashboard", "/api/owner/quotes", "/api/owner/customers"],
-			customer: ["/api/quotes/latest", "/api/customer", "/api/bills"],
+			owner: [
+				"/api/owner/dashboard",
+				"/api/owner/quotes",
+				"/api/owner/customers",
+				"/api/owner/service-requests",
+			],
+			customer: ["/api/quotes/latest", "/api/customer", "/api/bills", "/api/service-requests"],
 		};
 		const measure = async () => {
 			const counts = { owner: [] as number[], customer: [] as number[] };

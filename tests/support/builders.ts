@@ -129,7 +129,7 @@ export async function bill(
 	});
 }
 
-/** An open, normal-priority request to fix the lights. */
+/** An open, normal-priority request to fix the lights; a colour change is to Multicolor. */
 export async function serviceRequest(
 	app: TestApp,
 	values: { userId: string } & Partial<typeof serviceRequests.$inferInsert>,
@@ -137,6 +137,7 @@ export async function serviceRequest(
 	return inserted(app, serviceRequests, {
 		requestType: "Fix",
 		details: "The porch lights are out",
+		...(values.requestType === "ChangeColor" ? { requestedColorScheme: "Multicolor" } : {}),
 		...values,
 	});
 }

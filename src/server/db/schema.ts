@@ -343,6 +343,8 @@ export const bills = pgTable(
 		),
 		// One bill per approved quote, however many times approval is attempted.
 		uniqueIndex("bills_quote_request_id_unique").on(t.quoteRequestId),
+		// One colour-change fee per service request.
+		uniqueIndex("bills_service_request_id_unique").on(t.serviceRequestId),
 		index("bills_user_status_created_idx").on(t.userId, t.status, t.createdAt.desc().nullsFirst()),
 		index("bills_status_idx").on(t.status),
 	],
@@ -392,6 +394,8 @@ export const serviceRequests = pgTable(
 		details: text("details"),
 		priority: text("priority", { enum: REQUEST_PRIORITIES }).notNull().default("Normal"),
 		requestedColorScheme: text("requested_color_scheme"),
+		/** What the customer wants when the scheme is Custom. */
+		customColors: text("custom_colors"),
 		status: text("status", { enum: REQUEST_STATUSES }).notNull().default("open"),
 		createdAt: createdAt(),
 		updatedAt: updatedAt(),
@@ -400,8 +404,20 @@ export const serviceRequests = pgTable(
 		check("service_requests_type_check", inList("request_type", REQUEST_TYPES)),
 		check("service_requests_priority_check", inList("priority", REQUEST_PRIORITIES)),
 		check("service_requests_status_check", inList("status", REQUEST_STATUSES)),
+		check(
+			"service_requests_color_check",
+			sql`(request_type = 'ChangeColor') = (requested_color_scheme is not null)`,
+		),
 		index("service_requests_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
 		index("service_requests_status_created_idx").on(t.status, t.createdAt.desc().nullsFirst()),
+		// The owner's list: open and in-progress requests, Urgent ('Urgent' > 'Normal') then newest.
+		index("service_requests_open_list_idx")
+			.on(t.priority.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+			.where(sql`status in ('open', 'in_progress')`),
+		// The customer cards' FIX and COLOR counts, and the Home card's Active badge.
+		index("service_requests_user_open_idx")
+			.on(t.userId, t.requestType)
+			.where(sql`status in ('open', 'in_progress')`),
 	],
 );
 
@@ -423,6 +439,9 @@ export const files = pgTable(
 			() => marketingQuoteRequests.id,
 			{ onDelete: "cascade" },
 		),
+		serviceRequestId: uuid("service_request_id").references(() => serviceRequests.id, {
+			onDelete: "cascade",
+		}),
 		storageKey: text("storage_key").notNull().unique(),
 		fileName: text("file_name").notNull(),
 		contentType: text("content_type").notNull(),
@@ -435,6 +454,7 @@ export const files = pgTable(
 		index("files_user_id_idx").on(t.userId),
 		index("files_quote_request_id_idx").on(t.quoteRequestId),
 		index("files_marketing_quote_request_id_idx").on(t.marketingQuoteRequestId),
+		index("files_service_request_id_idx").on(t.serviceRequestId),
 	],
 );
 

@@ -11,6 +11,7 @@ import type { Logger } from "./logger.ts";
 export type AppEvent =
 	| { kind: "quote.changed"; quoteId: string; userId: string | null }
 	| { kind: "bill.changed"; billId: string; userId: string }
+	| { kind: "request.changed"; requestId: string; userId: string }
 	| { kind: "customer.changed"; userId: string }
 	| { kind: "profile.changed"; userId: string }
 	| { kind: "session.ended"; userId: string }

@@ -16,6 +16,8 @@ export const PUBLIC_RATE_LIMITS = {
 	signUp: { windowMs: 60 * 60_000, max: 20 },
 	/** Owner sign-ups that try an invite code. */
 	ownerInvite: { windowMs: 10 * 60_000, max: 5 },
+	/** Service requests of signed-in customers: a busy evening, not a script. */
+	serviceRequest: { windowMs: 10 * 60_000, max: 20 },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type PublicRateLimit = keyof typeof PUBLIC_RATE_LIMITS;

@@ -126,6 +126,7 @@ export function tagsOf(event: AppEvent): string[] {
 		case "quote.changed":
 			return event.userId ? [OWNER_TAG, customerTag(event.userId)] : [OWNER_TAG];
 		case "bill.changed":
+		case "request.changed":
 		case "customer.changed":
 			return [OWNER_TAG, customerTag(event.userId)];
 		case "profile.changed":

@@ -116,8 +116,6 @@ export const requireOwner = createMiddleware<OwnerEnv>(async (c, next) => {
  * The middleware of a route for signed-in accounts: the guard, then `more` (a body limit, say).
  * Written as a tuple type so the route's handler is typed with `c.var.user`.
  */
-export const signedIn = <
-	M extends (MiddlewareHandler<AppEnv> | MiddlewareHandler<SignedInEnv>)[],
->(
+export const signedIn = <M extends (MiddlewareHandler<AppEnv> | MiddlewareHandler<SignedInEnv>)[]>(
 	...more: M
 ): [typeof requireUser, ...M] => [requireUser, ...more];

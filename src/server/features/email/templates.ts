@@ -1,6 +1,12 @@
 import type { BusinessProfile } from "../../../shared/business.ts";
 import { formatCents } from "../../../shared/money.ts";
 import type { QuoteSource, QuoteStatus } from "../../../shared/quotes.ts";
+import {
+	REQUEST_TYPE_LABELS,
+	type RequestPriority,
+	type RequestStatus,
+	type RequestType,
+} from "../../../shared/requests.ts";
 import type { EmailMessage } from "./email.service.ts";
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -211,5 +217,88 @@ export function newQuoteRequestEmail(options: {
 				: `${request.photoCount} photos are attached to the request.`,
 		],
 		action: { label: "Review quote requests", url: options.url },
+	});
+}
+
+/** The business's notice of a new service request; Urgent ones say so first in the subject. */
+export function newServiceRequestEmail(options: {
+	business: BusinessProfile;
+	url: string;
+	request: {
+		type: RequestType;
+		priority: RequestPriority;
+		details: string | null;
+		colorScheme: string | null;
+		customColors: string | null;
+		photoCount: number;
+		/** Added by the owner for the customer rather than sent by the customer. */
+		addedByOwner: boolean;
+	};
+	customer: {
+		name: string;
+		email: string;
+		phone: string | null;
+		address: string | null;
+		idNumber: number | null;
+	};
+}): EmailMessage {
+	const { request, customer } = options;
+	const type = REQUEST_TYPE_LABELS[request.type];
+	const urgent = request.priority === "Urgent";
+	const colors = request.colorScheme
+		? `Colors: ${request.colorScheme}${request.customColors ? ` (${request.customColors})` : ""}`
+		: null;
+	return layout({
+		to: options.business.email,
+		subject: `${urgent ? "Urgent: " : ""}New service request from ${oneLine(customer.name)}: ${type}`,
+		business: options.business,
+		greeting: "Hello,",
+		paragraphs: [
+			request.addedByOwner
+				? `A ${urgent ? "Urgent" : "Normal"} priority ${type} request was added for ${customer.name}.`
+				: `${customer.name} sent a ${urgent ? "Urgent" : "Normal"} priority ${type} request in the customer app.`,
+			[
+				`Customer: ${customer.name}${customer.idNumber ? ` (#${customer.idNumber})` : ""}`,
+				`E-mail: ${customer.email}`,
+				`Phone: ${customer.phone ?? "not given"}`,
+				`Address: ${customer.address ?? "not given"}`,
+				...(colors ? [colors] : []),
+			].join("\n"),
+			request.details ? `Details:\n${request.details}` : "No details were added.",
+			request.photoCount === 1
+				? "1 photo is attached to the request."
+				: `${request.photoCount} photos are attached to the request.`,
+		],
+		action: { label: "Open service requests", url: options.url },
+	});
+}
+
+/** The customer's notice that their request was resolved or cancelled. */
+export function serviceRequestClosedEmail(options: {
+	to: string;
+	name: string;
+	type: RequestType;
+	status: Extract<RequestStatus, "resolved" | "cancelled">;
+	cancelledByCustomer: boolean;
+	feeRemoved: boolean;
+	url: string;
+	business: BusinessProfile;
+}): EmailMessage {
+	const type = REQUEST_TYPE_LABELS[options.type];
+	const resolved = options.status === "resolved";
+	return layout({
+		to: options.to,
+		subject: resolved ? `Your ${type} request is complete` : `Your ${type} request was cancelled`,
+		business: options.business,
+		greeting: `Hi ${options.name},`,
+		paragraphs: [
+			resolved
+				? `Good news: we completed your ${type} request. Enjoy the lights!`
+				: options.cancelledByCustomer
+					? `As you asked, your ${type} request is cancelled.`
+					: `Your ${type} request was cancelled. If you still need help, send a new request or chat with us in the app.`,
+			...(options.feeRemoved ? ["Its color change fee was removed from your bills."] : []),
+		],
+		action: { label: "See your requests", url: options.url },
 	});
 }

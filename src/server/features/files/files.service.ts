@@ -143,7 +143,12 @@ export async function recordFiles(options: {
 	db: Executor;
 	kind: FileKind;
 	files: readonly FileToStore[];
-	link: { marketingQuoteRequestId?: string; quoteRequestId?: string; userId?: string };
+	link: {
+		marketingQuoteRequestId?: string;
+		quoteRequestId?: string;
+		serviceRequestId?: string;
+		userId?: string;
+	};
 	uploadedBy?: string;
 }): Promise<void> {
 	if (options.files.length === 0) return;

@@ -16,6 +16,7 @@ import { useMyCustomer } from "../../features/customers/api.ts";
 import { useLatestQuote } from "../../features/quotes/api.ts";
 import { ContractCard } from "../../features/quotes/components/contract-card.tsx";
 import { CustomerQuoteStatus } from "../../features/quotes/components/customer-quote-status.tsx";
+import { useMyRequests } from "../../features/requests/api.ts";
 
 export function meta() {
 	return [{ title: "Home | Buckeye Holiday Lights" }];
@@ -35,10 +36,13 @@ export default function CustomerHome() {
 	const { data: user } = useMe();
 	const quote = useLatestQuote();
 	const customer = useMyCustomer();
+	const requests = useMyRequests();
 	if (quote.isPending || customer.isPending) return <LoadingState />;
 	const latest = quote.data ?? null;
 	const record = customer.data ?? null;
 	const approved = latest?.status === "approved";
+	// Active while one of my requests is open or in progress.
+	const active = requests.data?.pages[0]?.active ?? false;
 	return (
 		<div className="grid gap-5">
 			<section className="relative overflow-hidden rounded-xl bg-night p-5 text-night-foreground shadow-md">
@@ -93,9 +97,7 @@ export default function CustomerHome() {
 						<CardTitle className="flex items-center gap-2">
 							<Lightbulb className="size-5 text-accent" aria-hidden /> Service requests
 						</CardTitle>
-						<Badge variant={approved ? "success" : "default"}>
-							{approved ? "Active" : "Inactive"}
-						</Badge>
+						<Badge variant={active ? "success" : "default"}>{active ? "Active" : "Inactive"}</Badge>
 					</div>
 					<CardDescription>
 						{approved

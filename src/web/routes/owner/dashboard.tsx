@@ -7,6 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/ca
 import { useDashboard, useMoreCustomers } from "../../features/customers/api.ts";
 import { CustomerCard } from "../../features/customers/components/customer-card.tsx";
 import { QuoteStatusBadge } from "../../features/quotes/components/quote-status-badge.tsx";
+import { AddRequestDialog } from "../../features/requests/components/add-request-dialog.tsx";
 import { errorMessage } from "../../lib/api-client.ts";
 
 export function meta() {
@@ -75,7 +76,9 @@ export default function Dashboard() {
 				{customers.length === 0 ? (
 					<EmptyState icon={Users}>No customers found. Add your first customer above.</EmptyState>
 				) : (
-					[...customers, ...extra].map((c) => <CustomerCard key={c.id} customer={c} />)
+					[...customers, ...extra].map((c) => (
+						<CustomerCard key={c.id} customer={c} actions={<AddRequestDialog customer={c} />} />
+					))
 				)}
 				{hasMore ? (
 					<Button

@@ -1,18 +1,51 @@
 import { Wrench } from "lucide-react";
-import { EmptyState, PageHeading } from "../../components/shell/app-shell.tsx";
+import { REQUEST_MESSAGES } from "../../../shared/requests.ts";
+import { EmptyState, LoadingState, PageHeading } from "../../components/shell/app-shell.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { useOwnerRequests } from "../../features/requests/api.ts";
+import { OwnerRequestCard } from "../../features/requests/components/owner-request-card.tsx";
+import { errorMessage } from "../../lib/api-client.ts";
 
 export function meta() {
 	return [{ title: "Service Requests | Buckeye Holiday Lights" }];
 }
 
 export default function OwnerRequests() {
+	const requests = useOwnerRequests();
+	const list = requests.data?.pages.flatMap((p) => p.requests) ?? [];
 	return (
 		<>
 			<PageHeading
 				title="Service Requests"
-				description="Open and in-progress requests from customers."
+				description="Open and in-progress requests from customers, urgent first."
 			/>
-			<EmptyState icon={Wrench}>No service requests found</EmptyState>
+			{requests.isPending ? (
+				<LoadingState label="Loading service requests..." />
+			) : requests.isError ? (
+				<EmptyState icon={Wrench}>
+					{REQUEST_MESSAGES.loadFailed}: {errorMessage(requests.error)}
+				</EmptyState>
+			) : list.length === 0 ? (
+				<EmptyState icon={Wrench}>{REQUEST_MESSAGES.empty}</EmptyState>
+			) : (
+				<ul className="grid items-start gap-4 xl:grid-cols-2" aria-label="Service requests">
+					{list.map((request) => (
+						<li key={request.id} className="min-w-0">
+							<OwnerRequestCard request={request} />
+						</li>
+					))}
+					{requests.hasNextPage ? (
+						<Button
+							variant="outline"
+							className="xl:col-span-2"
+							pending={requests.isFetchingNextPage}
+							onClick={() => requests.fetchNextPage()}
+						>
+							Load more
+						</Button>
+					) : null}
+				</ul>
+			)}
 		</>
 	);
 }

@@ -1,12 +1,12 @@
 import { AlertCircle } from "lucide-react";
 import type * as React from "react";
 import { useId } from "react";
-import { QUOTE_FORM_MESSAGES } from "../../../../shared/estimate.ts";
+import { MAX_QUOTE_PHOTOS, QUOTE_FORM_MESSAGES } from "../../../../shared/estimate.ts";
+import { PhotoPicker } from "../../../components/photo-picker.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { Label } from "../../../components/ui/label.tsx";
 import { Textarea } from "../../../components/ui/textarea.tsx";
-import { PhotoPicker } from "./photo-picker.tsx";
 import { ServicePicker } from "./service-picker.tsx";
 
 /** Pieces shared by the public and the customer quote forms. */
@@ -191,7 +191,7 @@ export function PhotosAndNotes({
 				title="Property Photos"
 				description="Optional: photos of the front of your home help us quote accurately."
 			>
-				<PhotoPicker photos={photos} onChange={onPhotosChange} />
+				<PhotoPicker photos={photos} onChange={onPhotosChange} max={MAX_QUOTE_PHOTOS} />
 			</FormSection>
 			<FormSection step={step + 1} title="Additional Notes">
 				<NotesField value={notes} onChange={onNotesChange} />

@@ -1,7 +1,6 @@
 import { ImagePlus, X } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { toast } from "sonner";
-import { MAX_QUOTE_PHOTOS } from "../../../../shared/estimate.ts";
 
 const fileIds = new WeakMap<File, number>();
 let nextFileId = 0;
@@ -37,15 +36,15 @@ function Thumbnail({ file, index, onRemove }: { file: File; index: number; onRem
 	);
 }
 
-/** Property photos: images only, several at once, at most six in total (extra ones are dropped). */
+/** Photos to upload: images only, several at once, at most `max` in total (extra ones are dropped). */
 export function PhotoPicker({
 	photos,
 	onChange,
-	max = MAX_QUOTE_PHOTOS,
+	max,
 }: {
 	photos: readonly File[];
 	onChange: (next: File[]) => void;
-	max?: number;
+	max: number;
 }) {
 	const id = useId();
 	const full = photos.length >= max;

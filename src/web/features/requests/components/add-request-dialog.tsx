@@ -1,0 +1,140 @@
+import { Plus } from "lucide-react";
+import { useId, useState } from "react";
+import { toast } from "sonner";
+import {
+	type ColorScheme,
+	MAX_REQUEST_DETAILS,
+	REQUEST_MESSAGES,
+	REQUEST_TYPE_LABELS,
+	REQUEST_TYPES,
+	type RequestPriority,
+	type RequestType,
+} from "../../../../shared/requests.ts";
+import { ownerNewRequestSchema } from "../../../../shared/service-requests.ts";
+import { TextareaField } from "../../../components/form-field.tsx";
+import { Button } from "../../../components/ui/button.tsx";
+import {
+	Dialog,
+	DialogContent,
+	DialogDescription,
+	DialogFooter,
+	DialogHeader,
+	DialogTitle,
+	DialogTrigger,
+} from "../../../components/ui/dialog.tsx";
+import { Label } from "../../../components/ui/label.tsx";
+import { errorMessage } from "../../../lib/api-client.ts";
+import { useAddRequestForCustomer } from "../api.ts";
+import { ColorSchemeField, PriorityField } from "./request-parts.tsx";
+
+/**
+ * The owner adds a service request for a customer, owner-only types (Takedown, Installation,
+ * Maintenance) included. Placed on the dashboard's customer cards and the customer's page.
+ */
+export function AddRequestDialog({
+	customer,
+	triggerClassName,
+}: {
+	customer: { id: string; name: string };
+	triggerClassName?: string;
+}) {
+	const id = useId();
+	const [open, setOpen] = useState(false);
+	const [type, setType] = useState<RequestType>("Fix");
+	const [details, setDetails] = useState("");
+	const [priority, setPriority] = useState<RequestPriority>("Normal");
+	const [scheme, setScheme] = useState<ColorScheme | null>(null);
+	const [custom, setCustom] = useState("");
+	const add = useAddRequestForCustomer();
+
+	const reset = () => {
+		setType("Fix");
+		setDetails("");
+		setPriority("Normal");
+		setScheme(null);
+		setCustom("");
+	};
+
+	const submit = (event: React.FormEvent<HTMLFormElement>) => {
+		event.preventDefault();
+		const input = {
+			requestType: type,
+			details: details.trim() || undefined,
+			priority,
+			...(type === "ChangeColor"
+				? { colorScheme: scheme, customColors: scheme === "Custom" ? custom : undefined }
+				: {}),
+		};
+		const parsed = ownerNewRequestSchema.safeParse(input);
+		if (!parsed.success) return void toast.error(parsed.error.issues[0]?.message);
+		add.mutate(
+			{ customerId: customer.id, input },
+			{
+				onSuccess: () => {
+					toast.success(REQUEST_MESSAGES.submitted, { description: `For ${customer.name}` });
+					reset();
+					setOpen(false);
+				},
+				onError: (error) =>
+					toast.error(REQUEST_MESSAGES.submitFailed, { description: errorMessage(error) }),
+			},
+		);
+	};
+
+	return (
+		<Dialog open={open} onOpenChange={setOpen}>
+			<DialogTrigger asChild>
+				<Button variant="outline" size="sm" className={triggerClassName}>
+					<Plus aria-hidden />
+					Add request
+				</Button>
+			</DialogTrigger>
+			<DialogContent className="max-h-[90dvh] overflow-y-auto">
+				<DialogHeader>
+					<DialogTitle>Add a service request</DialogTitle>
+					<DialogDescription>
+						For {customer.name}. It joins your service requests list.
+					</DialogDescription>
+				</DialogHeader>
+				<form noValidate className="grid gap-4" onSubmit={submit}>
+					<div className="grid gap-2">
+						<Label htmlFor={`${id}-type`}>Request Type</Label>
+						<select
+							id={`${id}-type`}
+							value={type}
+							onChange={(e) => setType(e.target.value as RequestType)}
+							className="h-10 rounded-md border border-input bg-card px-3 text-sm"
+						>
+							{REQUEST_TYPES.map((t) => (
+								<option key={t} value={t}>
+									{REQUEST_TYPE_LABELS[t]}
+								</option>
+							))}
+						</select>
+					</div>
+					{type === "ChangeColor" ? (
+						<ColorSchemeField
+							scheme={scheme}
+							custom={custom}
+							onSchemeChange={setScheme}
+							onCustomChange={setCustom}
+						/>
+					) : null}
+					<TextareaField
+						label="Details"
+						value={details}
+						maxLength={MAX_REQUEST_DETAILS}
+						rows={3}
+						onChange={(e) => setDetails(e.target.value)}
+					/>
+					<PriorityField value={priority} onChange={setPriority} />
+					<DialogFooter>
+						<Button type="submit" pending={add.isPending}>
+							Add Request
+						</Button>
+					</DialogFooter>
+				</form>
+			</DialogContent>
+		</Dialog>
+	);
+}

@@ -1,0 +1,114 @@
+import { Send } from "lucide-react";
+import type * as React from "react";
+import { useState } from "react";
+import { toast } from "sonner";
+import { formatCents } from "../../../../shared/money.ts";
+import {
+	type ColorScheme,
+	type CustomerRequestType,
+	MAX_REQUEST_DETAILS,
+	MAX_REQUEST_PHOTOS,
+	REQUEST_MESSAGES,
+	type RequestPriority,
+} from "../../../../shared/requests.ts";
+import { newRequestSchema } from "../../../../shared/service-requests.ts";
+import { TextareaField } from "../../../components/form-field.tsx";
+import { PhotoPicker } from "../../../components/photo-picker.tsx";
+import { Button } from "../../../components/ui/button.tsx";
+import { errorMessage } from "../../../lib/api-client.ts";
+import { useSubmitRequest } from "../api.ts";
+import { ColorSchemeField, PriorityField } from "./request-parts.tsx";
+
+const DETAILS_LABEL = {
+	Fix: "What's wrong?",
+	ChangeColor: "Details",
+	MoreLights: "Where would you like more lights?",
+} as const satisfies Record<CustomerRequestType, string>;
+
+/**
+ * One of the customer's three forms (Report a Problem, Change Colors, Request More Lights): details,
+ * priority, up to six photos, and for Change Colors the scheme and the fee it adds to QuickPay.
+ */
+export function RequestForm({
+	type,
+	colorFeeCents,
+	onSubmitted,
+}: {
+	type: CustomerRequestType;
+	colorFeeCents: number | null;
+	onSubmitted: () => void;
+}) {
+	const [details, setDetails] = useState("");
+	const [priority, setPriority] = useState<RequestPriority>("Normal");
+	const [scheme, setScheme] = useState<ColorScheme | null>(null);
+	const [custom, setCustom] = useState("");
+	const [photos, setPhotos] = useState<File[]>([]);
+	const submitRequest = useSubmitRequest();
+
+	const submit = (event: React.FormEvent<HTMLFormElement>) => {
+		event.preventDefault();
+		const input = {
+			requestType: type,
+			details: details.trim() || undefined,
+			priority,
+			...(type === "ChangeColor"
+				? { colorScheme: scheme, customColors: scheme === "Custom" ? custom : undefined }
+				: {}),
+		};
+		const parsed = newRequestSchema.safeParse(input);
+		if (!parsed.success) return void toast.error(parsed.error.issues[0]?.message);
+		submitRequest.mutate(
+			{ input, photos },
+			{
+				onSuccess: () => {
+					toast.success(REQUEST_MESSAGES.submitted, {
+						description: "We'll take care of it as soon as we can.",
+					});
+					setDetails("");
+					setPriority("Normal");
+					setScheme(null);
+					setCustom("");
+					setPhotos([]);
+					onSubmitted();
+				},
+				onError: (error) =>
+					toast.error(REQUEST_MESSAGES.submitFailed, { description: errorMessage(error) }),
+			},
+		);
+	};
+
+	return (
+		<form noValidate onSubmit={submit} className="grid gap-5">
+			{type === "ChangeColor" ? (
+				<ColorSchemeField
+					scheme={scheme}
+					custom={custom}
+					onSchemeChange={setScheme}
+					onCustomChange={setCustom}
+				/>
+			) : null}
+			<TextareaField
+				label={DETAILS_LABEL[type]}
+				value={details}
+				maxLength={MAX_REQUEST_DETAILS}
+				rows={4}
+				onChange={(e) => setDetails(e.target.value)}
+			/>
+			<PriorityField value={priority} onChange={setPriority} />
+			<div className="grid gap-2">
+				<span className="text-sm font-medium">Photos</span>
+				<PhotoPicker photos={photos} onChange={setPhotos} max={MAX_REQUEST_PHOTOS} />
+			</div>
+			{type === "ChangeColor" && colorFeeCents !== null ? (
+				<p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+					A color change fee of <strong>{formatCents(colorFeeCents)}</strong> is added to QuickPay
+					when you submit.
+				</p>
+			) : null}
+			<Button type="submit" size="lg" pending={submitRequest.isPending}>
+				<Send aria-hidden />
+				{submitRequest.isPending ? "Submitting..." : "Submit Request"}
+			</Button>
+		</form>
+	);
+}
