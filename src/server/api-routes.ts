@@ -29,7 +29,9 @@ ownerGuarded.use("*", requireOwner);
 const ownerApi = ownerGuarded
 	.route("/", quotes.ownerRoutes)
 	.route("/", customers.ownerRoutes)
-	.route("/", auth.ownerRoutes);
+	.route("/", auth.ownerRoutes)
+	.route("/", settings.ownerRoutes)
+	.route("/", catalog.ownerRoutes);
 
 export const apiRoutes = createRouter()
 	.route("/", health.publicRoutes)

@@ -7,6 +7,7 @@ import { createEventBus } from "./lib/events.ts";
 import type { Logger } from "./lib/logger.ts";
 import { postgresTransport } from "./lib/postgres-transport.ts";
 import { ReadCache } from "./lib/read-cache.ts";
+import { createSecretBox, settingsKey } from "./lib/secret-box.ts";
 
 export interface RunningDeps extends Deps {
 	/** Starts listening to other instances and delivering e-mail. */
@@ -35,8 +36,12 @@ export function buildDeps(options: {
 	events.subscribe(readCache.onEvent);
 	const mailer = createMailer({ db, env, logger, events });
 	const auth = createAuth({ db, env, secret: options.authSecret, mailer, events, logger });
+	const secrets = createSecretBox(
+		settingsKey({ encryptionKey: env.SETTINGS_ENCRYPTION_KEY, authSecret: options.authSecret }),
+	);
 	return {
 		db,
+		secrets,
 		env,
 		auth,
 		mailer,
