@@ -63,7 +63,13 @@ async function freshDatabase(onQuery: QueryListener): Promise<DatabaseHandle> {
 
 /** The real app on a real socket with its own database and data folder. */
 export async function startTestApp(
-	options: { clientDir?: string; logger?: Logger; rateLimits?: Deps["rateLimits"] } = {},
+	options: {
+		clientDir?: string;
+		logger?: Logger;
+		rateLimits?: Deps["rateLimits"];
+		/** More environment variables for the server (src/server/env.ts). */
+		env?: Record<string, string>;
+	} = {},
 ): Promise<TestApp> {
 	const queries: string[] = [];
 	const database = await freshDatabase((query) => queries.push(query));
@@ -79,7 +85,13 @@ export async function startTestApp(
 	const address = server.address();
 	const port = typeof address === "object" && address ? address.port : 0;
 	const url = `http://127.0.0.1:${port}`;
-	const env = parseEnv({ DATA_DIR: dataDir, APP_URL: url, LOG_LEVEL: "silent", NODE_ENV: "test" });
+	const env = parseEnv({
+		DATA_DIR: dataDir,
+		APP_URL: url,
+		LOG_LEVEL: "silent",
+		NODE_ENV: "test",
+		...options.env,
+	});
 	const logger = options.logger ?? createLogger(env.LOG_LEVEL);
 	const deps = buildDeps({
 		env,
