@@ -10,12 +10,27 @@ import type {
 	settingsUpdateSchema,
 } from "../../../shared/settings.ts";
 import type { z } from "../../../shared/zod.ts";
-import type { Deps } from "../../app-env.ts";
-import type { Executor } from "../../db/database.ts";
+import type { Database, Executor } from "../../db/database.ts";
 import { businessSettings } from "../../db/schema.ts";
+import type { Env } from "../../env.ts";
 import { type Actor, assertOwner } from "../../lib/actor.ts";
 import { badRequest } from "../../lib/errors.ts";
+import type { EventBus } from "../../lib/events.ts";
+import type { ReadCache } from "../../lib/read-cache.ts";
 import { SITE_TAG } from "../../lib/read-cache.ts";
+import type { SecretBox } from "../../lib/secret-box.ts";
+
+/**
+ * What these services reach (the app's Deps, named here: auth.ts reads the business profile
+ * while Deps is being defined).
+ */
+interface Deps {
+	db: Database;
+	env: Env;
+	secrets: SecretBox;
+	events: EventBus;
+	readCache: ReadCache;
+}
 
 const SETTINGS_ROW = eq(businessSettings.id, 1);
 
