@@ -1,3 +1,4 @@
+import { CheckCircle2, Circle } from "lucide-react";
 import { Link } from "react-router";
 import { formatCents } from "../../../../shared/money.ts";
 import type { QuoteView } from "../../../../shared/quotes.ts";
@@ -93,8 +94,21 @@ export function ApprovedServiceCard({
 					</div>
 					<ul className="mt-3 grid gap-1 sm:grid-cols-2">
 						{MILESTONES.map(([key, label]) => (
-							<li key={key} className={progress?.[key] ? "" : "text-muted-foreground"}>
-								{progress?.[key] ? "✓" : "○"} {label}
+							<li
+								key={key}
+								className={
+									progress?.[key]
+										? "flex items-center gap-2"
+										: "flex items-center gap-2 text-muted-foreground"
+								}
+							>
+								{progress?.[key] ? (
+									<CheckCircle2 className="size-4 text-success" aria-hidden />
+								) : (
+									<Circle className="size-4" aria-hidden />
+								)}
+								{label}
+								<span className="sr-only">{progress?.[key] ? "(done)" : "(not yet)"}</span>
 							</li>
 						))}
 					</ul>

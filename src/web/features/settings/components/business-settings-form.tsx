@@ -88,7 +88,7 @@ export function BusinessSettingsForm({ settings }: { settings: OwnerSettings }) 
 						Shown on the website, in e-mails and to search engines as soon as you save.
 					</CardDescription>
 				</CardHeader>
-				<CardContent className="grid gap-4 sm:grid-cols-2">
+				<CardContent className="grid items-start gap-4 sm:grid-cols-2">
 					<FormField
 						label="Business Name"
 						name="businessName"
@@ -132,8 +132,12 @@ export function BusinessSettingsForm({ settings }: { settings: OwnerSettings }) 
 					<fieldset className="grid gap-2 sm:col-span-2">
 						<legend className="mb-2 text-sm font-medium">Business Hours</legend>
 						{hours.map((row, index) => (
-							<div key={row.key} className="grid grid-cols-[1fr_1fr_auto] gap-2">
+							<div
+								key={row.key}
+								className="grid grid-cols-[1fr_auto] gap-2 rounded-md border p-2 sm:grid-cols-[1fr_1fr_auto] sm:border-0 sm:p-0"
+							>
 								<Input
+									className="col-span-2 sm:col-span-1"
 									aria-label={`Days, row ${index + 1}`}
 									value={row.days}
 									placeholder="Monday - Friday"
@@ -187,7 +191,7 @@ export function BusinessSettingsForm({ settings }: { settings: OwnerSettings }) 
 					<CardTitle>Pricing</CardTitle>
 					<CardDescription>In dollars; customers see changes at once.</CardDescription>
 				</CardHeader>
-				<CardContent className="grid gap-4 sm:grid-cols-2">
+				<CardContent className="grid items-start gap-4 sm:grid-cols-2">
 					<FormField
 						label="Color Change Fee ($)"
 						name="colorFee"

@@ -116,6 +116,7 @@ export function ServiceOptionsCard() {
 									<Button
 										variant="outline"
 										size="sm"
+										className="w-28"
 										pending={
 											actions.update.isPending && actions.update.variables?.id === service.id
 										}
