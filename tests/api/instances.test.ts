@@ -148,4 +148,34 @@ describe.skipIf(!url)("two server instances on one database", () => {
 		const me = await fetch(`${b.url}/api/me`, { headers: { cookie } });
 		expect((await me.json()).user).toBeNull();
 	});
+
+	it("settings and the catalogue saved through one are read fresh through the other; a secret sealed on one opens on the other", async () => {
+		const owner = await signUpOn(a, "settings-owner@example.test", "owner");
+		const visitorB = new HttpClient(b.url);
+		const profile = (await visitorB.get("/api/business")).json;
+		const services = (await visitorB.get("/api/catalog")).json.services;
+
+		const saved = await on(owner, a).put("/api/owner/settings", {
+			profile: { ...profile, phone: "(330) 555-0177" },
+			payments: { secretKey: "sk_test_sealedOnA4242" },
+		});
+		expect(saved.status, saved.text).toBe(200);
+		await soon(async () =>
+			expect((await visitorB.get("/api/business")).json.phone).toBe("(330) 555-0177"),
+		);
+		const onB = await on(owner, b).get("/api/owner/settings");
+		expect(onB.json.payments.secretKey).toEqual({
+			set: true,
+			hint: "…4242",
+			fromEnvironment: false,
+		});
+
+		const off = await on(owner, a).request("PATCH", `/api/owner/catalog/${services[0].id}`, {
+			isActive: false,
+		});
+		expect(off.status, off.text).toBe(200);
+		await soon(async () =>
+			expect((await visitorB.get("/api/catalog")).json.services).toHaveLength(services.length - 1),
+		);
+	});
 });
