@@ -33,7 +33,9 @@ const ownerApi = ownerGuarded
 	.route("/", customers.ownerRoutes)
 	.route("/", auth.ownerRoutes)
 	.route("/", email.ownerRoutes)
-	.route("/", requests.ownerRoutes);
+	.route("/", requests.ownerRoutes)
+	.route("/", settings.ownerRoutes)
+	.route("/", catalog.ownerRoutes);
 
 export const apiRoutes = createRouter()
 	.route("/", health.publicRoutes)

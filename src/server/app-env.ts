@@ -7,6 +7,7 @@ import type { EventBus } from "./lib/events.ts";
 import type { Logger } from "./lib/logger.ts";
 import type { PublicRateLimit, RateLimitRule } from "./lib/rate-limit-rules.ts";
 import type { ReadCache } from "./lib/read-cache.ts";
+import type { SecretBox } from "./lib/secret-box.ts";
 
 /** What every request handler can reach: built once by createApp. */
 export interface Deps {
@@ -19,6 +20,8 @@ export interface Deps {
 	events: EventBus;
 	/** Short-lived answers to the busiest reads, dropped by the events of writes (lib/read-cache.ts). */
 	readCache: ReadCache;
+	/** Encrypts the payment provider's secrets saved in Settings (lib/secret-box.ts). */
+	secrets: SecretBox;
 	/** Other limits for the public endpoints than PUBLIC_RATE_LIMITS (tests only). */
 	rateLimits?: Partial<Record<PublicRateLimit, RateLimitRule>>;
 }

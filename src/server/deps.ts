@@ -8,6 +8,7 @@ import { createEventBus } from "./lib/events.ts";
 import type { Logger } from "./lib/logger.ts";
 import { postgresTransport } from "./lib/postgres-transport.ts";
 import { ReadCache } from "./lib/read-cache.ts";
+import { createSecretBox, settingsKey } from "./lib/secret-box.ts";
 
 export interface RunningDeps extends Deps {
 	/** Starts listening to other instances and delivering e-mail. */
@@ -46,8 +47,12 @@ export function buildDeps(options: {
 		logger,
 		passwordHashCost: options.passwordHashCost,
 	});
+	const secrets = createSecretBox(
+		settingsKey({ encryptionKey: env.SETTINGS_ENCRYPTION_KEY, authSecret: options.authSecret }),
+	);
 	return {
 		db,
+		secrets,
 		env,
 		auth,
 		mailer,

@@ -30,6 +30,18 @@ const envSchema = z.object({
 	 * embedded database it is generated and kept in DATA_DIR when unset.
 	 */
 	AUTH_SECRET: z.string().min(32).optional(),
+	/**
+	 * Key (32 bytes, base64) that encrypts the payment provider's secrets saved in Settings;
+	 * derived from AUTH_SECRET when unset (docs/decisions/016-settings-and-catalogue.md).
+	 */
+	SETTINGS_ENCRYPTION_KEY: z
+		.string()
+		.refine((v) => Buffer.from(v, "base64").length === 32, "must be 32 bytes in base64")
+		.optional(),
+	/** Payment provider keys; when set they win over the ones saved in Settings. */
+	STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+	STRIPE_SECRET_KEY: z.string().optional(),
+	STRIPE_WEBHOOK_SECRET: z.string().optional(),
 	/** smtp://user:pass@host:port; without it mail is written to DATA_DIR/outbox as .eml files. */
 	SMTP_URL: z.string().optional(),
 	MAIL_FROM: z.string().default("Buckeye Holiday Lights <hello@buckeyeholidaylights.com>"),

@@ -95,6 +95,23 @@ export const resetPasswordFormSchema = z
 
 export const viewSchema = z.strictObject({ view: z.enum(ROLES) });
 
+/** Edit profile: the display name and phone a signed-in account keeps about itself. */
+export const profileUpdateSchema = z.strictObject({
+	displayName: z
+		.string("Display name is required")
+		.trim()
+		.min(1, "Display name is required")
+		.max(100, "Display name must be at most 100 characters"),
+	phone: z
+		.string()
+		.trim()
+		.max(40, "Phone must be at most 40 characters")
+		.refine((v) => v === "" || /\d{3}.*\d{4}/.test(v), "Please enter a valid phone number")
+		.nullish()
+		.transform((v) => v || null),
+});
+export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
+
 export const createInviteSchema = z.strictObject({
 	email: z.string().trim().max(254).pipe(z.email(AUTH_MESSAGES.invalidEmail)).optional(),
 });

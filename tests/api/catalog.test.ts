@@ -1,7 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { serviceOptions } from "../../src/server/db/schema.ts";
+import { quoteRequests, serviceOptions } from "../../src/server/db/schema.ts";
 import { serviceOptionSchema } from "../../src/shared/catalog.ts";
+import { ownerAndCustomer, signedInOwner } from "../support/accounts.ts";
+import { test as fixtureTest } from "../support/app-fixture.ts";
+import { approvedCustomer } from "../support/builders.ts";
+import { expectError } from "../support/expect.ts";
 import { HttpClient } from "../support/http-client.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -49,6 +53,7 @@ describe("GET /api/catalog", () => {
 			.update(serviceOptions)
 			.set({ sortOrder: 0 })
 			.where(eq(serviceOptions.name, "Specialty"));
+		app.readCache.clear();
 		const res = await new HttpClient(app.url).get("/api/catalog");
 		const names = res.json.services.map((s: { name: string }) => s.name);
 		expect(names).not.toContain("Windows");
@@ -58,6 +63,7 @@ describe("GET /api/catalog", () => {
 
 	it("answers an empty list when nothing is active", async () => {
 		await app.db.update(serviceOptions).set({ isActive: false });
+		app.readCache.clear();
 		const res = await new HttpClient(app.url).get("/api/catalog");
 		expect(res.status).toBe(200);
 		expect(res.json).toEqual({ services: [] });
@@ -78,4 +84,230 @@ describe("GET /api/catalog", () => {
 			Object.keys(res.json.paths["/api/public/quote-requests"].post.requestBody.content),
 		).toEqual(["multipart/form-data"]);
 	});
+});
+
+describe("the owner's catalogue", () => {
+	const NEW = {
+		name: "Roofline Icicles",
+		description: "Warm white icicle lights along the roofline",
+		basePriceDollars: 149.995,
+		hasQuantity: true,
+	};
+	const names = (res: { json: { services: { name: string }[] } }) =>
+		res.json.services.map((s) => s.name);
+
+	fixtureTest("lists every option, active or not, in order", async ({ app }) => {
+		const owner = await signedInOwner(app);
+		await app.db
+			.update(serviceOptions)
+			.set({ isActive: false })
+			.where(eq(serviceOptions.name, "Windows"));
+		app.readCache.clear();
+		const res = await owner.client.get("/api/owner/catalog");
+		expect(res.status).toBe(200);
+		expect(res.json.services).toHaveLength(8);
+		expect(res.json.services.find((s: { name: string }) => s.name === "Windows").isActive).toBe(
+			false,
+		);
+		expect(res.json.services.map((s: { sortOrder: number }) => s.sortOrder)).toEqual([
+			1, 2, 3, 4, 5, 6, 7, 8,
+		]);
+	});
+
+	fixtureTest(
+		"adds an option last, its price rounded to cents, and the public catalogue and instant quote have it at once",
+		async ({ app }) => {
+			const owner = await signedInOwner(app);
+			const visitor = new HttpClient(app.url);
+			expect(names(await visitor.get("/api/catalog"))).not.toContain(NEW.name);
+			const res = await owner.client.post("/api/owner/catalog", NEW);
+			expect(res.status, res.text).toBe(201);
+			expect(res.json).toMatchObject({
+				name: NEW.name,
+				description: NEW.description,
+				basePriceCents: 15_000,
+				hasQuantity: true,
+				isActive: true,
+				sortOrder: 9,
+			});
+			expect(names(await visitor.get("/api/catalog")).at(-1)).toBe(NEW.name);
+			const estimate = await visitor.post("/api/estimate", {
+				services: [{ serviceId: res.json.id, quantity: 2 }],
+				address: "1 Main St",
+				city: "Canton",
+			});
+			expect(estimate.status, estimate.text).toBe(200);
+			expect(estimate.json.lines[0]).toMatchObject({
+				name: NEW.name,
+				unitPriceCents: 15_000,
+				totalCents: 30_000,
+			});
+		},
+	);
+
+	fixtureTest("refuses bad fields with a 400 and a message, and adds nothing", async ({ app }) => {
+		const owner = await signedInOwner(app);
+		const cases: [unknown, string][] = [
+			[{ ...NEW, name: "  " }, "Name is required"],
+			[{ ...NEW, description: "" }, "Description is required"],
+			[{ ...NEW, basePriceDollars: -5 }, "Base price cannot be negative"],
+			[{ ...NEW, basePriceDollars: 1e9 }, "Base price cannot be more than $100,000"],
+			[{ ...NEW, basePriceDollars: "12" }, "Base price must be a number"],
+			[{ ...NEW, name: "x".repeat(101) }, "Name must be at most 100 characters"],
+			[{ name: NEW.name }, "Description is required"],
+		];
+		for (const [body, message] of cases)
+			expectError(await owner.client.post("/api/owner/catalog", body), 400, message);
+		expect((await owner.client.get("/api/owner/catalog")).json.services).toHaveLength(8);
+	});
+
+	fixtureTest(
+		"edits, deactivates and activates; the public catalogue follows at once",
+		async ({ app }) => {
+			const owner = await signedInOwner(app);
+			const visitor = new HttpClient(app.url);
+			const windows = (await visitor.get("/api/catalog")).json.services.find(
+				(s: { name: string }) => s.name === "Windows",
+			);
+			const edited = await owner.client.request("PATCH", `/api/owner/catalog/${windows.id}`, {
+				name: "Window Frames",
+				basePriceDollars: 12.344,
+			});
+			expect(edited.status, edited.text).toBe(200);
+			expect(edited.json).toMatchObject({
+				name: "Window Frames",
+				basePriceCents: 1234,
+				hasQuantity: windows.hasQuantity,
+				isActive: true,
+			});
+			expect(names(await visitor.get("/api/catalog"))).toContain("Window Frames");
+
+			const off = await owner.client.request("PATCH", `/api/owner/catalog/${windows.id}`, {
+				isActive: false,
+			});
+			expect(off.json.isActive).toBe(false);
+			expect(names(await visitor.get("/api/catalog"))).not.toContain("Window Frames");
+			const estimate = await visitor.post("/api/estimate", {
+				services: [{ serviceId: windows.id, quantity: 1 }],
+				address: "1 Main St",
+			});
+			expectError(estimate, 400);
+
+			const on = await owner.client.request("PATCH", `/api/owner/catalog/${windows.id}`, {
+				isActive: true,
+			});
+			expect(on.json.isActive).toBe(true);
+			expect(names(await visitor.get("/api/catalog"))).toContain("Window Frames");
+
+			expectError(
+				await owner.client.request("PATCH", `/api/owner/catalog/${windows.id}`, {}),
+				400,
+				"Nothing to change",
+			);
+			expectError(
+				await owner.client.request("PATCH", `/api/owner/catalog/${windows.id}`, {
+					isActive: "yes",
+				}),
+				400,
+				"Active must be true or false",
+			);
+			expectError(
+				await owner.client.request("PATCH", `/api/owner/catalog/${crypto.randomUUID()}`, {
+					isActive: true,
+				}),
+				404,
+				"Service option not found",
+			);
+			expectError(
+				await owner.client.request("PATCH", "/api/owner/catalog/not-an-id", { isActive: true }),
+				400,
+			);
+		},
+	);
+
+	fixtureTest(
+		"reorders; the public catalogue follows and a wrong list changes nothing",
+		async ({ app }) => {
+			const owner = await signedInOwner(app);
+			const visitor = new HttpClient(app.url);
+			const all = (await owner.client.get("/api/owner/catalog")).json.services as {
+				id: string;
+				name: string;
+			}[];
+			const reversed = all.map((s) => s.id).reverse();
+			const res = await owner.client.put("/api/owner/catalog/order", { ids: reversed });
+			expect(res.status, res.text).toBe(200);
+			expect(res.json.services.map((s: { id: string }) => s.id)).toEqual(reversed);
+			expect(names(await visitor.get("/api/catalog"))).toEqual(all.map((s) => s.name).reverse());
+
+			expectError(
+				await owner.client.put("/api/owner/catalog/order", { ids: reversed.slice(1) }),
+				400,
+				"The new order must list every service option once",
+			);
+			expectError(
+				await owner.client.put("/api/owner/catalog/order", {
+					ids: [...reversed.slice(1), reversed[1]],
+				}),
+				400,
+				"Each service option may appear once",
+			);
+			expectError(
+				await owner.client.put("/api/owner/catalog/order", {
+					ids: [...reversed.slice(1), crypto.randomUUID()],
+				}),
+				400,
+			);
+			expectError(
+				await owner.client.put("/api/owner/catalog/order", {}),
+				400,
+				"The new order is required",
+			);
+			expect(names(await visitor.get("/api/catalog"))).toEqual(all.map((s) => s.name).reverse());
+		},
+	);
+
+	fixtureTest("deletes an option; quotes that used it keep their lines", async ({ app }) => {
+		const customer = await approvedCustomer(app);
+		const [line] = customer.quote.services;
+		const res = await customer.owner.client.request(
+			"DELETE",
+			`/api/owner/catalog/${line!.serviceId}`,
+		);
+		expect(res.status, res.text).toBe(204);
+		expect(names(await new HttpClient(app.url).get("/api/catalog"))).not.toContain(line!.name);
+		const [quote] = await app.db
+			.select()
+			.from(quoteRequests)
+			.where(eq(quoteRequests.id, customer.quote.id));
+		expect(quote!.services).toEqual(customer.quote.services);
+		const mine = await customer.client.get("/api/quotes/latest");
+		expect(mine.text).toContain(line!.name);
+		expectError(
+			await customer.owner.client.request("DELETE", `/api/owner/catalog/${line!.serviceId}`),
+			404,
+			"Service option not found",
+		);
+	});
+
+	fixtureTest(
+		"is the owner's only: 403 for a customer, 401 signed out, and nothing changes",
+		async ({ app }) => {
+			const { customer } = await ownerAndCustomer(app);
+			const visitor = new HttpClient(app.url);
+			const [first] = (await visitor.get("/api/catalog")).json.services;
+			for (const client of [customer.client, visitor]) {
+				const status = client === visitor ? 401 : 403;
+				expectError(await client.get("/api/owner/catalog"), status);
+				expectError(await client.post("/api/owner/catalog", NEW), status);
+				expectError(
+					await client.request("PATCH", `/api/owner/catalog/${first.id}`, { isActive: false }),
+					status,
+				);
+				expectError(await client.request("DELETE", `/api/owner/catalog/${first.id}`), status);
+				expectError(await client.put("/api/owner/catalog/order", { ids: [first.id] }), status);
+			}
+			expect((await visitor.get("/api/catalog")).json.services).toHaveLength(8);
+		},
+	);
 });

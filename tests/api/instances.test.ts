@@ -116,4 +116,42 @@ describe.skipIf(!url)("two server instances on one database", () => {
 		const me = await fetch(`${b.url}/api/me`, { headers: { cookie } });
 		expect((await me.json()).user).toBeNull();
 	});
+
+	it("settings and the catalogue saved through one are read fresh through the other; a secret sealed on one opens on the other", async () => {
+		// The install's owner (made by the test above, or here when it runs alone), signed in on A.
+		const owner = new HttpClient(a.url);
+		const credentials = { email: "o@example.test", password: PASSWORD };
+		let signedIn = await owner.post("/api/auth/sign-in/email", credentials);
+		if (signedIn.status !== 200) {
+			await signUpOn(a, credentials.email, "owner");
+			signedIn = await owner.post("/api/auth/sign-in/email", credentials);
+		}
+		expect(signedIn.status, signedIn.text).toBe(200);
+		const visitorB = new HttpClient(b.url);
+		const profile = (await visitorB.get("/api/business")).json;
+		const services = (await visitorB.get("/api/catalog")).json.services;
+
+		const saved = await on(owner, a).put("/api/owner/settings", {
+			profile: { ...profile, phone: "(330) 555-0177" },
+			payments: { secretKey: "sk_test_sealedOnA4242" },
+		});
+		expect(saved.status, saved.text).toBe(200);
+		await soon(async () =>
+			expect((await visitorB.get("/api/business")).json.phone).toBe("(330) 555-0177"),
+		);
+		const onB = await on(owner, b).get("/api/owner/settings");
+		expect(onB.json.payments.secretKey).toEqual({
+			set: true,
+			hint: "…4242",
+			fromEnvironment: false,
+		});
+
+		const off = await on(owner, a).request("PATCH", `/api/owner/catalog/${services[0].id}`, {
+			isActive: false,
+		});
+		expect(off.status, off.text).toBe(200);
+		await soon(async () =>
+			expect((await visitorB.get("/api/catalog")).json.services).toHaveLength(services.length - 1),
+		);
+	});
 });

@@ -17,6 +17,10 @@ export type AppEvent =
 	| { kind: "session.ended"; userId: string }
 	| { kind: "lead.created"; leadId: string }
 	| { kind: "email.queued" }
+	/** The business profile, pricing or payment keys were saved. */
+	| { kind: "settings.changed" }
+	/** A service option was added, edited, (de)activated, reordered or deleted. */
+	| { kind: "catalog.changed" }
 	/** This instance stopped hearing the others for a while: anything may have changed. */
 	| { kind: "events.missed" };
 

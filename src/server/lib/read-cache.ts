@@ -118,6 +118,8 @@ interface Entry {
 
 export const OWNER_TAG = "owner";
 export const customerTag = (userId: string) => `customer:${userId}`;
+/** Answers built from the business's settings or catalogue, whoever reads them. */
+export const SITE_TAG = "site";
 export const sessionTag = (userId: string) => `session:${userId}`;
 
 /** Which cached answers an event makes stale. Everything a customer changes, the owner sees too. */
@@ -133,6 +135,9 @@ export function tagsOf(event: AppEvent): string[] {
 			return [OWNER_TAG, customerTag(event.userId), sessionTag(event.userId)];
 		case "session.ended":
 			return [sessionTag(event.userId)];
+		case "settings.changed":
+		case "catalog.changed":
+			return [SITE_TAG];
 		case "lead.created":
 		case "email.queued":
 		case "events.missed":

@@ -3,6 +3,7 @@ import {
 	createInviteSchema,
 	inviteSchema,
 	meSchema,
+	profileUpdateSchema,
 	signUpSchema,
 	viewSchema,
 } from "../../../shared/auth.ts";
@@ -10,7 +11,7 @@ import type { OwnerEnv } from "../../app-env.ts";
 import { checkRateLimit } from "../../lib/rate-limit.ts";
 import { createRouter, errorResponses, jsonContent } from "../../lib/router.ts";
 import { readSession, signedIn } from "./auth.middleware.ts";
-import { createOwnerInvite, setView, signUpAccount } from "./auth.service.ts";
+import { createOwnerInvite, setView, signUpAccount, updateMyProfile } from "./auth.service.ts";
 
 const SIGN_UP_LIMITED = "Too many new accounts from your network. Please try again in an hour.";
 const INVITE_LIMITED = "Too many owner sign-up attempts. Please wait 10 minutes and try again.";
@@ -58,24 +59,51 @@ export const publicRoutes = createRouter()
 	);
 
 /** A signed-in account's own settings. */
-export const customerRoutes = createRouter().openapi(
-	createRoute({
-		method: "put",
-		path: "/me/view",
-		tags: ["auth"],
-		summary: "Switch an owner account between the owner and customer areas",
-		middleware: signedIn(),
-		request: { body: { ...jsonContent(viewSchema), required: true } },
-		responses: {
-			200: { description: "Switched", ...jsonContent(viewSchema) },
-			...errorResponses,
+export const customerRoutes = createRouter()
+	.openapi(
+		createRoute({
+			method: "put",
+			path: "/me/view",
+			tags: ["auth"],
+			summary: "Switch an owner account between the owner and customer areas",
+			middleware: signedIn(),
+			request: { body: { ...jsonContent(viewSchema), required: true } },
+			responses: {
+				200: { description: "Switched", ...jsonContent(viewSchema) },
+				...errorResponses,
+			},
+		}),
+		async (c) => {
+			const { view } = c.req.valid("json");
+			return c.json(await setView({ deps: c.var.deps, actor: c.var.user, view }), 200);
 		},
-	}),
-	async (c) => {
-		const { view } = c.req.valid("json");
-		return c.json(await setView({ deps: c.var.deps, actor: c.var.user, view }), 200);
-	},
-);
+	)
+	.openapi(
+		createRoute({
+			method: "put",
+			path: "/me/profile",
+			tags: ["auth"],
+			summary: "Edit my profile: display name and phone",
+			middleware: signedIn(),
+			request: { body: { ...jsonContent(profileUpdateSchema), required: true } },
+			responses: {
+				200: {
+					description: "Saved",
+					...jsonContent(z.object({ displayName: z.string(), phone: z.string().nullable() })),
+				},
+				...errorResponses,
+			},
+		}),
+		async (c) =>
+			c.json(
+				await updateMyProfile({
+					deps: c.var.deps,
+					actor: c.var.user,
+					update: c.req.valid("json"),
+				}),
+				200,
+			),
+	);
 
 /** Owner invitations, under /api/owner. */
 export const ownerRoutes = createRouter<OwnerEnv>().openapi(

@@ -143,6 +143,23 @@ export async function setView(options: { deps: Pick<Deps, "events">; actor: Acto
 	return { view };
 }
 
+/** Edit profile: the account's own display name and phone. */
+export async function updateMyProfile(options: {
+	deps: Pick<Deps, "events">;
+	actor: Actor;
+	update: { displayName: string; phone: string | null };
+}) {
+	const { deps, actor, update } = options;
+	await deps.events.transaction(async (tx) => {
+		await tx
+			.update(profiles)
+			.set({ displayName: update.displayName, phone: update.phone, updatedAt: sql`now()` })
+			.where(eq(profiles.userId, actor.id));
+		await deps.events.publish(tx, { kind: "profile.changed", userId: actor.id });
+	});
+	return update;
+}
+
 /** An owner invites another owner: a single-use code, e-mailed when an address is given. */
 export async function createOwnerInvite(options: {
 	deps: Deps;

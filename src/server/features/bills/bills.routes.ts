@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { myBillsSchema } from "../../../shared/bills.ts";
-import { customerTag } from "../../lib/read-cache.ts";
+import { customerTag, SITE_TAG } from "../../lib/read-cache.ts";
 import { cachedJson, createRouter, errorResponses, jsonContent } from "../../lib/router.ts";
 import { signedIn } from "../auth/auth.middleware.ts";
 import { getPricing } from "../settings/settings.service.ts";
@@ -22,7 +22,7 @@ export const customerRoutes = createRouter().openapi(
 	async (c) => {
 		const { db } = c.var.deps;
 		const actor = c.var.user;
-		return cachedJson(c, `bills:${actor.id}`, [customerTag(actor.id)], async () => {
+		return cachedJson(c, `bills:${actor.id}`, [customerTag(actor.id), SITE_TAG], async () => {
 			const [rows, pricing] = await Promise.all([listBills({ db, actor }), getPricing({ db })]);
 			const bills = rows.map((b) => ({
 				...b,

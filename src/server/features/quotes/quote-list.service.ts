@@ -130,10 +130,16 @@ export async function listOpenQuotes(options: {
 }
 
 /** The acting customer's most recent quote request, or null. */
-export async function getLatestQuote(options: { db: Executor; actor: Actor }) {
+export async function getLatestQuote(options: {
+	db: Executor;
+	actor: Actor;
+	/** Only a quote the owner approved (the customer's service details). */
+	approved?: boolean;
+}) {
+	const approved = options.approved ? sql` and q.status = 'approved'` : sql``;
 	const rows = resultRows<Row>(
 		await options.db.execute(
-			quotesQuery({ app: sql`q.user_id = ${options.actor.id}`, website: null }, 1),
+			quotesQuery({ app: sql`q.user_id = ${options.actor.id}${approved}`, website: null }, 1),
 		),
 	);
 	return rows[0] ? toQuoteView(rows[0]) : null;

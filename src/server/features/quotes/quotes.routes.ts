@@ -162,6 +162,28 @@ export const customerRoutes = createRouter()
 	)
 	.openapi(
 		createRoute({
+			method: "get",
+			path: "/quotes/approved",
+			tags: ["quotes"],
+			summary: "My most recent approved quote: the service I have (Profile tab)",
+			middleware: signedIn(),
+			responses: {
+				200: {
+					description: "Approved quote or null",
+					...jsonContent(z.object({ quote: quoteViewSchema.nullable() })),
+				},
+				...errorResponses,
+			},
+		}),
+		async (c) => {
+			const actor = c.var.user;
+			return cachedJson(c, `approved-quote:${actor.id}`, [customerTag(actor.id)], async () => ({
+				quote: await getLatestQuote({ db: c.var.deps.db, actor, approved: true }),
+			}));
+		},
+	)
+	.openapi(
+		createRoute({
 			method: "post",
 			path: "/quotes/{id}/accept",
 			tags: ["quotes"],

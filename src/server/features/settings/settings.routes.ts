@@ -1,7 +1,19 @@
-import { createRoute } from "@hono/zod-openapi";
+import { createRoute, z } from "@hono/zod-openapi";
 import { businessProfileSchema } from "../../../shared/business.ts";
-import { createRouter } from "../../lib/router.ts";
-import { getBusinessProfile } from "./settings.service.ts";
+import {
+	ownerSettingsSchema,
+	SECRET_NAMES,
+	settingsUpdateSchema,
+} from "../../../shared/settings.ts";
+import type { OwnerEnv } from "../../app-env.ts";
+import { SITE_TAG } from "../../lib/read-cache.ts";
+import { cachedJson, createRouter, errorResponses, jsonContent } from "../../lib/router.ts";
+import {
+	getBusinessProfile,
+	getOwnerSettings,
+	removeSecret,
+	saveSettings,
+} from "./settings.service.ts";
 
 export const publicRoutes = createRouter().openapi(
 	createRoute({
@@ -16,5 +28,59 @@ export const publicRoutes = createRouter().openapi(
 			},
 		},
 	}),
-	async (c) => c.json(await getBusinessProfile({ db: c.var.deps.db }), 200),
+	async (c) => cachedJson(c, "business-profile", [SITE_TAG], () => getBusinessProfile(c.var.deps)),
 );
+
+const settingsAnswer = {
+	200: {
+		description: "The settings; secrets only as set or not and their last four characters",
+		...jsonContent(ownerSettingsSchema),
+	},
+	...errorResponses,
+};
+
+export const ownerRoutes = createRouter<OwnerEnv>()
+	.openapi(
+		createRoute({
+			method: "get",
+			path: "/settings",
+			tags: ["settings"],
+			summary: "Business profile, pricing and payment keys (secrets masked)",
+			responses: settingsAnswer,
+		}),
+		async (c) => c.json(await getOwnerSettings({ deps: c.var.deps, actor: c.var.user }), 200),
+	)
+	.openapi(
+		createRoute({
+			method: "put",
+			path: "/settings",
+			tags: ["settings"],
+			summary: "Save Settings: the parts sent (profile, pricing, payment keys) are saved",
+			request: { body: { ...jsonContent(settingsUpdateSchema), required: true } },
+			responses: settingsAnswer,
+		}),
+		async (c) =>
+			c.json(
+				await saveSettings({ deps: c.var.deps, actor: c.var.user, update: c.req.valid("json") }),
+				200,
+			),
+	)
+	.openapi(
+		createRoute({
+			method: "delete",
+			path: "/settings/payment-keys/{name}",
+			tags: ["settings"],
+			summary: "Remove a saved payment secret (secret key or webhook signing secret)",
+			request: { params: z.object({ name: z.enum(SECRET_NAMES) }) },
+			responses: settingsAnswer,
+		}),
+		async (c) =>
+			c.json(
+				await removeSecret({
+					deps: c.var.deps,
+					actor: c.var.user,
+					name: c.req.valid("param").name,
+				}),
+				200,
+			),
+	);

@@ -3,13 +3,26 @@ import fs from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
+import type { BusinessProfile } from "../../../shared/business.ts";
+import { fillBusinessSlots } from "../../../shared/business-slots.ts";
 import { isPagePath } from "../../../shared/routes.ts";
 import type { AppEnv } from "../../app-env.ts";
 import { contentSecurityPolicy } from "../../lib/security.ts";
+import { readBusinessProfile } from "../settings/settings.service.ts";
 
 interface HtmlPage {
 	body: string;
 	csp: string;
+	/** The body filled with the business profile last asked for, and that profile's JSON. */
+	filled?: { profile: string; body: string };
+}
+
+/** The page's HTML with the saved business profile in it (decision 016). */
+function withProfile(page: HtmlPage, profile: BusinessProfile): string {
+	const json = JSON.stringify(profile);
+	if (page.filled?.profile !== json)
+		page.filled = { profile: json, body: fillBusinessSlots(page.body, profile) };
+	return page.filled.body;
 }
 
 /**
@@ -62,9 +75,10 @@ export function createWebRoutes(clientDir: string) {
 		if (!known) c.var.deps.logger.warn({ path: pathname }, "page not found");
 		if (!page)
 			return c.text("The web app has not been built yet: run npm run build.", known ? 503 : 404);
+		const profile = await readBusinessProfile(c.var.deps);
 		c.header("content-security-policy", page.csp);
 		c.header("cache-control", "no-cache");
-		return c.html(page.body, known ? 200 : 404);
+		return c.html(withProfile(page, profile), known ? 200 : 404);
 	});
 
 	if (built)

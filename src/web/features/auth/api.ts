@@ -2,6 +2,7 @@ import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import type {
 	forgotPasswordSchema,
+	ProfileUpdate,
 	Role,
 	resetPasswordSchema,
 	SignInInput,
@@ -39,6 +40,9 @@ export const signUp = (input: SignUpInput) =>
 	readJson(client.account["sign-up"].$post({ json: input }));
 
 export const setView = (view: Role) => readJson(client.me.view.$put({ json: { view } }));
+
+export const saveProfile = (update: ProfileUpdate) =>
+	readJson(client.me.profile.$put({ json: update }));
 
 export const createOwnerInvite = (email?: string) =>
 	readJson(client.owner.invites.$post({ json: email ? { email } : {} }));

@@ -30,6 +30,11 @@ export const quoteQueries = {
 			queryKey: [...quoteQueries.mine, "latest"] as const,
 			queryFn: () => readJson(client.quotes.latest.$get()),
 		}),
+	approved: () =>
+		queryOptions({
+			queryKey: [...quoteQueries.mine, "approved"] as const,
+			queryFn: () => readJson(client.quotes.approved.$get()),
+		}),
 	ownerOpen: () =>
 		infiniteQueryOptions({
 			queryKey: [...quoteQueries.owner, "open"] as const,
@@ -48,6 +53,11 @@ export function useOwnerQuotes() {
 /** The signed-in customer's latest quote request, or null. */
 export function useLatestQuote() {
 	return useQuery({ ...quoteQueries.latest(), select: (data) => data.quote });
+}
+
+/** The signed-in customer's latest approved quote (the service they have), or null. */
+export function useApprovedQuote() {
+	return useQuery({ ...quoteQueries.approved(), select: (data) => data.quote });
 }
 
 type Decision =

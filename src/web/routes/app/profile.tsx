@@ -1,13 +1,15 @@
 import { useMutation } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
-import { PageHeading } from "../../components/shell/app-shell.tsx";
+import { LoadingState, PageHeading } from "../../components/shell/app-shell.tsx";
 import { Button } from "../../components/ui/button.tsx";
-import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { setView, useMe, useRefreshMe } from "../../features/auth/api.ts";
+import { EditProfileCard } from "../../features/auth/components/edit-profile-card.tsx";
 import { SignOutButton } from "../../features/auth/components/sign-out-button.tsx";
+import { useMyCustomer } from "../../features/customers/api.ts";
+import { useApprovedQuote } from "../../features/quotes/api.ts";
+import { ApprovedServiceCard } from "../../features/quotes/components/approved-service-card.tsx";
 import { errorMessage } from "../../lib/api-client.ts";
-import { cn } from "../../lib/utils.ts";
 
 export function meta() {
 	return [{ title: "Profile | Buckeye Holiday Lights" }];
@@ -15,6 +17,8 @@ export function meta() {
 
 export default function Profile() {
 	const { data: user } = useMe();
+	const quote = useApprovedQuote();
+	const customer = useMyCustomer();
 	const refreshMe = useRefreshMe();
 	const navigate = useNavigate();
 	const fixRole = useMutation({
@@ -28,31 +32,15 @@ export default function Profile() {
 	});
 	if (!user) return null;
 	return (
-		<>
+		<div className="grid gap-5">
 			<PageHeading title="Profile" />
-			<Card>
-				<CardHeader>
-					<CardTitle>Account</CardTitle>
-				</CardHeader>
-				<CardContent>
-					<dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-						<dt className="text-muted-foreground">Name</dt>
-						<dd>{user.displayName}</dd>
-						<dt className="text-muted-foreground">Email</dt>
-						<dd className="break-all">{user.email}</dd>
-						<dt className="text-muted-foreground">Account status</dt>
-						<dd
-							className={cn(
-								"font-medium capitalize",
-								user.accountStatus === "active" && "text-success",
-							)}
-						>
-							{user.accountStatus}
-						</dd>
-					</dl>
-				</CardContent>
-			</Card>
-			<div className="mt-6 flex flex-wrap gap-3">
+			{quote.isPending || customer.isPending ? (
+				<LoadingState />
+			) : (
+				<ApprovedServiceCard quote={quote.data ?? null} progress={customer.data ?? null} />
+			)}
+			<EditProfileCard user={user} />
+			<div className="flex flex-wrap gap-3">
 				{user.role === "owner" ? (
 					<Button variant="secondary" pending={fixRole.isPending} onClick={() => fixRole.mutate()}>
 						Fix Role to Customer
@@ -60,6 +48,6 @@ export default function Profile() {
 				) : null}
 				<SignOutButton />
 			</div>
-		</>
+		</div>
 	);
 }

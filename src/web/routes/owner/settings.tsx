@@ -4,12 +4,17 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/ca
 import { InviteOwnerCard } from "../../features/auth/components/invite-owner-card.tsx";
 import { SignOutButton } from "../../features/auth/components/sign-out-button.tsx";
 import { MailStatusCard } from "../../features/email/components/mail-status-card.tsx";
+import { useOwnerSettings } from "../../features/settings/api.ts";
+import { BusinessSettingsForm } from "../../features/settings/components/business-settings-form.tsx";
+import { ServiceOptionsCard } from "../../features/settings/components/service-options-card.tsx";
+import { errorMessage } from "../../lib/api-client.ts";
 
 export function meta() {
 	return [{ title: "Settings | Buckeye Holiday Lights" }];
 }
 
 export default function OwnerSettings() {
+	const settings = useOwnerSettings();
 	return (
 		<div className="grid gap-6">
 			<PageHeading title="Settings" />
@@ -18,7 +23,7 @@ export default function OwnerSettings() {
 				<CardHeader>
 					<CardTitle>Your website</CardTitle>
 				</CardHeader>
-				<CardContent className="grid gap-2 text-sm">
+				<CardContent className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
 					<a
 						className="inline-flex items-center gap-2 text-primary hover:underline"
 						href="/"
@@ -37,6 +42,18 @@ export default function OwnerSettings() {
 					</a>
 				</CardContent>
 			</Card>
+			<ServiceOptionsCard />
+			{settings.data ? (
+				<BusinessSettingsForm settings={settings.data} />
+			) : settings.isError ? (
+				<p className="text-sm text-destructive" role="alert">
+					Failed to load settings: {errorMessage(settings.error)}
+				</p>
+			) : (
+				<p className="text-sm text-muted-foreground" role="status">
+					Loading settings…
+				</p>
+			)}
 			<InviteOwnerCard />
 			<SignOutButton label="Logout" className="justify-self-start" />
 		</div>

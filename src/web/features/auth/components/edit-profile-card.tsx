@@ -1,0 +1,93 @@
+import { useMutation } from "@tanstack/react-query";
+import { useState } from "react";
+import { toast } from "sonner";
+import type { SessionUser } from "../../../../shared/auth.ts";
+import { FormField, formValues } from "../../../components/form-field.tsx";
+import { Button } from "../../../components/ui/button.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card.tsx";
+import { errorMessage } from "../../../lib/api-client.ts";
+import { cn } from "../../../lib/utils.ts";
+import { saveProfile, useRefreshMe } from "../api.ts";
+
+/** Account info (name, e-mail, phone, status) and Edit Profile: display name and phone. */
+export function EditProfileCard({ user }: { user: SessionUser }) {
+	const [editing, setEditing] = useState(false);
+	const refreshMe = useRefreshMe();
+	const save = useMutation({
+		mutationFn: saveProfile,
+		onSuccess: async () => {
+			await refreshMe();
+			setEditing(false);
+			toast.success("Profile saved");
+		},
+		onError: (error) => toast.error(`Failed to save profile: ${errorMessage(error)}`),
+	});
+	return (
+		<Card>
+			<CardHeader className="flex flex-row items-center justify-between gap-3">
+				<CardTitle>Account</CardTitle>
+				{editing ? null : (
+					<Button variant="outline" size="sm" onClick={() => setEditing(true)}>
+						Edit Profile
+					</Button>
+				)}
+			</CardHeader>
+			<CardContent>
+				{editing ? (
+					<form
+						noValidate
+						className="grid gap-4"
+						onSubmit={(event) => {
+							event.preventDefault();
+							const { displayName = "", phone = "" } = formValues(event.currentTarget);
+							save.mutate({ displayName, phone });
+						}}
+					>
+						<FormField
+							label="Display Name"
+							name="displayName"
+							defaultValue={user.displayName}
+							required
+							maxLength={100}
+							autoComplete="name"
+						/>
+						<FormField
+							label="Phone"
+							name="phone"
+							type="tel"
+							defaultValue={user.phone ?? ""}
+							maxLength={40}
+							autoComplete="tel"
+						/>
+						<div className="flex gap-3">
+							<Button type="submit" pending={save.isPending}>
+								Save Profile
+							</Button>
+							<Button type="button" variant="outline" onClick={() => setEditing(false)}>
+								Cancel
+							</Button>
+						</div>
+					</form>
+				) : (
+					<dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+						<dt className="text-muted-foreground">Name</dt>
+						<dd>{user.displayName}</dd>
+						<dt className="text-muted-foreground">Email</dt>
+						<dd className="break-all">{user.email}</dd>
+						<dt className="text-muted-foreground">Phone</dt>
+						<dd>{user.phone ?? <span className="text-muted-foreground">Not given</span>}</dd>
+						<dt className="text-muted-foreground">Account status</dt>
+						<dd
+							className={cn(
+								"font-medium capitalize",
+								user.accountStatus === "active" && "text-success",
+							)}
+						>
+							{user.accountStatus}
+						</dd>
+					</dl>
+				)}
+			</CardContent>
+		</Card>
+	);
+}

@@ -1,0 +1,78 @@
+import { describe, expect } from "vitest";
+import { ownerAndCustomer, signedInCustomer } from "../support/accounts.ts";
+import { test } from "../support/app-fixture.ts";
+import { appQuote, approvedCustomer } from "../support/builders.ts";
+import { expectError } from "../support/expect.ts";
+import { HttpClient } from "../support/http-client.ts";
+
+describe("PUT /api/me/profile", () => {
+	test("saves my display name and phone; /api/me shows them at once", async ({ app }) => {
+		const customer = await signedInCustomer(app);
+		expect((await customer.client.get("/api/me")).json.user.displayName).toBe("Casey Customer");
+		const res = await customer.client.put("/api/me/profile", {
+			displayName: "  Casey Q. Customer ",
+			phone: "(330) 555-0123",
+		});
+		expect(res.status, res.text).toBe(200);
+		expect(res.json).toEqual({ displayName: "Casey Q. Customer", phone: "(330) 555-0123" });
+		const me = (await customer.client.get("/api/me")).json.user;
+		expect(me).toMatchObject({ displayName: "Casey Q. Customer", phone: "(330) 555-0123" });
+		const cleared = await customer.client.put("/api/me/profile", {
+			displayName: "Casey",
+			phone: "",
+		});
+		expect(cleared.json.phone).toBeNull();
+		expect((await customer.client.get("/api/me")).json.user.phone).toBeNull();
+	});
+
+	test("refuses bad fields with a 400 and a message, and changes nothing", async ({ app }) => {
+		const customer = await signedInCustomer(app);
+		const cases: [unknown, string][] = [
+			[{ displayName: " ", phone: null }, "Display name is required"],
+			[{ phone: "(330) 555-0123" }, "Display name is required"],
+			[{ displayName: "x".repeat(101) }, "Display name must be at most 100 characters"],
+			[{ displayName: "Casey", phone: "call me" }, "Please enter a valid phone number"],
+			[{ displayName: "Casey", role: "owner" }, expect.any(String) as unknown as string],
+		];
+		for (const [body, message] of cases) {
+			const res = await customer.client.put("/api/me/profile", body);
+			expectError(res, 400);
+			expect(res.json.error).toEqual(message);
+		}
+		const me = (await customer.client.get("/api/me")).json.user;
+		expect(me).toMatchObject({ displayName: "Casey Customer", phone: null, role: "customer" });
+	});
+
+	test("needs a session; each account edits only its own profile", async ({ app }) => {
+		expectError(
+			await new HttpClient(app.url).put("/api/me/profile", { displayName: "Mallory" }),
+			401,
+		);
+		const { owner, customer } = await ownerAndCustomer(app);
+		await customer.client.put("/api/me/profile", { displayName: "Casey Renamed" });
+		expect((await owner.client.get("/api/me")).json.user.displayName).toBe("Olivia Owner");
+	});
+});
+
+describe("GET /api/quotes/approved", () => {
+	test("is my latest approved quote, even after a newer request", async ({ app }) => {
+		const customer = await approvedCustomer(app);
+		const first = await customer.client.get("/api/quotes/approved");
+		expect(first.status).toBe(200);
+		expect(first.json.quote).toMatchObject({ id: customer.quote.id, status: "approved" });
+		await appQuote(app, { userId: customer.userId });
+		const again = await customer.client.get("/api/quotes/approved");
+		expect(again.json.quote.id).toBe(customer.quote.id);
+	});
+
+	test("is null without one, and never another customer's", async ({ app }) => {
+		const approved = await approvedCustomer(app);
+		const other = await signedInCustomer(app, { email: "other@example.test" });
+		await appQuote(app, { userId: other.userId });
+		expect((await other.client.get("/api/quotes/approved")).json).toEqual({ quote: null });
+		expect((await approved.client.get("/api/quotes/approved")).json.quote.id).toBe(
+			approved.quote.id,
+		);
+		expectError(await new HttpClient(app.url).get("/api/quotes/approved"), 401);
+	});
+});
