@@ -3,11 +3,13 @@ import { requireOwner } from "./features/auth/auth.middleware.ts";
 import * as auth from "./features/auth/auth.routes.ts";
 import * as bills from "./features/bills/bills.routes.ts";
 import * as catalog from "./features/catalog/catalog.routes.ts";
+import * as chat from "./features/chat/chat.routes.ts";
 import * as customers from "./features/customers/customers.routes.ts";
 import * as estimate from "./features/estimate/estimate.routes.ts";
 import * as files from "./features/files/files.routes.ts";
 import * as health from "./features/health/health.routes.ts";
 import * as leads from "./features/leads/leads.routes.ts";
+import * as live from "./features/live/live.routes.ts";
 import * as quotes from "./features/quotes/quotes.routes.ts";
 import * as settings from "./features/settings/settings.routes.ts";
 import { createRouter } from "./lib/router.ts";
@@ -29,6 +31,7 @@ ownerGuarded.use("*", requireOwner);
 const ownerApi = ownerGuarded
 	.route("/", quotes.ownerRoutes)
 	.route("/", customers.ownerRoutes)
+	.route("/", chat.ownerRoutes)
 	.route("/", auth.ownerRoutes);
 
 export const apiRoutes = createRouter()
@@ -44,6 +47,8 @@ export const apiRoutes = createRouter()
 	.route("/", customers.customerRoutes)
 	.route("/", bills.customerRoutes)
 	.route("/", files.customerRoutes)
+	.route("/", chat.customerRoutes)
+	.route("/", live.customerRoutes)
 	.route("/owner", ownerApi);
 
 /** The API's type, for the web's typed client (src/web/lib/api-client.ts). */

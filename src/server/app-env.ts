@@ -3,6 +3,7 @@ import type { Database } from "./db/database.ts";
 import type { Env } from "./env.ts";
 import type { Auth } from "./features/auth/auth.ts";
 import type { Mailer } from "./features/email/email.service.ts";
+import type { LiveStreams } from "./features/live/live-streams.ts";
 import type { EventBus } from "./lib/events.ts";
 import type { Logger } from "./lib/logger.ts";
 import type { PublicRateLimit, RateLimitRule } from "./lib/rate-limit-rules.ts";
@@ -19,6 +20,8 @@ export interface Deps {
 	events: EventBus;
 	/** Short-lived answers to the busiest reads, dropped by the events of writes (lib/read-cache.ts). */
 	readCache: ReadCache;
+	/** The live event streams open on this instance (GET /api/live). */
+	live: LiveStreams;
 	/** Other limits for the public endpoints than PUBLIC_RATE_LIMITS (tests only). */
 	rateLimits?: Partial<Record<PublicRateLimit, RateLimitRule>>;
 }

@@ -36,6 +36,8 @@ export async function startServer(env: Env, options: { clientDir?: string } = {}
 	let closing: Promise<void> | undefined;
 	const close = () => {
 		closing ??= (async () => {
+			// Open event streams would hold the server open: end them first.
+			deps.live.closeAll();
 			await new Promise<void>((resolve) => server.close(() => resolve()));
 			await deps.stop();
 			await database.close();

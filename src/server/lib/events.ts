@@ -16,6 +16,10 @@ export type AppEvent =
 	| { kind: "session.ended"; userId: string }
 	| { kind: "lead.created"; leadId: string }
 	| { kind: "email.queued" }
+	/** A chat message was saved in the conversation of the customer `customerUserId`. */
+	| { kind: "chat.message"; messageId: number; customerUserId: string }
+	/** One side of that conversation read it: its unread counts changed. */
+	| { kind: "chat.read"; customerUserId: string }
 	/** This instance stopped hearing the others for a while: anything may have changed. */
 	| { kind: "events.missed" };
 

@@ -132,6 +132,9 @@ export function tagsOf(event: AppEvent): string[] {
 			return [OWNER_TAG, customerTag(event.userId), sessionTag(event.userId)];
 		case "session.ended":
 			return [sessionTag(event.userId)];
+		// Chat is read from the database every time (it changes too often to be worth keeping).
+		case "chat.message":
+		case "chat.read":
 		case "lead.created":
 		case "email.queued":
 		case "events.missed":
