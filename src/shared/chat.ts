@@ -11,4 +11,5 @@ export const MAX_CHAT_MESSAGE_LENGTH = 4000;
 export const FILE_SHARED = "File shared";
 
 /** Attachments a chat message may carry, as detected from the bytes. */
-export const CHAT_ATTACHMENT_ACCEPT = "image/jpeg,image/png,image/webp,image/heic,image/heif,.heic,.heif,application/pdf";
+export const CHAT_ATTACHMENT_ACCEPT =
+	"image/jpeg,image/png,image/webp,image/heic,image/heif,.heic,.heif,application/pdf";

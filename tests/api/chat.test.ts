@@ -19,7 +19,7 @@ const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
 function attachment(bytes: Uint8Array, name: string, content?: string) {
 	const form = new FormData();
 	form.append("data", JSON.stringify(content === undefined ? {} : { content }));
-	form.append("file", new Blob([bytes]), name);
+	form.append("file", new Blob([new Uint8Array(bytes)]), name);
 	return form;
 }
 
@@ -29,7 +29,8 @@ async function rowCounts(app: TestApp) {
 	return { messages: Number(m!.n), files: Number(f!.n) };
 }
 
-const send = (client: HttpClient, content: string) => client.post("/api/chat/messages", { content });
+const send = (client: HttpClient, content: string) =>
+	client.post("/api/chat/messages", { content });
 
 describe("chat", () => {
 	test("a customer and the business talk; the server names each sender; unread counts follow reads", async ({
@@ -117,7 +118,9 @@ describe("chat", () => {
 		expect((await customer.client.get("/api/chat/messages")).json.unread).toBe(0);
 		// The owner's own reply is not unread for the owner.
 		expect((await owner.client.get("/api/owner/chat/unread")).json).toEqual({ unread: 0 });
-		expect((await owner.client.get("/api/owner/chat/conversations")).json.conversations[0]).toMatchObject({
+		expect(
+			(await owner.client.get("/api/owner/chat/conversations")).json.conversations[0],
+		).toMatchObject({
 			lastMessage: "Yes, next Tuesday",
 			lastSenderRole: "owner",
 			unread: 0,
@@ -185,12 +188,16 @@ describe("chat", () => {
 			content: null,
 			file: { name: "roof.jpg", contentType: "image/jpeg" },
 		});
-		expect((await owner.client.get("/api/owner/chat/conversations")).json.conversations[0]).toMatchObject({
+		expect(
+			(await owner.client.get("/api/owner/chat/conversations")).json.conversations[0],
+		).toMatchObject({
 			lastMessage: "File shared",
 		});
 		const fileUrl = `/api/files/${image.json.message.file.id}`;
 		for (const who of [customer, owner]) {
-			const res = await fetch(app.url + fileUrl, { headers: { cookie: who.client.cookieHeader() } });
+			const res = await fetch(app.url + fileUrl, {
+				headers: { cookie: who.client.cookieHeader() },
+			});
 			expect(res.status).toBe(200);
 			expect(res.headers.get("content-type")).toBe("image/jpeg");
 			expect((await sharp(Buffer.from(await res.arrayBuffer())).metadata()).width).toBe(40);
@@ -226,7 +233,13 @@ describe("chat", () => {
 		expectError(
 			await customer.client.post(
 				"/api/chat/attachments",
-				attachment(Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64)]), "broken.png"),
+				attachment(
+					Buffer.concat([
+						Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+						Buffer.alloc(64),
+					]),
+					"broken.png",
+				),
 			),
 			400,
 		);

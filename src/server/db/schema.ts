@@ -470,9 +470,7 @@ export const chatConversations = pgTable(
 			t.customerUserId.desc().nullsFirst(),
 		),
 		// The owner's total unread sums only the conversations that have any.
-		index("chat_conversations_owner_unread_idx")
-			.on(t.ownerUnread)
-			.where(sql`owner_unread > 0`),
+		index("chat_conversations_owner_unread_idx").on(t.ownerUnread).where(sql`owner_unread > 0`),
 	],
 );
 

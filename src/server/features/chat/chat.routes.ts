@@ -233,7 +233,10 @@ export const ownerRoutes = createRouter<OwnerEnv>()
 			tags: ["chat"],
 			summary: "How many customer messages I have not read, over every conversation",
 			responses: {
-				200: { description: "Unread total", ...jsonContent(z.object({ unread: z.number().int() })) },
+				200: {
+					description: "Unread total",
+					...jsonContent(z.object({ unread: z.number().int() })),
+				},
 				...errorResponses,
 			},
 		}),

@@ -98,12 +98,13 @@ const toMessage = (r: MessageRow): ChatMessage => ({
  * owner any customer's. The conversation's user must be a customer account.
  */
 async function conversationFor(db: Executor, actor: Actor, customerUserId: string) {
-	if (actor.role !== "owner" && customerUserId !== actor.id) throw notFound("Conversation not found");
+	if (actor.role !== "owner" && customerUserId !== actor.id)
+		throw notFound("Conversation not found");
 	const [row] = await db
 		.select({ role: profiles.role })
 		.from(profiles)
 		.where(eq(profiles.userId, customerUserId));
-	if (!row || row.role !== "customer") throw notFound("Conversation not found");
+	if (row?.role !== "customer") throw notFound("Conversation not found");
 	return customerUserId;
 }
 
@@ -135,13 +136,17 @@ export async function listMessages(options: {
 		.orderBy(desc(chatMessages.id))
 		.limit(limit + 1)) as MessageRow[];
 	const [conversation] = await db
-		.select({ ownerUnread: chatConversations.ownerUnread, customerUnread: chatConversations.customerUnread })
+		.select({
+			ownerUnread: chatConversations.ownerUnread,
+			customerUnread: chatConversations.customerUnread,
+		})
 		.from(chatConversations)
 		.where(eq(chatConversations.customerUserId, customerUserId));
 	return {
 		messages: rows.slice(0, limit).reverse().map(toMessage),
 		hasOlder: rows.length > limit,
-		unread: (actor.role === "owner" ? conversation?.ownerUnread : conversation?.customerUnread) ?? 0,
+		unread:
+			(actor.role === "owner" ? conversation?.ownerUnread : conversation?.customerUnread) ?? 0,
 	};
 }
 
@@ -172,7 +177,11 @@ export async function prepareAttachment(options: {
 	const id = randomUUID();
 	const folder = `chat/${customerUserId}`;
 	if (type?.mime === "application/pdf") {
-		const name = file.name.split(/[\\/]/).pop()?.replace(/[\p{Cc}\p{Cf}"]/gu, "").trim();
+		const name = file.name
+			.split(/[\\/]/)
+			.pop()
+			?.replace(/[\p{Cc}\p{Cf}"]/gu, "")
+			.trim();
 		const fileName = (name || "Document.pdf").slice(0, 120);
 		return {
 			messageType: "file",
@@ -303,11 +312,7 @@ export async function sendMessage(options: {
 }
 
 /** A prospect's first message makes their customer record (pending until a quote is approved). */
-async function ensureCustomerRecord(
-	tx: Executor,
-	deps: Pick<Deps, "events">,
-	userId: string,
-) {
+async function ensureCustomerRecord(tx: Executor, deps: Pick<Deps, "events">, userId: string) {
 	const created = resultRows<{ id: string }>(
 		await tx.execute(sql`
 			insert into customers (user_id, name, email, status)
