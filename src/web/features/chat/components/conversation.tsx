@@ -91,6 +91,19 @@ export function Conversation({
 		}
 	}, [messages.length, newestId, outgoing.length]);
 
+	// Photos that finish loading grow the list: stay at the newest message if the reader was there.
+	// biome-ignore lint/correctness/useExhaustiveDependencies: the list element exists once messages show
+	React.useEffect(() => {
+		const el = scroller.current;
+		const list = el?.firstElementChild;
+		if (!el || !list || typeof ResizeObserver === "undefined") return;
+		const observer = new ResizeObserver(() => {
+			if (stickToBottom.current && !olderFrom.current) el.scrollTop = el.scrollHeight;
+		});
+		observer.observe(list);
+		return () => observer.disconnect();
+	}, [query.isPending, messages.length === 0]);
+
 	const onScroll = () => {
 		const el = scroller.current;
 		if (!el) return;
@@ -233,6 +246,10 @@ function Bubble({ message: m, mine }: { message: ChatMessage; mine: boolean }) {
 				className={cn(
 					"max-w-[85%] rounded-2xl px-3 py-2 text-sm break-words whitespace-pre-wrap shadow-xs",
 					mine ? "rounded-br-sm bg-primary text-primary-foreground" : "rounded-bl-sm bg-card",
+					// A photo alone needs no bubble around it.
+					m.file?.contentType.startsWith("image/") &&
+						!m.content &&
+						"bg-transparent p-0 shadow-none",
 				)}
 			>
 				{m.file ? <Attachment file={m.file} mine={mine} /> : null}
