@@ -1,11 +1,17 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { PASSWORD } from "../support/accounts.ts";
 import { HttpClient } from "../support/http-client.ts";
 import { clonePostgresTemplate } from "../support/postgres-template.ts";
+import {
+	type ServerProcess as Instance,
+	startServerProcess,
+	stopServerProcess,
+} from "../support/server-process.ts";
+
+// Long enough that only an event can make a read fresh.
+const startInstance = (databaseUrl: string) =>
+	startServerProcess(databaseUrl, { READ_CACHE_MS: "60000" });
+const stopInstance = stopServerProcess;
 
 /**
  * Two server processes on one PostgreSQL database, as deployed behind a load balancer: each keeps
@@ -13,49 +19,6 @@ import { clonePostgresTemplate } from "../support/postgres-template.ts";
  * Every read below goes to the instance that did not write, right after the write.
  */
 const url = process.env.TEST_DATABASE_URL;
-const SECRET = "two-instances-share-this-secret-32+";
-
-interface Instance {
-	url: string;
-	process: ChildProcess;
-	dataDir: string;
-}
-
-async function startInstance(databaseUrl: string): Promise<Instance> {
-	const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bhl-instance-"));
-	const child = spawn(process.execPath, ["--import", "tsx", "src/server/index.ts"], {
-		env: {
-			...process.env,
-			PORT: "0",
-			HOST: "127.0.0.1",
-			DATABASE_URL: databaseUrl,
-			DATA_DIR: dataDir,
-			AUTH_SECRET: SECRET,
-			LOG_LEVEL: "warn",
-			READ_CACHE_MS: "60000", // long enough that only an event can make a read fresh
-		},
-		stdio: ["ignore", "pipe", "inherit"],
-	});
-	// The server prints the address it listens on once it is ready.
-	const address = await new Promise<string>((resolve, reject) => {
-		let out = "";
-		child.stdout!.on("data", (chunk) => {
-			out += String(chunk);
-			const found = out.match(/open (http:\/\/\S+)/);
-			if (found) resolve(found[1]!.replace("localhost", "127.0.0.1"));
-		});
-		child.once("exit", (code) => reject(new Error(`server exited with ${code}: ${out}`)));
-	});
-	return { url: address, process: child, dataDir };
-}
-
-async function stopInstance(instance: Instance | undefined) {
-	if (!instance || instance.process.exitCode !== null) return;
-	const exited = new Promise((r) => instance.process.once("exit", r));
-	instance.process.kill("SIGTERM");
-	await exited;
-	fs.rmSync(instance.dataDir, { recursive: true, force: true });
-}
 
 /**
  * `check` passes within a second. The writer answers once its own notification has come back, so
