@@ -21,17 +21,32 @@ const photo = async (color: string) => ({
 		.toBuffer(),
 });
 
+test.use({
+	allowedConsoleErrors: [
+		// The refused attachment and the time offline below.
+		/status of 400 .*\/api\/chat\/attachments/,
+		/ERR_INTERNET_DISCONNECTED/,
+	],
+});
+
 test("a customer and the owner chat live both ways, with photos", async ({ browser, server }) => {
 	const phone = await browser.newContext({
 		...devices["Pixel 7"],
 		viewport: { width: 390, height: 844 },
 		baseURL: server.url,
 	});
-	const desk = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: server.url });
+	const desk = await browser.newContext({
+		viewport: { width: 1280, height: 800 },
+		baseURL: server.url,
+	});
 	const customer = await phone.newPage();
 	const owner = await desk.newPage();
 	const name = `Casey ${Date.now().toString(36)}`;
-	await signUpViaApi(customer, { email: uniqueEmail(), password: "lights-up-2024", displayName: name });
+	await signUpViaApi(customer, {
+		email: uniqueEmail(),
+		password: "lights-up-2024",
+		displayName: name,
+	});
 	await signInViaApi(owner, OWNER);
 
 	// The customer writes first, before any quote: chat is open to every customer.
@@ -46,7 +61,9 @@ test("a customer and the owner chat live both ways, with photos", async ({ brows
 	await box.pressSequentially("And the big pine tree.");
 	await box.press("Enter");
 	await expect(box).toHaveValue("");
-	await expect(panel.getByText("Hello! Can you light our porch?\nAnd the big pine tree.")).toBeVisible();
+	await expect(
+		panel.getByText("Hello! Can you light our porch?\nAnd the big pine tree."),
+	).toBeVisible();
 	await expect(panel.getByRole("img", { name: "Sent" })).toHaveCount(1);
 
 	// The owner's list shows it with its unread count, and so does the Chat tab.
@@ -86,11 +103,41 @@ test("a customer and the owner chat live both ways, with photos", async ({ brows
 	expect(size!.height).toBeLessThanOrEqual(200.5);
 	expect(size!.width / size!.height).toBeCloseTo(1.5, 1);
 
+	// A file the business does not take: the upload fails with the reason, and can be removed.
+	await customer.getByLabel("Attachment").setInputFiles({
+		name: "notes.pdf",
+		mimeType: "application/pdf",
+		buffer: Buffer.from("not really a PDF"),
+	});
+	await expect(panel.getByText("Upload failed")).toBeVisible();
+	await expect(panel.getByText(/attach a JPEG, PNG, WebP or HEIC photo, or a PDF/)).toBeVisible();
+	await panel.getByRole("button", { name: "Remove" }).click();
+	await expect(panel.getByText("Upload failed")).toHaveCount(0);
+
+	// Offline: the message shows as failed and is retried; what the owner sent meanwhile arrives
+	// once the stream reconnects, once.
+	await phone.setOffline(true);
+	await box.fill("Are you there?");
+	await box.press("Enter");
+	await expect(panel.getByText("Error sending message")).toBeVisible();
+	await ownerBox.fill("We will bring extra clips.");
+	await ownerBox.press("Enter");
+	await expect(ownerLog.getByText("We will bring extra clips.")).toBeVisible();
+	await phone.setOffline(false);
+	await panel.getByRole("button", { name: "Retry" }).click();
+	await expect(panel.getByText("Are you there?")).toBeVisible();
+	await expect(panel.getByText("Error sending message")).toHaveCount(0);
+	await expect(panel.getByText("We will bring extra clips.")).toHaveCount(1, { timeout: 15_000 });
+	await expect(ownerLog.getByText("Are you there?")).toHaveCount(1, LIVE);
+
 	// The customer's reply arrives live in the owner's list too.
 	await owner.goto("/owner/chat");
 	await box.fill("Thank you!");
 	await box.press("Enter");
-	await expect(owner.getByRole("link", { name: new RegExp(name) })).toContainText("Thank you!", LIVE);
+	await expect(owner.getByRole("link", { name: new RegExp(name) })).toContainText(
+		"Thank you!",
+		LIVE,
+	);
 	await expect(chatTab).toContainText("1 unread", LIVE);
 
 	await expect(panel.getByText("Today")).toBeVisible();

@@ -3,6 +3,7 @@ import { Check, Clock, FileText, Paperclip, RotateCw, SendHorizontal, X } from "
 import * as React from "react";
 import { CHAT_ATTACHMENT_ACCEPT, MAX_CHAT_MESSAGE_LENGTH } from "../../../../shared/chat.ts";
 import { Button } from "../../../components/ui/button.tsx";
+import { ApiError } from "../../../lib/api-client.ts";
 import { cn } from "../../../lib/utils.ts";
 import {
 	type ChatMessage,
@@ -24,6 +25,8 @@ interface Outgoing {
 	previewUrl?: string;
 	progress?: number;
 	failed?: boolean;
+	/** The server's reason, when it gave one (a file type it does not take, say). */
+	reason?: string;
 }
 
 const time = (iso: string) =>
@@ -122,7 +125,7 @@ export function Conversation({
 	const deliver = async (item: Outgoing) => {
 		const update = (patch: Partial<Outgoing>) =>
 			setOutgoing((list) => list.map((o) => (o.key === item.key ? { ...o, ...patch } : o)));
-		update({ failed: false, progress: item.file ? 0 : undefined });
+		update({ failed: false, reason: undefined, progress: item.file ? 0 : undefined });
 		try {
 			const { message } = item.file
 				? await sendAttachment({
@@ -136,8 +139,9 @@ export function Conversation({
 			saved(message);
 			setOutgoing((list) => list.filter((o) => o.key !== item.key));
 			if (item.previewUrl) URL.revokeObjectURL(item.previewUrl);
-		} catch {
-			update({ failed: true });
+		} catch (error) {
+			const refused = error instanceof ApiError && error.status >= 400 && error.status < 500;
+			update({ failed: true, reason: refused ? error.message : undefined });
 		}
 	};
 
@@ -303,6 +307,7 @@ function PendingBubble({
 				{item.failed ? (
 					<span className="font-medium text-destructive" role="alert">
 						{item.file ? "Upload failed" : "Error sending message"}
+						{item.reason ? <span className="block font-normal">{item.reason}</span> : null}
 					</span>
 				) : (
 					<>
