@@ -216,8 +216,8 @@ export async function prepareAttachment(options: {
  * Saves a message from `actor` in the conversation of `customerUserId`. The sender's role and name
  * come from the account, never from the request. The message, its attachment record, the
  * conversation row (newest message, unread counts) and the `chat.message` event commit together;
- * a customer's first message also creates their customer record (status pending) when they have
- * none yet, so the owner can open the conversation from the chat list.
+ * the first message also creates the customer's record (status pending) when they have none yet,
+ * so the owner can open the conversation from the chat list.
  */
 export async function sendMessage(options: {
 	deps: Pick<Deps, "db" | "env" | "events">;
@@ -299,7 +299,7 @@ export async function sendMessage(options: {
 							customerUnread: sql`${chatConversations.customerUnread} + excluded.customer_unread`,
 						},
 					});
-				if (fromCustomer) await ensureCustomerRecord(tx, deps, customerUserId);
+				await ensureCustomerRecord(tx, deps, customerUserId);
 				await deps.events.publish(tx, { kind: "chat.message", messageId: id, customerUserId });
 				return toMessage({
 					...saved!,
@@ -311,7 +311,7 @@ export async function sendMessage(options: {
 	});
 }
 
-/** A prospect's first message makes their customer record (pending until a quote is approved). */
+/** A prospect's conversation makes their customer record (pending until a quote is approved). */
 async function ensureCustomerRecord(tx: Executor, deps: Pick<Deps, "events">, userId: string) {
 	const created = resultRows<{ id: string }>(
 		await tx.execute(sql`
