@@ -364,6 +364,12 @@ describe("live events", () => {
 		expect(ids).toEqual([String(missed1.id), String(missed2.id), String(after.id)]);
 		expect(ids).not.toContain(String(patMessage.id));
 
+		// The owner saw each message once, Casey's and Pat's alike.
+		await ownerStream.next((e) => e.id === String(after.id));
+		expect(ownerStream.events.filter(isMessage).map((e) => e.id)).toEqual(
+			[sent.id, patMessage.id, missed1.id, missed2.id, after.id].map(String),
+		);
+
 		// Signing out ends that user's streams; the others stay open.
 		expect((await customer.client.post("/api/auth/sign-out")).status).toBe(200);
 		await back.closed;
