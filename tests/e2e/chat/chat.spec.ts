@@ -21,12 +21,10 @@ const photo = async (color: string) => ({
 		.toBuffer(),
 });
 
+// The refused attachment and the time offline below (one pattern: Playwright reads a second array
+// element as the fixture's options).
 test.use({
-	allowedConsoleErrors: [
-		// The refused attachment and the time offline below.
-		/status of 400 .*\/api\/chat\/attachments/,
-		/ERR_INTERNET_DISCONNECTED/,
-	],
+	allowedConsoleErrors: [/status of 400 .*\/api\/chat\/attachments|ERR_INTERNET_DISCONNECTED/],
 });
 
 test("a customer and the owner chat live both ways, with photos", async ({ browser, server }) => {
