@@ -100,6 +100,7 @@ test("a customer and the owner chat live both ways, with photos", async ({ brows
 	const size = await theirPhoto.boundingBox();
 	expect(size!.height).toBeLessThanOrEqual(200.5);
 	expect(size!.width / size!.height).toBeCloseTo(1.5, 1);
+	await owner.screenshot({ path: `${SHOTS}/owner-conversation-1280.png`, fullPage: true });
 
 	// A file the business does not take: the upload fails with the reason, and can be removed.
 	await customer.getByLabel("Attachment").setInputFiles({
