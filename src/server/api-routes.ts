@@ -3,12 +3,14 @@ import { requireOwner } from "./features/auth/auth.middleware.ts";
 import * as auth from "./features/auth/auth.routes.ts";
 import * as bills from "./features/bills/bills.routes.ts";
 import * as catalog from "./features/catalog/catalog.routes.ts";
+import * as chat from "./features/chat/chat.routes.ts";
 import * as customers from "./features/customers/customers.routes.ts";
 import * as email from "./features/email/email.routes.ts";
 import * as estimate from "./features/estimate/estimate.routes.ts";
 import * as files from "./features/files/files.routes.ts";
 import * as health from "./features/health/health.routes.ts";
 import * as leads from "./features/leads/leads.routes.ts";
+import * as live from "./features/live/live.routes.ts";
 import * as quotes from "./features/quotes/quotes.routes.ts";
 import * as requests from "./features/requests/requests.routes.ts";
 import * as settings from "./features/settings/settings.routes.ts";
@@ -35,7 +37,8 @@ const ownerApi = ownerGuarded
 	.route("/", email.ownerRoutes)
 	.route("/", requests.ownerRoutes)
 	.route("/", settings.ownerRoutes)
-	.route("/", catalog.ownerRoutes);
+	.route("/", catalog.ownerRoutes)
+	.route("/", chat.ownerRoutes);
 
 export const apiRoutes = createRouter()
 	.route("/", health.publicRoutes)
@@ -51,6 +54,8 @@ export const apiRoutes = createRouter()
 	.route("/", bills.customerRoutes)
 	.route("/", files.customerRoutes)
 	.route("/", requests.customerRoutes)
+	.route("/", chat.customerRoutes)
+	.route("/", live.customerRoutes)
 	.route("/owner", ownerApi);
 
 /** The API's type, for the web's typed client (src/web/lib/api-client.ts). */

@@ -3,6 +3,7 @@ import type { Database } from "./db/database.ts";
 import type { Env } from "./env.ts";
 import type { Auth } from "./features/auth/auth.ts";
 import type { Mailer } from "./features/email/email.service.ts";
+import type { LiveStreams } from "./features/live/live-streams.ts";
 import type { EventBus } from "./lib/events.ts";
 import type { Logger } from "./lib/logger.ts";
 import type { PublicRateLimit, RateLimitRule } from "./lib/rate-limit-rules.ts";
@@ -22,6 +23,8 @@ export interface Deps {
 	readCache: ReadCache;
 	/** Encrypts the payment provider's secrets saved in Settings (lib/secret-box.ts). */
 	secrets: SecretBox;
+	/** The live event streams open on this instance (GET /api/live). */
+	live: LiveStreams;
 	/** Other limits for the public endpoints than PUBLIC_RATE_LIMITS (tests only). */
 	rateLimits?: Partial<Record<PublicRateLimit, RateLimitRule>>;
 }

@@ -4,6 +4,7 @@ import type { Env } from "./env.ts";
 import { createAuth } from "./features/auth/auth.ts";
 import type { ScryptCost } from "./features/auth/password-hash.ts";
 import { createMailer } from "./features/email/email.service.ts";
+import { createLiveStreams } from "./features/live/live-streams.ts";
 import { createEventBus } from "./lib/events.ts";
 import type { Logger } from "./lib/logger.ts";
 import { postgresTransport } from "./lib/postgres-transport.ts";
@@ -37,6 +38,7 @@ export function buildDeps(options: {
 	const events = createEventBus({ db, transport, logger });
 	const readCache = new ReadCache(env.READ_CACHE_MS);
 	events.subscribe(readCache.onEvent);
+	const live = createLiveStreams(events);
 	const mailer = createMailer({ db, env, logger, events });
 	const auth = createAuth({
 		db,
@@ -59,12 +61,14 @@ export function buildDeps(options: {
 		logger,
 		events,
 		readCache,
+		live,
 		rateLimits: options.rateLimits,
 		async start() {
 			await events.start();
 			mailer.start();
 		},
 		async stop() {
+			live.closeAll();
 			await mailer.stop();
 			await events.stop();
 		},

@@ -49,6 +49,8 @@ export async function startServer(env: Env, options: { clientDir?: string } = {}
 	 */
 	const close = () => {
 		closing ??= (async () => {
+			// Open event streams would hold the server open: end them first.
+			deps.live.closeAll();
 			const closed = new Promise<void>((resolve) => server.close(() => resolve()));
 			const http = server as Partial<import("node:http").Server>;
 			http.closeIdleConnections?.();

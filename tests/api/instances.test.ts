@@ -3,10 +3,13 @@ import { PASSWORD } from "../support/accounts.ts";
 import { HttpClient } from "../support/http-client.ts";
 import { clonePostgresTemplate } from "../support/postgres-template.ts";
 import {
-	type ServerProcess,
-	startServerProcess,
+	type ServerProcess as Instance,
+	startInstance as startServer,
 	stopServerProcess,
 } from "../support/server-process.ts";
+
+// Long enough that only an event can make a read fresh.
+const startInstance = (databaseUrl: string) => startServer(databaseUrl, { READ_CACHE_MS: "60000" });
 
 /**
  * Two server processes on one PostgreSQL database, as deployed behind a load balancer: each keeps
@@ -14,16 +17,6 @@ import {
  * Every read below goes to the instance that did not write, right after the write.
  */
 const url = process.env.TEST_DATABASE_URL;
-const SECRET = "two-instances-share-this-secret-32+";
-
-type Instance = ServerProcess;
-
-const startInstance = (databaseUrl: string) =>
-	startServerProcess({
-		DATABASE_URL: databaseUrl,
-		AUTH_SECRET: SECRET,
-		READ_CACHE_MS: "60000", // long enough that only an event can make a read fresh
-	});
 
 /**
  * `check` passes within a second. The writer answers once its own notification has come back, so

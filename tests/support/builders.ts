@@ -1,8 +1,9 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { PgInsertValue, PgTable } from "drizzle-orm/pg-core";
 import { expect } from "vitest";
 import {
 	bills,
+	chatConversations,
 	chatMessages,
 	customers,
 	marketingQuoteRequests,
@@ -162,11 +163,32 @@ export async function chatMessage(
 		senderName ??= profile?.displayName;
 		senderRole ??= senderUserId === values.customerUserId ? "customer" : profile?.role;
 	}
-	return inserted(app, chatMessages, {
+	const message = await inserted(app, chatMessages, {
 		content: "Hello! When can you put the lights up?",
 		...values,
 		senderUserId,
 		senderName: senderName ?? "Casey Customer",
 		senderRole: senderRole ?? "customer",
 	});
+	// The conversation row the product keeps beside its messages (newest message, unread counts).
+	const fromCustomer = message.senderRole === "customer";
+	await app.db
+		.insert(chatConversations)
+		.values({
+			customerUserId: message.customerUserId,
+			lastMessageId: message.id,
+			lastMessageAt: message.createdAt,
+			ownerUnread: fromCustomer ? 1 : 0,
+			customerUnread: fromCustomer ? 0 : 1,
+		})
+		.onConflictDoUpdate({
+			target: chatConversations.customerUserId,
+			set: {
+				lastMessageId: sql`greatest(${chatConversations.lastMessageId}, excluded.last_message_id)`,
+				lastMessageAt: sql`greatest(${chatConversations.lastMessageAt}, excluded.last_message_at)`,
+				ownerUnread: sql`${chatConversations.ownerUnread} + excluded.owner_unread`,
+				customerUnread: sql`${chatConversations.customerUnread} + excluded.customer_unread`,
+			},
+		});
+	return message;
 }

@@ -61,3 +61,10 @@ export async function stopServerProcess(
 	}
 	fs.rmSync(server.dataDir, { recursive: true, force: true });
 }
+
+/** Instances started with the same secret accept each other's session cookies. */
+const SHARED_SECRET = "two-instances-share-this-secret-32+";
+
+/** A server on the PostgreSQL database `databaseUrl`, signing sessions as every other instance. */
+export const startInstance = (databaseUrl: string, env: Record<string, string> = {}) =>
+	startServerProcess({ DATABASE_URL: databaseUrl, AUTH_SECRET: SHARED_SECRET, ...env });

@@ -119,6 +119,7 @@ export async function startTestApp(
 		readCache: deps.readCache,
 		queries,
 		async close() {
+			deps.live.closeAll();
 			await new Promise<void>((resolve) => server.close(() => resolve()));
 			await deps.stop();
 			await database.close();

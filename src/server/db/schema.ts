@@ -9,7 +9,6 @@ import {
 	jsonb,
 	pgSequence,
 	pgTable,
-	primaryKey,
 	smallint,
 	text,
 	timestamp,
@@ -482,19 +481,32 @@ export const chatMessages = pgTable(
 	],
 );
 
-/** How far each participant has read a conversation, for unread counts. */
-export const chatReads = pgTable(
-	"chat_reads",
+/**
+ * One row per conversation, kept in the transaction of each message and each read: the newest
+ * message (the owner's chat list is one indexed query over these rows, never over the messages)
+ * and how many messages each side has not read yet.
+ */
+export const chatConversations = pgTable(
+	"chat_conversations",
 	{
 		customerUserId: text("customer_user_id")
-			.notNull()
+			.primaryKey()
 			.references(() => users.id, { onDelete: "cascade" }),
-		readerRole: text("reader_role", { enum: ROLES }).notNull(),
-		lastReadMessageId: bigint("last_read_message_id", { mode: "number" }).notNull().default(0),
+		lastMessageId: bigint("last_message_id", { mode: "number" }).notNull(),
+		lastMessageAt: timestamp("last_message_at", { withTimezone: true }).notNull(),
+		/** The customer's messages the business has not read. */
+		ownerUnread: integer("owner_unread").notNull().default(0),
+		/** The business's messages the customer has not read. */
+		customerUnread: integer("customer_unread").notNull().default(0),
 	},
 	(t) => [
-		primaryKey({ columns: [t.customerUserId, t.readerRole] }),
-		check("chat_reads_reader_role_check", inList("reader_role", ROLES)),
+		check("chat_conversations_unread_check", sql`owner_unread >= 0 and customer_unread >= 0`),
+		index("chat_conversations_last_message_idx").on(
+			t.lastMessageAt.desc().nullsFirst(),
+			t.customerUserId.desc().nullsFirst(),
+		),
+		// The owner's total unread sums only the conversations that have any.
+		index("chat_conversations_owner_unread_idx").on(t.ownerUnread).where(sql`owner_unread > 0`),
 	],
 );
 

@@ -21,6 +21,10 @@ export type AppEvent =
 	| { kind: "settings.changed" }
 	/** A service option was added, edited, (de)activated, reordered or deleted. */
 	| { kind: "catalog.changed" }
+	/** A chat message was saved in the conversation of the customer `customerUserId`. */
+	| { kind: "chat.message"; messageId: number; customerUserId: string }
+	/** One side of that conversation read it: its unread counts changed. */
+	| { kind: "chat.read"; customerUserId: string }
 	/** This instance stopped hearing the others for a while: anything may have changed. */
 	| { kind: "events.missed" };
 

@@ -21,3 +21,6 @@ export const PUBLIC_RATE_LIMITS = {
 } as const satisfies Record<string, RateLimitRule>;
 
 export type PublicRateLimit = keyof typeof PUBLIC_RATE_LIMITS;
+
+/** Chat messages one account may send per window, counted across every server instance. */
+export const CHAT_RATE_LIMIT: RateLimitRule = { windowMs: 60_000, max: 30 };

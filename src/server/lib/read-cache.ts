@@ -138,6 +138,9 @@ export function tagsOf(event: AppEvent): string[] {
 		case "settings.changed":
 		case "catalog.changed":
 			return [SITE_TAG];
+		// Chat is read from the database every time (it changes too often to be worth keeping).
+		case "chat.message":
+		case "chat.read":
 		case "lead.created":
 		case "email.queued":
 		case "events.missed":

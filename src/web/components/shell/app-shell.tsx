@@ -9,6 +9,8 @@ export interface ShellTab {
 	icon: LucideIcon;
 	/** Only the exact path is active (for an area's index tab). */
 	end?: boolean;
+	/** A count shown on the tab (unread messages); nothing when 0. */
+	badge?: number;
 }
 
 /**
@@ -62,7 +64,7 @@ export function AppShell({
 				<ul
 					className={cn("mx-auto flex max-w-3xl", side && "lg:mx-0 lg:flex-col lg:gap-1 lg:px-3")}
 				>
-					{tabs.map(({ to, label: tabLabel, icon: Icon, end }) => (
+					{tabs.map(({ to, label: tabLabel, icon: Icon, end, badge }) => (
 						<li key={to} className={cn("flex-1", side && "lg:flex-none")}>
 							<NavLink
 								to={to}
@@ -79,8 +81,30 @@ export function AppShell({
 									)
 								}
 							>
-								<Icon className="size-5" aria-hidden />
+								<span className="relative">
+									<Icon className="size-5" aria-hidden />
+									{badge ? (
+										<span
+											className={cn(
+												"absolute -top-1.5 -right-2.5 inline-flex h-4 min-w-4 items-center justify-center rounded-full bg-destructive px-1 text-[0.625rem] leading-none font-semibold text-white",
+												side && "lg:hidden",
+											)}
+										>
+											{badge > 99 ? "99+" : badge}
+										</span>
+									) : null}
+								</span>
 								{tabLabel}
+								{badge ? (
+									<>
+										{side ? (
+											<span className="ml-auto hidden rounded-full bg-destructive px-2 py-0.5 text-xs font-semibold text-white lg:inline">
+												{badge > 99 ? "99+" : badge}
+											</span>
+										) : null}
+										<span className="sr-only">, {badge} unread</span>
+									</>
+								) : null}
 							</NavLink>
 						</li>
 					))}

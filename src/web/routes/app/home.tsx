@@ -12,6 +12,7 @@ import {
 	CardTitle,
 } from "../../components/ui/card.tsx";
 import { useMe } from "../../features/auth/api.ts";
+import { CustomerChatPanel } from "../../features/chat/components/chat-panel.tsx";
 import { useMyCustomer } from "../../features/customers/api.ts";
 import { useLatestQuote } from "../../features/quotes/api.ts";
 import { ContractCard } from "../../features/quotes/components/contract-card.tsx";
@@ -90,6 +91,7 @@ export default function CustomerHome() {
 
 			{latest ? <CustomerQuoteStatus quote={latest} /> : null}
 			{approved ? <ContractCard signed={Boolean(record?.agreedToServices)} /> : null}
+			<CustomerChatPanel />
 
 			<Card>
 				<CardHeader>

@@ -3,6 +3,7 @@ import { Outlet } from "react-router";
 import { AppShell } from "../../components/shell/app-shell.tsx";
 import { RequireUser } from "../../features/auth/components/require-user.tsx";
 import { RoleSwitch } from "../../features/auth/components/role-switch.tsx";
+import { LiveUpdates } from "../../features/live/live-updates.tsx";
 import { QueryProvider } from "../../lib/query-client.tsx";
 
 const tabs = [
@@ -20,6 +21,7 @@ export default function CustomerLayout() {
 					<AppShell tabs={tabs} label="Customer app">
 						<Outlet />
 						<RoleSwitch user={user} current="customer" />
+						<LiveUpdates user={user} />
 					</AppShell>
 				)}
 			</RequireUser>

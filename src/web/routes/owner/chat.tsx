@@ -1,5 +1,5 @@
-import { MessageCircle } from "lucide-react";
-import { EmptyState, PageHeading } from "../../components/shell/app-shell.tsx";
+import { PageHeading } from "../../components/shell/app-shell.tsx";
+import { ChatList } from "../../features/chat/components/chat-list.tsx";
 
 export function meta() {
 	return [{ title: "Chat | Buckeye Holiday Lights" }];
@@ -9,7 +9,7 @@ export default function OwnerChat() {
 	return (
 		<>
 			<PageHeading title="Chat" description="Conversations with your customers." />
-			<EmptyState icon={MessageCircle}>No conversations yet</EmptyState>
+			<ChatList />
 		</>
 	);
 }

@@ -1,8 +1,11 @@
 import { FileText, LayoutDashboard, MessageCircle, Settings, Wrench } from "lucide-react";
+import type * as React from "react";
 import { Outlet } from "react-router";
 import { AppShell } from "../../components/shell/app-shell.tsx";
 import { RequireUser } from "../../features/auth/components/require-user.tsx";
 import { RoleSwitch } from "../../features/auth/components/role-switch.tsx";
+import { useOwnerUnread } from "../../features/chat/api.ts";
+import { LiveUpdates } from "../../features/live/live-updates.tsx";
 import { QueryProvider } from "../../lib/query-client.tsx";
 
 const tabs = [
@@ -13,15 +16,27 @@ const tabs = [
 	{ to: "/owner/settings", label: "Settings", icon: Settings },
 ];
 
+/** The tabs, the Chat tab carrying the unread count. */
+function OwnerShell({ children }: { children: React.ReactNode }) {
+	const { data: unread = 0 } = useOwnerUnread();
+	const withBadge = tabs.map((t) => (t.to === "/owner/chat" ? { ...t, badge: unread } : t));
+	return (
+		<AppShell tabs={withBadge} label="Owner dashboard" sideNavOnWideScreens>
+			{children}
+		</AppShell>
+	);
+}
+
 export default function OwnerLayout() {
 	return (
 		<QueryProvider>
 			<RequireUser owner>
 				{(user) => (
-					<AppShell tabs={tabs} label="Owner dashboard" sideNavOnWideScreens>
+					<OwnerShell>
 						<Outlet />
 						<RoleSwitch user={user} current="owner" />
-					</AppShell>
+						<LiveUpdates user={user} />
+					</OwnerShell>
 				)}
 			</RequireUser>
 		</QueryProvider>

@@ -1,0 +1,130 @@
+import type { SessionUser } from "../../../shared/auth.ts";
+import type { AppEvent, EventBus } from "../../lib/events.ts";
+
+/** One open event stream: who it is for and how to reach the browser. */
+export interface LiveStream {
+	user: Pick<SessionUser, "id" | "role">;
+	/** Sends one event to the browser. */
+	send(event: AppEvent): void;
+	/** Ends the stream (a sign-out, or the server shutting down). */
+	close(): void;
+}
+
+export interface LiveStreams {
+	/** Starts delivering to `stream`; returns the function that stops it. Refused once closed. */
+	open(stream: LiveStream): (() => void) | null;
+	/** How many streams are open on this instance. */
+	readonly size: number;
+	/** True once `closeAll` ran. */
+	readonly closed: boolean;
+	/** Ends every stream and refuses new ones: the server is shutting down. */
+	closeAll(): void;
+}
+
+/**
+ * Whether `user` may see `event` on their live stream: the owner sees every change to customer
+ * data; a customer only those naming their own account. E-mail, leads and other users' sessions
+ * are nobody's business on a page.
+ */
+export function visibleTo(user: LiveStream["user"], event: AppEvent): boolean {
+	switch (event.kind) {
+		case "chat.message":
+		case "chat.read":
+			return user.role === "owner" || event.customerUserId === user.id;
+		case "quote.changed":
+		case "bill.changed":
+		case "customer.changed":
+		case "request.changed":
+			return user.role === "owner" || event.userId === user.id;
+		// Prices, services and the business's details: public, and on every page.
+		case "settings.changed":
+		case "catalog.changed":
+			return true;
+		case "profile.changed":
+		case "session.ended":
+			return event.userId === user.id;
+		case "lead.created":
+			return user.role === "owner";
+		case "events.missed":
+			return true;
+		case "email.queued":
+			return false;
+	}
+}
+
+/**
+ * The open event streams of this instance, fed by the event bus (so by every instance's writes).
+ * One subscription for all of them; customers' streams are found by user id, the owners' apart,
+ * so an event costs only the streams that may see it.
+ */
+export function createLiveStreams(events: EventBus): LiveStreams {
+	const byUser = new Map<string, Set<LiveStream>>();
+	const owners = new Set<LiveStream>();
+	let closed = false;
+	let size = 0;
+
+	const deliver = (stream: LiveStream, event: AppEvent) => {
+		if (!visibleTo(stream.user, event)) return;
+		if (event.kind === "session.ended") return stream.close();
+		stream.send(event);
+	};
+
+	const userOf = (event: AppEvent): string | null | undefined => {
+		switch (event.kind) {
+			case "chat.message":
+			case "chat.read":
+				return event.customerUserId;
+			case "quote.changed":
+			case "bill.changed":
+			case "customer.changed":
+			case "request.changed":
+			case "profile.changed":
+			case "session.ended":
+				return event.userId;
+			default:
+				return undefined;
+		}
+	};
+
+	events.subscribe((event) => {
+		if (size === 0) return;
+		const userId = userOf(event);
+		if (userId === undefined) {
+			for (const streams of [...byUser.values()]) for (const s of [...streams]) deliver(s, event);
+			return;
+		}
+		const mine = userId ? byUser.get(userId) : undefined;
+		for (const s of [...(mine ?? [])]) deliver(s, event);
+		for (const s of [...owners]) if (!mine?.has(s)) deliver(s, event);
+	});
+
+	return {
+		open(stream) {
+			if (closed) return null;
+			const set = byUser.get(stream.user.id) ?? new Set();
+			set.add(stream);
+			byUser.set(stream.user.id, set);
+			if (stream.user.role === "owner") owners.add(stream);
+			size++;
+			let open = true;
+			return () => {
+				if (!open) return;
+				open = false;
+				size--;
+				owners.delete(stream);
+				set.delete(stream);
+				if (set.size === 0 && byUser.get(stream.user.id) === set) byUser.delete(stream.user.id);
+			};
+		},
+		get size() {
+			return size;
+		},
+		get closed() {
+			return closed;
+		},
+		closeAll() {
+			closed = true;
+			for (const streams of [...byUser.values()]) for (const s of [...streams]) s.close();
+		},
+	};
+}

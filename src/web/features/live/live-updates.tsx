@@ -1,0 +1,145 @@
+import { type QueryClient, type QueryKey, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import type { SessionUser } from "../../../shared/auth.ts";
+import { authQueries } from "../auth/api.ts";
+import { billQueries } from "../bills/api.ts";
+import { catalogQueries } from "../catalog/api.ts";
+import { chatQueries } from "../chat/api.ts";
+import { customerQueries } from "../customers/api.ts";
+import { quoteQueries } from "../quotes/api.ts";
+import { requestQueries } from "../requests/api.ts";
+import { settingsQueries } from "../settings/api.ts";
+
+/** What the server's live stream says changed (the server's AppEvent, as JSON). */
+type LiveEvent =
+	| { kind: "chat.message"; messageId: number; customerUserId: string }
+	| { kind: "chat.read"; customerUserId: string }
+	| { kind: "quote.changed"; quoteId: string; userId: string | null }
+	| {
+			kind: "bill.changed" | "customer.changed" | "profile.changed" | "session.ended";
+			userId: string;
+	  }
+	| { kind: "request.changed"; requestId: string; userId: string }
+	| { kind: "settings.changed" | "catalog.changed" | "lead.created" | "events.missed" };
+
+/** Reconnect after 1, 2 and 5 seconds, then every 10 (SPEC section 9). */
+const RETRY_MS = [1000, 2000, 5000, 10_000];
+
+type Viewer = Pick<SessionUser, "id" | "role">;
+
+/** The query keys an event makes stale, for this viewer. */
+export function keysFor(event: LiveEvent, viewer: Viewer): QueryKey[] {
+	const owner = viewer.role === "owner";
+	const ownerCustomers = owner ? [customerQueries.dashboard, customerQueries.ownerList] : [];
+	const mine = "userId" in event && event.userId === viewer.id;
+	switch (event.kind) {
+		case "chat.message":
+		case "chat.read":
+			return [
+				chatQueries.conversation(event.customerUserId),
+				...(owner ? [chatQueries.owner] : []),
+			];
+		case "quote.changed":
+			return [
+				...(mine ? [quoteQueries.mine] : []),
+				...(owner ? [quoteQueries.owner, customerQueries.dashboard] : []),
+			];
+		case "bill.changed":
+			return [...(mine ? [billQueries.mine] : []), ...ownerCustomers];
+		case "customer.changed":
+			return [...(mine ? [customerQueries.mine] : []), ...ownerCustomers];
+		case "request.changed":
+			return [
+				...(mine ? [requestQueries.mine] : []),
+				...(owner ? [requestQueries.owner] : []),
+				...ownerCustomers,
+			];
+		case "settings.changed":
+			// Pricing shows with the bills (the plan price); the business's details refresh with the page.
+			return [billQueries.mine, ...(owner ? [settingsQueries.settings] : [])];
+		case "catalog.changed":
+			return [catalogQueries.all, ...(owner ? [settingsQueries.catalog] : [])];
+		case "profile.changed":
+		case "session.ended":
+			return mine ? [authQueries.all] : [];
+		case "lead.created":
+		case "events.missed":
+			return [];
+	}
+}
+
+function refetch(queryClient: QueryClient, keys: QueryKey[]) {
+	for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+}
+
+/**
+ * Keeps the signed-in user's pages live: one Server-Sent Events stream (GET /api/live) whose
+ * events name what changed; each refetches exactly the queries that show it. A chat message is
+ * acted on once, whether it comes live or again in a reconnect's catch-up. After a drop the
+ * stream reopens with the last message id it had, and the other data is refetched, since only
+ * chat messages are caught up from the server.
+ */
+export function LiveUpdates({ user }: { user: Viewer }) {
+	const queryClient = useQueryClient();
+	const { id, role } = user;
+	useEffect(() => {
+		const viewer = { id, role };
+		const seen = new Set<number>();
+		let source: EventSource | null = null;
+		let timer: ReturnType<typeof setTimeout> | undefined;
+		let failures = 0;
+		let dropped = false;
+		let lastEventId = "";
+		let stopped = false;
+
+		const connect = () => {
+			const url = lastEventId
+				? `/api/live?lastEventId=${encodeURIComponent(lastEventId)}`
+				: "/api/live";
+			source = new EventSource(url);
+			source.onopen = () => {
+				failures = 0;
+				if (dropped) {
+					// Whatever else changed meanwhile: refetch all but the chat (caught up by the stream).
+					void queryClient.invalidateQueries({
+						predicate: (q) => q.queryKey[0] !== "chat",
+					});
+					dropped = false;
+				}
+			};
+			source.onmessage = (message) => {
+				if (message.lastEventId) lastEventId = message.lastEventId;
+				let event: LiveEvent;
+				try {
+					event = JSON.parse(message.data) as LiveEvent;
+				} catch {
+					return;
+				}
+				if (event.kind === "chat.message") {
+					if (seen.has(event.messageId)) return;
+					seen.add(event.messageId);
+					if (seen.size > 2000) seen.delete(seen.values().next().value as number);
+				}
+				if (event.kind === "events.missed") return void queryClient.invalidateQueries();
+				refetch(queryClient, keysFor(event, viewer));
+			};
+			source.onerror = () => {
+				source?.close();
+				if (stopped) return;
+				dropped = true;
+				// A stream the server ended may mean the session ended: ask who is signed in.
+				void queryClient.invalidateQueries({ queryKey: authQueries.all });
+				const wait = RETRY_MS[Math.min(failures, RETRY_MS.length - 1)];
+				failures++;
+				timer = setTimeout(connect, wait);
+			};
+		};
+		connect();
+		return () => {
+			stopped = true;
+			clearTimeout(timer);
+			source?.close();
+		};
+	}, [id, role, queryClient]);
+	return null;
+}

@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PASSWORD } from "../support/accounts.ts";
+import { HttpClient } from "../support/http-client.ts";
+import { type LiveEvent, openLiveStream } from "../support/live-stream.ts";
+import { clonePostgresTemplate } from "../support/postgres-template.ts";
+import { type ServerProcess, startInstance, stopServerProcess } from "../support/server-process.ts";
+
+/**
+ * Two server processes on one PostgreSQL database: a chat message sent through one reaches the
+ * live streams opened on the other (LISTEN/NOTIFY), and a stream that reconnects to either catches
+ * up what it missed from the table, nothing twice. Shutting down (SIGTERM) ends open streams.
+ */
+const url = process.env.TEST_DATABASE_URL;
+
+async function signUpOn(instance: ServerProcess, email: string, role: "owner" | "customer") {
+	const client = new HttpClient(instance.url);
+	const res = await client.post("/api/account/sign-up", { email, role, password: PASSWORD });
+	expect(res.status, res.text).toBe(201);
+	return client;
+}
+
+const isMessage = (e: LiveEvent) => e.data.kind === "chat.message";
+
+describe.skipIf(!url)("chat across two server instances", () => {
+	let database: { url: string; drop(): Promise<void> };
+	let a: ServerProcess;
+	let b: ServerProcess;
+
+	beforeAll(async () => {
+		database = await clonePostgresTemplate(url!);
+		[a, b] = await Promise.all([startInstance(database.url), startInstance(database.url)]);
+	}, 120_000);
+	afterAll(async () => {
+		await Promise.all([stopServerProcess(a), stopServerProcess(b)]);
+		await database?.drop();
+	});
+
+	it("a message sent through A arrives on streams opened on B; a reconnect catches up without duplicates", async () => {
+		const owner = await signUpOn(a, "o@example.test", "owner");
+		const customer = await signUpOn(a, "c@example.test", "customer");
+		const customerId = (await customer.get("/api/me")).json.user.id;
+
+		const ownerOnB = await openLiveStream(b.url, owner.cookieHeader());
+		const customerOnB = await openLiveStream(b.url, customer.cookieHeader());
+		expect([ownerOnB.status, customerOnB.status]).toEqual([200, 200]);
+
+		const started = Date.now();
+		const sent = await customer.post("/api/chat/messages", { content: "Hello from A" });
+		expect(sent.status, sent.text).toBe(201);
+		const id = sent.json.message.id as number;
+		for (const stream of [ownerOnB, customerOnB]) {
+			const event = await stream.next(isMessage, 1000);
+			expect(event).toEqual({
+				id: String(id),
+				data: { kind: "chat.message", messageId: id, customerUserId: customerId },
+			});
+		}
+		expect(Date.now() - started).toBeLessThan(1000);
+
+		// The owner's phone loses B; two replies go through A meanwhile; it reconnects to B.
+		await ownerOnB.close();
+		const replies = [];
+		for (const content of ["First reply", "Second reply"]) {
+			const res = await new HttpClient(a.url, owner).post(
+				`/api/owner/chat/${customerId}/messages`,
+				{ content },
+			);
+			expect(res.status, res.text).toBe(201);
+			replies.push(res.json.message.id as number);
+		}
+		const again = await openLiveStream(b.url, owner.cookieHeader(), { lastEventId: String(id) });
+		expect((await again.next(isMessage)).id).toBe(String(replies[0]));
+		expect((await again.next(isMessage)).id).toBe(String(replies[1]));
+		// Live again: the next message through A arrives once.
+		const next = await customer.post("/api/chat/messages", { content: "Thanks!" });
+		expect((await again.next(isMessage, 1000)).id).toBe(String(next.json.message.id));
+		// The customer's stream on B saw every one of them live, once each.
+		await customerOnB.next((e) => e.id === String(next.json.message.id), 1000);
+		expect(customerOnB.events.filter(isMessage).map((e) => e.id)).toEqual(
+			[id, ...replies, next.json.message.id].map(String),
+		);
+		expect(again.events.filter(isMessage).map((e) => e.id)).toEqual(
+			[...replies, next.json.message.id].map(String),
+		);
+
+		// Shutting B down ends its open streams instead of waiting for them.
+		const stopping = Date.now();
+		await stopServerProcess(b);
+		await Promise.all([again.closed, customerOnB.closed]);
+		expect(Date.now() - stopping).toBeLessThan(5000);
+	});
+});
