@@ -29,6 +29,7 @@ ownerGuarded.use("*", requireOwner);
 const ownerApi = ownerGuarded
 	.route("/", quotes.ownerRoutes)
 	.route("/", customers.ownerRoutes)
+	.route("/", bills.ownerRoutes)
 	.route("/", auth.ownerRoutes);
 
 export const apiRoutes = createRouter()
