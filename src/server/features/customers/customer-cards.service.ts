@@ -29,14 +29,17 @@ type Row = {
 
 /**
  * What a search term matches: its text anywhere in the customer's `search_text` (name, e-mail,
- * number, phone, street; see the schema), case-insensitive, `#1001` as `1001`. Served by the
- * trigram index for terms of three characters or more.
+ * number, phone, street; see the schema), case-insensitive, `#1001` as `1001`; a phone number
+ * however it is punctuated. Served by the trigram index for terms of three characters or more.
  */
 export function searchCondition(q: string | undefined) {
 	const term = q?.trim().toLowerCase().replace(/^#/, "");
 	if (!term) return sql`true`;
-	const escaped = term.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-	return sql`c.search_text like ${`%${escaped}%`}`;
+	const like = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+	const digits = term.replace(/[()\-. +]/g, "");
+	if (digits !== term && /^\d{3,}$/.test(digits))
+		return sql`(c.search_text like ${like(term)} or c.search_text like ${like(digits)})`;
+	return sql`c.search_text like ${like(term)}`;
 }
 
 /**

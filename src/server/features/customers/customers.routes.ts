@@ -16,7 +16,7 @@ import {
 	updateCustomerSchema,
 } from "../../../shared/customers.ts";
 import type { OwnerEnv } from "../../app-env.ts";
-import { multipartForm, uploadLimit } from "../../lib/multipart.ts";
+import { uploadLimit } from "../../lib/multipart.ts";
 import { customerTag, OWNER_TAG } from "../../lib/read-cache.ts";
 import { cachedJson, createRouter, errorResponses, jsonContent } from "../../lib/router.ts";
 import { signedIn } from "../auth/auth.middleware.ts";
