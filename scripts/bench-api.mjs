@@ -1,6 +1,7 @@
 // `npm run bench:api`: API latency and throughput on PostgreSQL with a large data set.
 // Seeds 1,000 customers (5,000 quotes, 5,000 bills), measures, grows to 10,000 customers
-// (50,000 quotes, 50,000 bills), measures again, and prints both with the targets.
+// (50,000 quotes, 50,000 bills), measures again, and prints both with the targets. The owner's
+// customer search is measured with a selective term and with one every customer matches.
 // Two servers run on the same database: one as deployed (busy reads answered from the read cache,
 // see src/server/lib/read-cache.ts) and one with READ_CACHE_MS=0, where every request goes to
 // PostgreSQL: that one shows how the queries themselves scale with the data.
@@ -143,6 +144,13 @@ const endpoints = [
 	{ name: "customer home: latest quote", path: "/api/quotes/latest", cookie: customerCookie },
 	{ name: "customer home: record", path: "/api/customer", cookie: customerCookie },
 	{ name: "customer home: bills", path: "/api/bills", cookie: customerCookie },
+	// The owner's customer search (trigram index): a few matches, and a word every customer has.
+	{
+		name: "customer search: name",
+		path: "/api/owner/customers?q=customer%2077",
+		cookie: ownerCookie,
+	},
+	{ name: "customer search: street", path: "/api/owner/customers?q=market", cookie: ownerCookie },
 ];
 
 /** Each endpoint for `seconds`, after 2 unrecorded seconds that warm up the server's code. */
