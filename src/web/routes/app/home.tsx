@@ -13,6 +13,7 @@ import {
 } from "../../components/ui/card.tsx";
 import { useMe } from "../../features/auth/api.ts";
 import { useMyCustomer } from "../../features/customers/api.ts";
+import { MyInstallationPhotos } from "../../features/customers/components/installation-media.tsx";
 import { useLatestQuote } from "../../features/quotes/api.ts";
 import { ContractCard } from "../../features/quotes/components/contract-card.tsx";
 import { CustomerQuoteStatus } from "../../features/quotes/components/customer-quote-status.tsx";
@@ -86,6 +87,7 @@ export default function CustomerHome() {
 
 			{latest ? <CustomerQuoteStatus quote={latest} /> : null}
 			{approved ? <ContractCard signed={Boolean(record?.agreedToServices)} /> : null}
+			<MyInstallationPhotos />
 
 			<Card>
 				<CardHeader>
