@@ -15,9 +15,9 @@ import {
 	type FileToStore,
 	prepareImages,
 	recordFiles,
+	removeStoredFiles,
 	storeFiles,
 } from "../files/files.service.ts";
-import { createStorage } from "../files/storage.ts";
 import { findCustomer, publishCustomerChange } from "./owner-customers.service.ts";
 
 const toStore = (
@@ -34,14 +34,6 @@ const toStore = (
 			data: image.data,
 		};
 	});
-
-/** Removes stored files' bytes after the rows that named them are gone; a leftover is harmless. */
-async function deleteStored(deps: Pick<Deps, "env" | "logger">, keys: string[]) {
-	const storage = createStorage(deps.env);
-	for (const key of keys) {
-		await storage.delete(key).catch((err) => deps.logger.warn({ err, key }, "file not removed"));
-	}
-}
 
 /**
  * The customer's picture: JPG, PNG or WebP (read from the bytes) up to 5 MB, re-encoded like every
@@ -95,7 +87,7 @@ export async function setCustomerImage(options: {
 				return old.map((f) => f.storageKey);
 			}),
 	});
-	await deleteStored(deps, previous);
+	await removeStoredFiles({ deps, keys: previous });
 	return { imageFileId: stored[0]!.id, message: CUSTOMER_MESSAGES.imageUploaded(current.name) };
 }
 
@@ -119,7 +111,7 @@ export async function removeCustomerImage(options: {
 		await publishCustomerChange(deps, tx, row);
 		return old.map((f) => f.storageKey);
 	});
-	await deleteStored(deps, removed);
+	await removeStoredFiles({ deps, keys: removed });
 	return { message: CUSTOMER_MESSAGES.imageRemoved };
 }
 
@@ -180,6 +172,6 @@ export async function removeInstallationMedia(options: {
 		await deps.events.publish(tx, { kind: "customer.changed", userId });
 		return rows.map((f) => f.storageKey);
 	});
-	await deleteStored(deps, removed);
+	await removeStoredFiles({ deps, keys: removed });
 	return { message: CUSTOMER_MESSAGES.mediaRemoved };
 }

@@ -15,14 +15,14 @@ import {
 	progressUpdateSchema,
 	updateCustomerSchema,
 } from "../../../shared/customers.ts";
+import { MAX_QUOTE_PHOTOS } from "../../../shared/estimate.ts";
 import type { OwnerEnv } from "../../app-env.ts";
-import { uploadLimit } from "../../lib/multipart.ts";
+import { multipartForm, uploadLimit } from "../../lib/multipart.ts";
 import { customerTag, OWNER_TAG } from "../../lib/read-cache.ts";
 import { cachedJson, createRouter, errorResponses, jsonContent } from "../../lib/router.ts";
 import { signedIn } from "../auth/auth.middleware.ts";
 import { MAX_FILE_BYTES } from "../files/files.service.ts";
 import { listRecentQuotes } from "../quotes/quote-list.service.ts";
-import { quoteUploadForm, quoteUploadLimit } from "../quotes/quote-upload.ts";
 import { getDashboardStats, listCustomerCards } from "./customer-cards.service.ts";
 import {
 	addInstallationMedia,
@@ -176,15 +176,27 @@ export const ownerRoutes = createRouter<OwnerEnv>()
 			tags: ["customers"],
 			summary:
 				"Add a customer: login, profile, record, approved quote at the owner's prices, its bill, photos and a welcome e-mail, in one transaction",
-			middleware: [quoteUploadLimit] as const,
+			middleware: [
+				uploadLimit({
+					maxFiles: MAX_QUOTE_PHOTOS,
+					maxFileBytes: MAX_FILE_BYTES,
+					message: `The upload is too large. Send at most ${MAX_QUOTE_PHOTOS} photos of up to 10 MB each.`,
+				}),
+			] as const,
 			request: {
 				body: {
 					content: {
 						"multipart/form-data": {
-							schema: quoteUploadForm(
-								createCustomerSchema,
-								"JSON of the form: name, email, password, phone, address, city, state, zipCode, services (serviceId, quantity, unitPriceCents), notes",
-							),
+							schema: multipartForm({
+								data: createCustomerSchema,
+								description:
+									"JSON of the form: name, email, password, phone, address, city, state, zipCode, services (serviceId, quantity, unitPriceCents), notes",
+								files: "photos",
+								maxFiles: MAX_QUOTE_PHOTOS,
+								tooMany: `You can upload at most ${MAX_QUOTE_PHOTOS} photos`,
+								notAFile: "Photos must be image files",
+								filesDescription: `Up to ${MAX_QUOTE_PHOTOS} property photos, 10 MB each`,
+							}),
 						},
 					},
 					required: true,

@@ -28,7 +28,7 @@ import { conflict, notFound } from "../../lib/errors.ts";
 import { createQuoteBill } from "../bills/bills.service.ts";
 import { customerWelcomeEmail } from "../email/templates.ts";
 import { recordFiles, storeFiles } from "../files/files.service.ts";
-import { prepareQuoteRequest } from "../quotes/quote-upload.ts";
+import { prepareQuoteRequest } from "../quotes/quote-submission.service.ts";
 import { getBusinessProfile } from "../settings/settings.service.ts";
 import { activateCustomer } from "./customers.service.ts";
 
