@@ -68,7 +68,7 @@ test("the owner adds a customer with two services and a custom price; the custom
 	await instant.click();
 	await expect(form.getByRole("heading", { name: "AI Quote Generated" })).toBeVisible();
 	await expect(instant).toBeHidden();
-	await form.getByLabel("Additional Notes").fill("Gate code 1234");
+	await form.getByRole("textbox", { name: "Additional Notes" }).fill("Gate code 1234");
 	await shot(owner, "dashboard-add-form-1280");
 
 	await form.getByRole("button", { name: "Create Customer Account" }).click();

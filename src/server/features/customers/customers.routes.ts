@@ -166,7 +166,11 @@ export const ownerRoutes = createRouter<OwnerEnv>()
 		async (c) => {
 			const { cursor, limit, q } = c.req.valid("query");
 			const actor = c.var.user;
-			return c.json(await listCustomerCards({ db: c.var.deps.db, actor, cursor, limit, q }), 200);
+			// Every change to a customer, bill, quote or request drops the owner's answers.
+			const key = `owner-customers:${limit ?? ""}:${cursor ?? ""}:${q ?? ""}`;
+			return cachedJson(c, key, [OWNER_TAG], () =>
+				listCustomerCards({ db: c.var.deps.db, actor, cursor, limit, q }),
+			);
 		},
 	)
 	.openapi(

@@ -42,7 +42,10 @@ export function BillingCard({ detail }: { detail: CustomerDetail }) {
 										</div>
 										<div className="text-right">
 											<p className="font-semibold">{formatCents(bill.amountCents)}</p>
-											<Badge variant={bill.status === "paid" ? "success" : "warning"}>
+											<Badge
+												variant={bill.status === "paid" ? "success" : "warning"}
+												className="whitespace-nowrap"
+											>
 												{bill.status === "paid"
 													? `Paid${bill.paymentMethod ? ` · ${bill.paymentMethod}` : ""}`
 													: "Pending"}
