@@ -1,6 +1,7 @@
 // `npm run bench:api`: API latency and throughput on PostgreSQL with a large data set.
 // Seeds 1,000 customers (5,000 quotes, 5,000 bills, 5,000 service requests), measures, grows to
-// 10,000 customers (50,000 of each), measures again, and prints both with the targets.
+// 10,000 customers (50,000 of each), measures again, and prints both with the targets. The owner's
+// customer search is measured with a selective term and with one every customer matches.
 // Two servers run on the same database: one as deployed (busy reads answered from the read cache,
 // see src/server/lib/read-cache.ts) and one with READ_CACHE_MS=0, where every request goes to
 // PostgreSQL: that one shows how the queries themselves scale with the data.
@@ -159,6 +160,13 @@ const endpoints = [
 	{ name: "customer home: record", path: "/api/customer", cookie: customerCookie },
 	{ name: "customer home: bills", path: "/api/bills", cookie: customerCookie },
 	{ name: "customer service requests", path: "/api/service-requests", cookie: customerCookie },
+	// The owner's customer search (trigram index): a few matches, and a word every customer has.
+	{
+		name: "customer search: name",
+		path: "/api/owner/customers?q=customer%2077",
+		cookie: ownerCookie,
+	},
+	{ name: "customer search: street", path: "/api/owner/customers?q=market", cookie: ownerCookie },
 ];
 
 /** Each endpoint for `seconds`, after 2 unrecorded seconds that warm up the server's code. */

@@ -38,7 +38,8 @@ const ownerApi = ownerGuarded
 	.route("/", requests.ownerRoutes)
 	.route("/", settings.ownerRoutes)
 	.route("/", catalog.ownerRoutes)
-	.route("/", chat.ownerRoutes);
+	.route("/", chat.ownerRoutes)
+	.route("/", bills.ownerRoutes);
 
 export const apiRoutes = createRouter()
 	.route("/", health.publicRoutes)

@@ -1,4 +1,8 @@
-import { quoteViewSchema } from "./quotes.ts";
+import { AUTH_MESSAGES, PASSWORD_MAX, PASSWORD_MIN } from "./auth.ts";
+import { BILL_STATUSES, PAYMENT_METHODS } from "./bills.ts";
+import { QUOTE_FORM_MESSAGES, serviceChoiceSchema } from "./estimate.ts";
+import { optionalText } from "./public-quote.ts";
+import { QUOTE_STATUSES, quoteLineSchema, quoteViewSchema } from "./quotes.ts";
 import { z } from "./zod.ts";
 
 export const CUSTOMER_STATUSES = ["active", "inactive", "pending"] as const;
@@ -77,3 +81,234 @@ export const myCustomerSchema = z.object({
 	progressPercent: z.number().int(),
 });
 export type MyCustomer = z.infer<typeof myCustomerSchema>;
+
+// ---------------------------------------------------------------- the owner's customers
+
+export const CUSTOMER_MESSAGES = {
+	required: "Customer name, email, and password are required",
+	addressAndService: QUOTE_FORM_MESSAGES.addressAndService,
+	createFailed: "Failed to create customer account",
+	emailInUse: "This email is already in use by another account",
+	created: "Customer account created. We e-mailed them a link to sign in.",
+	notFound: "Customer not found",
+	updated: "Customer updated successfully",
+	updateFailed: "Failed to update customer",
+	imageTooLarge: "File size must be less than 5MB",
+	notAnImage: "Please select an image file",
+	imageRemoved: "Image removed",
+	imageUploaded: (name: string) => `Image uploaded for ${name}`,
+	noLogin: "This customer has no account to attach files or bills to",
+	billPaid: "Bill marked as paid",
+	billAlreadyPaid: "This bill is already paid",
+	billNotFound: "Bill not found",
+	mediaUploaded: "Installation photos uploaded",
+	mediaRemoved: "Photo removed",
+	noCustomers: "No customers found. Add your first customer above.",
+	noMatches: "No customers match your search.",
+} as const;
+
+/** Largest customer image (PRODUCT: 5 MB; JPG, PNG or WebP). */
+export const MAX_CUSTOMER_IMAGE_BYTES = 5 * 1024 * 1024;
+export const CUSTOMER_IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
+/** Installation photos per upload. */
+export const MAX_INSTALLATION_MEDIA = 6;
+
+const required = (max: number) =>
+	z
+		.string(CUSTOMER_MESSAGES.required)
+		.trim()
+		.min(1, CUSTOMER_MESSAGES.required)
+		.max(max, "That is too long");
+const email = () =>
+	required(254)
+		.pipe(z.email("Please enter a valid email address"))
+		.transform((v) => v.toLowerCase());
+
+/** One chosen service with the owner's price for one unit, in cents. */
+export const pricedServiceSchema = serviceChoiceSchema.extend({
+	unitPriceCents: z
+		.number("Please enter a price for every service")
+		.int("Prices are in whole cents")
+		.min(0, "Prices cannot be negative")
+		.max(100_000_000, "That price is too high"),
+});
+export type PricedService = z.infer<typeof pricedServiceSchema>;
+
+/**
+ * Add Customer (multipart: this JSON in `data`, images in `photos`): the login, the property and
+ * the services at the owner's prices. The quote's total is the sum of price times quantity.
+ */
+export const createCustomerSchema = z.strictObject({
+	name: required(100),
+	email: email(),
+	password: z
+		.string(CUSTOMER_MESSAGES.required)
+		.min(1, CUSTOMER_MESSAGES.required)
+		.min(PASSWORD_MIN, AUTH_MESSAGES.passwordTooShort)
+		.max(PASSWORD_MAX, AUTH_MESSAGES.tooLong),
+	phone: optionalText(40),
+	address: z
+		.string(CUSTOMER_MESSAGES.addressAndService)
+		.trim()
+		.min(1, CUSTOMER_MESSAGES.addressAndService)
+		.max(300, "That is too long"),
+	city: optionalText(100),
+	state: optionalText(50),
+	zipCode: optionalText(20),
+	services: z
+		.array(pricedServiceSchema)
+		.min(1, CUSTOMER_MESSAGES.addressAndService)
+		.max(50, "Too many services")
+		.refine(
+			(list) => new Set(list.map((s) => s.serviceId)).size === list.length,
+			"Each service can be chosen once",
+		),
+	notes: optionalText(5000),
+});
+export type CreateCustomerInput = z.input<typeof createCustomerSchema>;
+
+export const createdCustomerSchema = z.object({
+	id: z.uuid(),
+	idNumber: z.number().int(),
+	userId: z.string(),
+	quoteId: z.uuid(),
+	billId: z.uuid(),
+	totalCents: z.number().int(),
+	message: z.string(),
+});
+
+/** The owner's edit of a customer's record: any of these fields. */
+export const updateCustomerSchema = z
+	.strictObject({
+		name: required(100),
+		email: email(),
+		phone: optionalText(40),
+		address: optionalText(300),
+		city: optionalText(100),
+		state: optionalText(50),
+		zipCode: optionalText(20),
+		status: z.enum(CUSTOMER_STATUSES, "Status must be active, inactive or pending"),
+		serviceType: z.enum(SERVICE_TYPES, "Service type must be installation, maintenance or removal"),
+		notes: optionalText(5000),
+	})
+	.partial();
+export type UpdateCustomerInput = z.input<typeof updateCustomerSchema>;
+
+export const PROGRESS_FLAGS = [
+	"agreedToServices",
+	"paidInvoice",
+	"installCompleted",
+	"takedownCompleted",
+] as const;
+export type ProgressFlag = (typeof PROGRESS_FLAGS)[number];
+export const PROGRESS_LABELS: Record<ProgressFlag, string> = {
+	agreedToServices: "Agreed to services",
+	paidInvoice: "Paid invoice",
+	installCompleted: "Installation complete",
+	takedownCompleted: "Takedown complete",
+};
+
+/** Milestones to set; the others stay as they are. */
+export const progressUpdateSchema = z
+	.strictObject({
+		agreedToServices: z.boolean(),
+		paidInvoice: z.boolean(),
+		installCompleted: z.boolean(),
+		takedownCompleted: z.boolean(),
+	})
+	.partial()
+	.refine((v) => Object.keys(v).length > 0, "Choose a milestone to change");
+
+export const progressSchema = z.object({
+	agreedToServices: z.boolean(),
+	paidInvoice: z.boolean(),
+	installCompleted: z.boolean(),
+	takedownCompleted: z.boolean(),
+	progressPercent: z.number().int(),
+});
+
+export const markBillPaidSchema = z.strictObject({
+	method: z.enum(["cash", "check"], "Choose cash or check"),
+});
+
+export const customerSearchSchema = z.object({
+	q: z.string().trim().max(100, "That search is too long").optional(),
+	cursor: z.string().max(100).optional(),
+	limit: z.coerce.number().int().min(1).max(100).optional(),
+});
+
+export const customerPageSchema = z.object({
+	customers: z.array(customerCardSchema),
+	nextCursor: z.string().nullable(),
+});
+
+const mediaSchema = z.object({ id: z.uuid(), fileName: z.string(), createdAt: z.string() });
+export type MediaFile = z.infer<typeof mediaSchema>;
+
+/** Everything the owner's customer page shows. */
+export const customerDetailSchema = z.object({
+	customer: z.object({
+		id: z.uuid(),
+		idNumber: z.number().int(),
+		userId: z.string().nullable(),
+		name: z.string(),
+		email: z.string(),
+		phone: z.string().nullable(),
+		address: z.string().nullable(),
+		city: z.string().nullable(),
+		state: z.string().nullable(),
+		zipCode: z.string().nullable(),
+		status: z.enum(CUSTOMER_STATUSES),
+		serviceType: z.enum(SERVICE_TYPES),
+		notes: z.string().nullable(),
+		imageFileId: z.uuid().nullable(),
+		agreedToServices: z.boolean(),
+		paidInvoice: z.boolean(),
+		installCompleted: z.boolean(),
+		takedownCompleted: z.boolean(),
+		progressPercent: z.number().int(),
+		createdAt: z.string(),
+	}),
+	bills: z.array(
+		z.object({
+			id: z.uuid(),
+			description: z.string(),
+			amountCents: z.number().int(),
+			dueDate: z.string(),
+			status: z.enum(BILL_STATUSES),
+			paidAt: z.string().nullable(),
+			paymentMethod: z.enum(PAYMENT_METHODS).nullable(),
+			createdAt: z.string(),
+		}),
+	),
+	quotes: z.array(
+		z.object({
+			id: z.uuid(),
+			status: z.enum(QUOTE_STATUSES),
+			address: z.string(),
+			city: z.string().nullable(),
+			services: z.array(quoteLineSchema),
+			totalEstimateCents: z.number().int(),
+			revisedPriceCents: z.number().int().nullable(),
+			notes: z.string().nullable(),
+			photoIds: z.array(z.uuid()),
+			createdAt: z.string(),
+		}),
+	),
+	serviceRequests: z.array(
+		z.object({
+			id: z.uuid(),
+			requestType: z.string(),
+			details: z.string().nullable(),
+			priority: z.string(),
+			requestedColorScheme: z.string().nullable(),
+			status: z.string(),
+			createdAt: z.string(),
+		}),
+	),
+	installationMedia: z.array(mediaSchema),
+});
+export type CustomerDetail = z.infer<typeof customerDetailSchema>;
+
+/** The installation photos a customer sees on their Home tab. */
+export const installationMediaSchema = z.object({ media: z.array(mediaSchema) });

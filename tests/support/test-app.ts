@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { serve } from "@hono/node-server";
 import { createApp } from "../../src/server/app.ts";
 import type { Deps } from "../../src/server/app-env.ts";
@@ -39,7 +40,7 @@ let pgliteTemplate: Promise<PGlite> | undefined;
 /** A migrated PGlite made once per test file; each test gets its own clone. */
 function template(): Promise<PGlite> {
 	pgliteTemplate ??= (async () => {
-		const client = new PGlite();
+		const client = new PGlite({ extensions: { pg_trgm } });
 		await openPglite(client);
 		return client;
 	})();

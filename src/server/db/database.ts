@@ -3,6 +3,7 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -41,7 +42,7 @@ export async function openDatabase(options: {
 	fs.mkdirSync(options.dataDir, { recursive: true });
 	const releaseLock = await lockDataDir(options.dataDir);
 	try {
-		const client = new PGlite(path.join(options.dataDir, "pglite"));
+		const client = new PGlite(path.join(options.dataDir, "pglite"), { extensions: { pg_trgm } });
 		const handle = await openPglite(client);
 		return {
 			...handle,

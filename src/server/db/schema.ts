@@ -197,11 +197,21 @@ export const customers = pgTable(
 		paidInvoice: boolean("paid_invoice").notNull().default(false),
 		installCompleted: boolean("install_completed").notNull().default(false),
 		takedownCompleted: boolean("takedown_completed").notNull().default(false),
+		/**
+		 * What the owner's search looks in, lower case: name, e-mail, number, phone (as written and
+		 * digits only) and street. Kept by the database; trigram-indexed so `like '%term%'` is fast.
+		 */
+		searchText: text("search_text")
+			.notNull()
+			.generatedAlwaysAs(
+				sql`lower(name || ' ' || email || ' ' || id_number::text || ' ' || coalesce(phone, '') || ' ' || translate(coalesce(phone, ''), '()-. +', '') || ' ' || coalesce(address, ''))`,
+			),
 		createdAt: createdAt(),
 		updatedAt: updatedAt(),
 	},
 	(t) => [
 		check("customers_status_check", inList("status", CUSTOMER_STATUSES)),
+		index("customers_search_idx").using("gin", t.searchText.op("gin_trgm_ops")),
 		check("customers_service_type_check", inList("service_type", SERVICE_TYPES)),
 		index("customers_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
 		index("customers_status_idx").on(t.status),

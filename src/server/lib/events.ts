@@ -13,6 +13,8 @@ export type AppEvent =
 	| { kind: "bill.changed"; billId: string; userId: string }
 	| { kind: "request.changed"; requestId: string; userId: string }
 	| { kind: "customer.changed"; userId: string }
+	/** A customer record without a login (its account was deleted) changed: the owner's view only. */
+	| { kind: "customer.record.changed"; customerId: string }
 	| { kind: "profile.changed"; userId: string }
 	| { kind: "session.ended"; userId: string }
 	| { kind: "lead.created"; leadId: string }

@@ -133,6 +133,8 @@ export function tagsOf(event: AppEvent): string[] {
 			return [OWNER_TAG, customerTag(event.userId)];
 		case "profile.changed":
 			return [OWNER_TAG, customerTag(event.userId), sessionTag(event.userId)];
+		case "customer.record.changed":
+			return [OWNER_TAG];
 		case "session.ended":
 			return [sessionTag(event.userId)];
 		case "settings.changed":

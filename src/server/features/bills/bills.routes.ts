@@ -1,10 +1,12 @@
-import { createRoute } from "@hono/zod-openapi";
+import { createRoute, z } from "@hono/zod-openapi";
 import { myBillsSchema } from "../../../shared/bills.ts";
+import { CUSTOMER_MESSAGES, markBillPaidSchema } from "../../../shared/customers.ts";
+import type { OwnerEnv } from "../../app-env.ts";
 import { customerTag, SITE_TAG } from "../../lib/read-cache.ts";
 import { cachedJson, createRouter, errorResponses, jsonContent } from "../../lib/router.ts";
 import { signedIn } from "../auth/auth.middleware.ts";
 import { getPricing } from "../settings/settings.service.ts";
-import { listBills } from "./bills.service.ts";
+import { listBills, markBillPaid } from "./bills.service.ts";
 
 /** A signed-in customer's own bills. */
 export const customerRoutes = createRouter().openapi(
@@ -31,5 +33,40 @@ export const customerRoutes = createRouter().openapi(
 			}));
 			return { bills, planPriceCents: pricing.planPriceCents };
 		});
+	},
+);
+
+/** The owner records payments taken in person, under /api/owner. */
+export const ownerRoutes = createRouter<OwnerEnv>().openapi(
+	createRoute({
+		method: "post",
+		path: "/bills/{id}/mark-paid",
+		tags: ["bills"],
+		summary: "Record a pending bill as paid in cash or by check",
+		request: {
+			params: z.object({ id: z.uuid(CUSTOMER_MESSAGES.billNotFound) }),
+			body: { content: { "application/json": { schema: markBillPaidSchema } }, required: true },
+		},
+		responses: {
+			200: {
+				description: "Paid",
+				...jsonContent(
+					z.object({
+						id: z.uuid(),
+						status: z.literal("paid"),
+						paymentMethod: z.enum(["cash", "check"]),
+						paidAt: z.string(),
+						message: z.string(),
+					}),
+				),
+			},
+			409: { description: "Already paid" },
+			...errorResponses,
+		},
+	}),
+	async (c) => {
+		const { id } = c.req.valid("param");
+		const { method } = c.req.valid("json");
+		return c.json(await markBillPaid({ deps: c.var.deps, actor: c.var.user, id, method }), 200);
 	},
 );

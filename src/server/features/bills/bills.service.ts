@@ -1,8 +1,11 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
+import { CUSTOMER_MESSAGES } from "../../../shared/customers.ts";
 import { addDays, businessDate } from "../../../shared/dates.ts";
+import type { Deps } from "../../app-env.ts";
 import type { Executor } from "../../db/database.ts";
-import { bills } from "../../db/schema.ts";
-import type { Actor } from "../../lib/actor.ts";
+import { bills, customers } from "../../db/schema.ts";
+import { type Actor, assertOwner } from "../../lib/actor.ts";
+import { conflict, notFound } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
 
 export const BILL_DUE_DAYS = 30;
@@ -60,4 +63,46 @@ export async function listBills(options: { db: Executor; actor: Actor }) {
 		.from(bills)
 		.where(eq(bills.userId, options.actor.id))
 		.orderBy(desc(bills.status), desc(bills.createdAt));
+}
+
+/**
+ * The owner records a pending bill as paid in cash or by check. Paying the bill of the approved
+ * quote ticks the customer's "paid invoice" milestone, as a card payment does.
+ */
+export async function markBillPaid(options: {
+	deps: Pick<Deps, "events">;
+	actor: Actor;
+	id: string;
+	method: "cash" | "check";
+}) {
+	const { deps, actor, id, method } = options;
+	assertOwner(actor);
+	return deps.events.transaction(async (tx) => {
+		const [paid] = await tx
+			.update(bills)
+			.set({ status: "paid", paidAt: sql`now()`, paymentMethod: method })
+			.where(and(eq(bills.id, id), eq(bills.status, "pending")))
+			.returning();
+		if (!paid) {
+			const [existing] = await tx.select({ id: bills.id }).from(bills).where(eq(bills.id, id));
+			throw existing
+				? conflict(CUSTOMER_MESSAGES.billAlreadyPaid)
+				: notFound(CUSTOMER_MESSAGES.billNotFound);
+		}
+		if (paid.quoteRequestId) {
+			await tx
+				.update(customers)
+				.set({ paidInvoice: true, updatedAt: sql`now()` })
+				.where(eq(customers.userId, paid.userId));
+			await deps.events.publish(tx, { kind: "customer.changed", userId: paid.userId });
+		}
+		await deps.events.publish(tx, { kind: "bill.changed", billId: id, userId: paid.userId });
+		return {
+			id,
+			status: "paid" as const,
+			paymentMethod: method,
+			paidAt: paid.paidAt!.toISOString(),
+			message: CUSTOMER_MESSAGES.billPaid,
+		};
+	});
 }

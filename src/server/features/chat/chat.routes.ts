@@ -7,7 +7,6 @@ import { createRouter, errorResponses, jsonContent } from "../../lib/router.ts";
 import { signedIn } from "../auth/auth.middleware.ts";
 import { MAX_FILE_BYTES } from "../files/files.service.ts";
 import {
-	conversationOfCustomer,
 	countOwnerUnread,
 	listConversations,
 	listMessages,
@@ -241,40 +240,6 @@ export const ownerRoutes = createRouter<OwnerEnv>()
 			},
 		}),
 		async (c) => c.json(await countOwnerUnread({ db: c.var.deps.db, actor: c.var.user }), 200),
-	)
-	.openapi(
-		createRoute({
-			method: "get",
-			path: "/chat/customers/{customerId}",
-			tags: ["chat"],
-			summary: "The conversation of a customer record: its user id and name",
-			request: { params: z.object({ customerId: z.uuid("Customer not found") }) },
-			responses: {
-				200: {
-					description: "The customer's conversation",
-					...jsonContent(
-						z.object({
-							customerId: z.uuid(),
-							customerUserId: z
-								.string()
-								.nullable()
-								.openapi({ description: "Null when the customer has no app account" }),
-							name: z.string(),
-						}),
-					),
-				},
-				...errorResponses,
-			},
-		}),
-		async (c) =>
-			c.json(
-				await conversationOfCustomer({
-					db: c.var.deps.db,
-					actor: c.var.user,
-					customerId: c.req.valid("param").customerId,
-				}),
-				200,
-			),
 	)
 	.openapi(
 		createRoute({

@@ -425,21 +425,6 @@ export async function countOwnerUnread(options: { db: Executor; actor: Actor }) 
 	return { unread: Number(row?.unread ?? 0) };
 }
 
-/** The customer record `customerId` as the owner's conversation page needs it. */
-export async function conversationOfCustomer(options: {
-	db: Executor;
-	actor: Actor;
-	customerId: string;
-}) {
-	assertOwner(options.actor);
-	const [row] = await options.db
-		.select({ customerId: customers.id, customerUserId: customers.userId, name: customers.name })
-		.from(customers)
-		.where(eq(customers.id, options.customerId));
-	if (!row) throw notFound("Customer not found");
-	return row;
-}
-
 /**
  * Chat messages after `afterId` that `viewer` may see, oldest first: what a live stream that
  * reconnects missed. At most `limit`; the page refetches its conversation anyway.

@@ -28,18 +28,35 @@ type Row = {
 };
 
 /**
+ * What a search term matches: its text anywhere in the customer's `search_text` (name, e-mail,
+ * number, phone, street; see the schema), case-insensitive, `#1001` as `1001`; a phone number
+ * however it is punctuated. Served by the trigram index for terms of three characters or more.
+ */
+export function searchCondition(q: string | undefined) {
+	const term = q?.trim().toLowerCase().replace(/^#/, "");
+	if (!term) return sql`true`;
+	const like = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+	const digits = term.replace(/[()\-. +]/g, "");
+	if (digits !== term && /^\d{3,}$/.test(digits))
+		return sql`(c.search_text like ${like(term)} or c.search_text like ${like(digits)})`;
+	return sql`c.search_text like ${like(term)}`;
+}
+
+/**
  * The owner's customer cards, newest first, one query: open Fix and ChangeColor request counts and
- * whether a bill is pending come from indexed sub-queries per card.
+ * whether a bill is pending come from indexed sub-queries per card. `q` narrows them to a search.
  */
 export async function listCustomerCards(options: {
 	db: Executor;
 	actor: Actor;
 	limit?: number;
 	cursor?: string;
+	q?: string;
 }) {
 	assertOwner(options.actor);
 	const limit = pageSize(options.limit);
 	const after = rowsAfter(options.cursor, "c") ?? sql`true`;
+	const match = searchCondition(options.q);
 	const rows = resultRows<Row>(
 		await options.db.execute(sql`
 			select c.id, c.id_number, c.name, c.email, c.status, c.image_file_id, c.agreed_to_services,
@@ -49,7 +66,7 @@ export async function listCustomerCards(options: {
 				(select count(*)::int from service_requests r
 					where r.user_id = c.user_id and r.request_type = 'ChangeColor' and r.status in ('open', 'in_progress')) as color_count,
 				exists (select 1 from bills b where b.user_id = c.user_id and b.status = 'pending') as has_pending_bills
-			from (select * from customers c where ${after} order by c.created_at desc, c.id desc limit ${limit + 1}) c
+			from (select * from customers c where ${after} and ${match} order by c.created_at desc, c.id desc limit ${limit + 1}) c
 			order by c.created_at desc, c.id desc`),
 	);
 	const cards = rows.map((r): CustomerCard => {

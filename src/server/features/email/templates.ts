@@ -78,6 +78,27 @@ export function customerInviteEmail(options: {
 	});
 }
 
+/** A customer the owner signed up: where to sign in, never the password the owner chose. */
+export function customerWelcomeEmail(options: {
+	to: string;
+	name: string;
+	amountCents: number;
+	url: string;
+	business: BusinessProfile;
+}): EmailMessage {
+	return layout({
+		to: options.to,
+		subject: `Welcome to ${options.business.businessName}`,
+		business: options.business,
+		greeting: `Hi ${options.name},`,
+		paragraphs: [
+			`Thank you for choosing ${options.business.businessName}! We created your account with your approved quote of ${formatCents(options.amountCents)}.`,
+			`Sign in with this e-mail address and the password we set up with you to see your quote, sign your contract, pay your bill and chat with us. Forgot it? Use 'Forgot password' on the sign-in page.`,
+		],
+		action: { label: "Sign in", url: options.url },
+	});
+}
+
 export function ownerInviteEmail(options: {
 	to: string;
 	invitedBy: string;

@@ -138,6 +138,19 @@ export async function storeFiles<T>(options: {
 	}
 }
 
+/** Removes stored files' bytes once the rows naming them are gone; a leftover is only logged. */
+export async function removeStoredFiles(options: {
+	deps: Pick<Deps, "env" | "logger">;
+	keys: readonly string[];
+}) {
+	const storage = createStorage(options.deps.env);
+	for (const key of options.keys) {
+		await storage
+			.delete(key)
+			.catch((err) => options.deps.logger.warn({ err, key }, "file not removed"));
+	}
+}
+
 /** Records stored files in the `files` table (pass the transaction that makes their owner). */
 export async function recordFiles(options: {
 	db: Executor;

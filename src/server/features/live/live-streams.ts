@@ -44,6 +44,7 @@ export function visibleTo(user: LiveStream["user"], event: AppEvent): boolean {
 		case "session.ended":
 			return event.userId === user.id;
 		case "lead.created":
+		case "customer.record.changed":
 			return user.role === "owner";
 		case "events.missed":
 			return true;

@@ -10,6 +10,9 @@ import { conflict } from "../../lib/errors.ts";
 import { recordFiles, storeFiles } from "../files/files.service.ts";
 import { notifyNewQuoteRequest, prepareQuoteRequest } from "./quote-upload.ts";
 
+/** The catalogue-priced lines, instant quote and checked photos of a new quote (Add Customer uses it too). */
+export { prepareQuoteRequest };
+
 /**
  * Where a quote request comes from, and all that differs between the two:
  * - `app`: a signed-in customer. Name, e-mail and phone come from the account; one quote at a time

@@ -61,13 +61,6 @@ export const chatQueries = {
 			queryKey: [...chatQueries.owner, "unread"] as const,
 			queryFn: () => readJson(client.owner.chat.unread.$get()),
 		}),
-	customer: (customerId: string) =>
-		queryOptions({
-			queryKey: [...chatQueries.owner, "customer", customerId] as const,
-			queryFn: () =>
-				readJson(client.owner.chat.customers[":customerId"].$get({ param: { customerId } })),
-			staleTime: Number.POSITIVE_INFINITY,
-		}),
 };
 
 export function useMessages(customerUserId: string, viewer: ChatViewer) {
@@ -81,11 +74,6 @@ export function useConversations() {
 /** The owner's unread total, for the Chat tab. */
 export function useOwnerUnread() {
 	return useQuery({ ...chatQueries.unread(), select: (d) => d.unread });
-}
-
-/** The conversation of a customer record: its user id and name. */
-export function useChatCustomer(customerId: string) {
-	return useQuery(chatQueries.customer(customerId));
 }
 
 const base = (customerUserId: string, viewer: ChatViewer) =>

@@ -2,9 +2,20 @@ import {
 	infiniteQueryOptions,
 	queryOptions,
 	useInfiniteQuery,
+	useMutation,
 	useQuery,
+	useQueryClient,
 } from "@tanstack/react-query";
-import { client, readJson } from "../../lib/api-client.ts";
+import {
+	type CreateCustomerInput,
+	type CustomerDetail,
+	type createdCustomerSchema,
+	type ProgressFlag,
+	progressPercent,
+	type UpdateCustomerInput,
+} from "../../../shared/customers.ts";
+import type { z } from "../../../shared/zod.ts";
+import { ApiError, client, readJson } from "../../lib/api-client.ts";
 
 /**
  * Query keys of customers. ["customer", "me"] is the signed-in customer's own record (service type,
@@ -19,6 +30,8 @@ export const customerQueries = {
 	mine: ["customer", "me"] as const,
 	dashboard: ["owner", "dashboard"] as const,
 	ownerList: ["owner", "customers"] as const,
+	/** Each customer's page, under ["owner", "customer", id]. */
+	ownerDetails: ["owner", "customer"] as const,
 	myRecord: () =>
 		queryOptions({
 			queryKey: customerQueries.mine,
@@ -52,4 +65,137 @@ export function useMoreCustomers(firstCursor: string | null) {
 /** My customer record (service type and progress), or null. */
 export function useMyCustomer() {
 	return useQuery({ ...customerQueries.myRecord(), select: (d) => d.customer });
+}
+
+// ---------------------------------------------------------------- the owner's customers
+
+/** ["owner", "customers", "search", q]: the cards matching a search, a page at a time. */
+export function useCustomerSearch(q: string) {
+	return useInfiniteQuery({
+		queryKey: [...customerQueries.ownerList, "search", q] as const,
+		queryFn: ({ pageParam }) =>
+			readJson(client.owner.customers.$get({ query: { q, cursor: pageParam || undefined } })),
+		initialPageParam: "",
+		getNextPageParam: (page) => page.nextCursor ?? undefined,
+		enabled: q !== "",
+	});
+}
+
+/** ["owner", "customer", id]: everything the customer page shows. */
+export const customerDetailKey = (id: string) => [...customerQueries.ownerDetails, id] as const;
+
+export function useCustomerDetail(id: string) {
+	return useQuery({
+		queryKey: customerDetailKey(id),
+		queryFn: () => readJson(client.owner.customers[":id"].$get({ param: { id } })),
+		retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 3,
+	});
+}
+
+/** After any change to a customer: their page, the dashboard and the lists. */
+function useRefreshCustomer(id?: string) {
+	const queryClient = useQueryClient();
+	return () =>
+		Promise.all([
+			id ? queryClient.invalidateQueries({ queryKey: customerDetailKey(id) }) : null,
+			queryClient.invalidateQueries({ queryKey: customerQueries.dashboard }),
+			queryClient.invalidateQueries({ queryKey: customerQueries.ownerList }),
+		]);
+}
+
+/** Add Customer: the form's JSON and its photos, as one multipart request. */
+export function useCreateCustomer() {
+	const refresh = useRefreshCustomer();
+	return useMutation({
+		mutationFn: ({ input, photos }: { input: CreateCustomerInput; photos: readonly File[] }) =>
+			readJson(
+				client.owner.customers.$post({ form: { data: JSON.stringify(input), photos } } as never),
+			) as Promise<z.infer<typeof createdCustomerSchema>>,
+		onSuccess: refresh,
+	});
+}
+
+export function useUpdateCustomer(id: string) {
+	const refresh = useRefreshCustomer(id);
+	return useMutation({
+		mutationFn: (input: UpdateCustomerInput) =>
+			readJson(client.owner.customers[":id"].$patch({ param: { id }, json: input })),
+		onSuccess: refresh,
+	});
+}
+
+/** A milestone saved at once; the page shows it before the server answers. */
+export function useUpdateProgress(id: string) {
+	const queryClient = useQueryClient();
+	const refresh = useRefreshCustomer(id);
+	return useMutation({
+		mutationFn: (input: Partial<Record<ProgressFlag, boolean>>) =>
+			readJson(client.owner.customers[":id"].progress.$patch({ param: { id }, json: input })),
+		onMutate: (input) => {
+			queryClient.setQueryData<CustomerDetail>(customerDetailKey(id), (old) => {
+				if (!old) return old;
+				const next = { ...old.customer, ...input };
+				return { ...old, customer: { ...next, progressPercent: progressPercent(next) } };
+			});
+		},
+		onSettled: refresh,
+	});
+}
+
+export function useCustomerImage(id: string) {
+	const refresh = useRefreshCustomer(id);
+	const upload = useMutation({
+		mutationFn: (image: File) =>
+			readJson(client.owner.customers[":id"].image.$put({ param: { id }, form: { image } })),
+		onSuccess: refresh,
+	});
+	const remove = useMutation({
+		mutationFn: () => readJson(client.owner.customers[":id"].image.$delete({ param: { id } })),
+		onSuccess: refresh,
+	});
+	return { upload, remove };
+}
+
+export function useInstallationMedia(id: string) {
+	const refresh = useRefreshCustomer(id);
+	const upload = useMutation({
+		mutationFn: (media: File[]) =>
+			readJson(
+				client.owner.customers[":id"]["installation-media"].$post({
+					param: { id },
+					form: { media },
+				} as never),
+			) as Promise<{ ids: string[]; message: string }>,
+		onSuccess: refresh,
+	});
+	const remove = useMutation({
+		mutationFn: (fileId: string) =>
+			readJson(
+				client.owner.customers[":id"]["installation-media"][":fileId"].$delete({
+					param: { id, fileId },
+				}),
+			),
+		onSuccess: refresh,
+	});
+	return { upload, remove };
+}
+
+export function useMarkBillPaid(customerId: string) {
+	const refresh = useRefreshCustomer(customerId);
+	return useMutation({
+		mutationFn: ({ billId, method }: { billId: string; method: "cash" | "check" }) =>
+			readJson(
+				client.owner.bills[":id"]["mark-paid"].$post({ param: { id: billId }, json: { method } }),
+			),
+		onSuccess: refresh,
+	});
+}
+
+/** ["customer", "installation-media"]: photos of my finished display. */
+export function useMyInstallationMedia() {
+	return useQuery({
+		queryKey: ["customer", "installation-media"] as const,
+		queryFn: () => readJson(client["installation-media"].$get()),
+		select: (d) => d.media,
+	});
 }

@@ -20,6 +20,7 @@ type LiveEvent =
 			userId: string;
 	  }
 	| { kind: "request.changed"; requestId: string; userId: string }
+	| { kind: "customer.record.changed"; customerId: string }
 	| { kind: "settings.changed" | "catalog.changed" | "lead.created" | "events.missed" };
 
 /** Reconnect after 1, 2 and 5 seconds, then every 10 (SPEC section 9). */
@@ -30,7 +31,9 @@ type Viewer = Pick<SessionUser, "id" | "role">;
 /** The query keys an event makes stale, for this viewer. */
 export function keysFor(event: LiveEvent, viewer: Viewer): QueryKey[] {
 	const owner = viewer.role === "owner";
-	const ownerCustomers = owner ? [customerQueries.dashboard, customerQueries.ownerList] : [];
+	const ownerCustomers = owner
+		? [customerQueries.dashboard, customerQueries.ownerList, customerQueries.ownerDetails]
+		: [];
 	const mine = "userId" in event && event.userId === viewer.id;
 	switch (event.kind) {
 		case "chat.message":
@@ -57,6 +60,8 @@ export function keysFor(event: LiveEvent, viewer: Viewer): QueryKey[] {
 		case "settings.changed":
 			// Pricing shows with the bills (the plan price); the business's details refresh with the page.
 			return [billQueries.mine, ...(owner ? [settingsQueries.settings] : [])];
+		case "customer.record.changed":
+			return ownerCustomers;
 		case "catalog.changed":
 			return [catalogQueries.all, ...(owner ? [settingsQueries.catalog] : [])];
 		case "profile.changed":

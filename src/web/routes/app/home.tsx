@@ -14,6 +14,7 @@ import {
 import { useMe } from "../../features/auth/api.ts";
 import { CustomerChatPanel } from "../../features/chat/components/chat-panel.tsx";
 import { useMyCustomer } from "../../features/customers/api.ts";
+import { MyInstallationPhotos } from "../../features/customers/components/installation-media.tsx";
 import { useLatestQuote } from "../../features/quotes/api.ts";
 import { ContractCard } from "../../features/quotes/components/contract-card.tsx";
 import { CustomerQuoteStatus } from "../../features/quotes/components/customer-quote-status.tsx";
@@ -91,6 +92,7 @@ export default function CustomerHome() {
 
 			{latest ? <CustomerQuoteStatus quote={latest} /> : null}
 			{approved ? <ContractCard signed={Boolean(record?.agreedToServices)} /> : null}
+			<MyInstallationPhotos />
 			<CustomerChatPanel />
 
 			<Card>

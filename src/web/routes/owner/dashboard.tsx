@@ -4,8 +4,8 @@ import { formatCents } from "../../../shared/money.ts";
 import { EmptyState, LoadingState, PageHeading } from "../../components/shell/app-shell.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";
-import { useDashboard, useMoreCustomers } from "../../features/customers/api.ts";
-import { CustomerCard } from "../../features/customers/components/customer-card.tsx";
+import { useDashboard } from "../../features/customers/api.ts";
+import { CustomerList } from "../../features/customers/components/customer-list.tsx";
 import { QuoteStatusBadge } from "../../features/quotes/components/quote-status-badge.tsx";
 import { AddRequestDialog } from "../../features/requests/components/add-request-dialog.tsx";
 import { errorMessage } from "../../lib/api-client.ts";
@@ -16,13 +16,10 @@ export function meta() {
 
 export default function Dashboard() {
 	const dashboard = useDashboard();
-	const more = useMoreCustomers(dashboard.data?.nextCursor ?? null);
 	if (dashboard.isPending) return <LoadingState label="Loading dashboard..." />;
 	if (dashboard.isError)
 		return <EmptyState>Failed to load the dashboard: {errorMessage(dashboard.error)}</EmptyState>;
 	const { stats, recentQuotes, customers, nextCursor } = dashboard.data;
-	const extra = more.data?.pages.flatMap((p) => p.customers) ?? [];
-	const hasMore = more.data ? more.hasNextPage : Boolean(nextCursor);
 	const tiles = [
 		{ label: "Pending Quotes", value: stats.pendingQuotes, icon: Clock },
 		{ label: "Approved Quotes", value: stats.approvedQuotes, icon: CheckCircle2 },
@@ -69,27 +66,11 @@ export default function Dashboard() {
 					)}
 				</CardContent>
 			</Card>
-			<section className="grid gap-3" aria-labelledby="customers-heading">
-				<h2 id="customers-heading" className="text-lg font-semibold">
-					Customer Management
-				</h2>
-				{customers.length === 0 ? (
-					<EmptyState icon={Users}>No customers found. Add your first customer above.</EmptyState>
-				) : (
-					[...customers, ...extra].map((c) => (
-						<CustomerCard key={c.id} customer={c} actions={<AddRequestDialog customer={c} />} />
-					))
-				)}
-				{hasMore ? (
-					<Button
-						variant="outline"
-						pending={more.isFetching}
-						onClick={() => (more.data ? more.fetchNextPage() : more.refetch())}
-					>
-						Load more customers
-					</Button>
-				) : null}
-			</section>
+			<CustomerList
+				first={customers}
+				firstCursor={nextCursor}
+				cardActions={(c) => <AddRequestDialog customer={c} />}
+			/>
 		</div>
 	);
 }

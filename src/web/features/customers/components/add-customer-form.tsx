@@ -1,0 +1,306 @@
+import { useMutation } from "@tanstack/react-query";
+import { Sparkles, UserPlus } from "lucide-react";
+import type * as React from "react";
+import { useEffect, useState } from "react";
+import { toast } from "sonner";
+import { CUSTOMER_MESSAGES, createCustomerSchema } from "../../../../shared/customers.ts";
+import {
+	type Estimate,
+	MAX_QUOTE_PHOTOS,
+	QUOTE_FORM_MESSAGES,
+} from "../../../../shared/estimate.ts";
+import { formatCents } from "../../../../shared/money.ts";
+import { PhotoPicker } from "../../../components/photo-picker.tsx";
+import { Button } from "../../../components/ui/button.tsx";
+import { Input } from "../../../components/ui/input.tsx";
+import { errorMessage } from "../../../lib/api-client.ts";
+import { useServiceOptions } from "../../catalog/api.ts";
+import { InstantQuoteResult } from "../../quotes/components/instant-quote-result.tsx";
+import {
+	Field,
+	FormSection,
+	NotesField,
+	PropertyFields,
+	ServiceChoices,
+} from "../../quotes/components/quote-form-parts.tsx";
+import type { ServiceSelection } from "../../quotes/components/service-picker.tsx";
+import { requestEstimate } from "../../quotes/public-quote-api.ts";
+import { useCreateCustomer } from "../api.ts";
+
+const EMPTY = {
+	name: "",
+	email: "",
+	password: "",
+	phone: "",
+	address: "",
+	city: "",
+	state: "",
+	zipCode: "",
+	notes: "",
+};
+type Fields = typeof EMPTY;
+
+const optional = (value: string) => value.trim() || null;
+/** Dollars typed by the owner to whole cents; blank or nonsense is NaN, which the schema refuses. */
+const toCents = (dollars: string) =>
+	dollars.trim() === "" ? Number.NaN : Math.round(Number(dollars) * 100);
+
+/**
+ * Add Customer, embedded in the dashboard: the login the owner sets up, the services at the
+ * owner's prices (each defaulting to its base price), the property, photos and notes, and the
+ * instant quote as advice. One request creates everything; on success the form resets.
+ */
+export function AddCustomerForm({ onDone }: { onDone: () => void }) {
+	const catalog = useServiceOptions();
+	const [fields, setFields] = useState<Fields>(EMPTY);
+	const [selection, setSelection] = useState<ServiceSelection>({});
+	const [prices, setPrices] = useState<Record<string, string>>({});
+	const [photos, setPhotos] = useState<File[]>([]);
+	const [estimate, setEstimate] = useState<Estimate | null>(null);
+	const create = useCreateCustomer();
+
+	useEffect(() => {
+		if (catalog.isError) toast.error(QUOTE_FORM_MESSAGES.loadServicesFailed);
+	}, [catalog.isError]);
+
+	const services = catalog.data ?? [];
+	const chosen = services.filter((s) => selection[s.id] !== undefined);
+	const priceOf = (id: string, base: number) => prices[id] ?? (base / 100).toFixed(2);
+	const totalCents = chosen.reduce(
+		(sum, s) => sum + (toCents(priceOf(s.id, s.basePriceCents)) || 0) * (selection[s.id] ?? 1),
+		0,
+	);
+
+	const set =
+		(key: keyof Fields) => (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+			const value = event.target.value;
+			setFields((f) => ({ ...f, [key]: value }));
+		};
+	const changeSelection = (next: ServiceSelection) => {
+		setSelection(next);
+		setEstimate(null);
+	};
+	const setQuantity = (id: string, typed: string) => {
+		const n = Math.floor(Number(typed));
+		setSelection((s) => ({ ...s, [id]: Number.isFinite(n) && n >= 1 ? Math.min(n, 500) : 1 }));
+		setEstimate(null);
+	};
+
+	const input = {
+		name: fields.name,
+		email: fields.email,
+		password: fields.password,
+		phone: optional(fields.phone),
+		address: fields.address,
+		city: optional(fields.city),
+		state: optional(fields.state),
+		zipCode: optional(fields.zipCode),
+		services: chosen.map((s) => ({
+			serviceId: s.id,
+			quantity: selection[s.id] ?? 1,
+			unitPriceCents: toCents(priceOf(s.id, s.basePriceCents)),
+		})),
+		notes: optional(fields.notes),
+	};
+	const canEstimate = fields.address.trim() !== "" && chosen.length > 0;
+
+	const estimateMutation = useMutation({
+		mutationFn: requestEstimate,
+		onSuccess: (result) => {
+			setEstimate(result);
+			toast.success(QUOTE_FORM_MESSAGES.estimateReady);
+		},
+		onError: (error) =>
+			toast.error(QUOTE_FORM_MESSAGES.estimateFailed, { description: errorMessage(error) }),
+	});
+
+	const reset = () => {
+		setFields(EMPTY);
+		setSelection({});
+		setPrices({});
+		setPhotos([]);
+		setEstimate(null);
+	};
+
+	const submit = (event: React.FormEvent<HTMLFormElement>) => {
+		event.preventDefault();
+		if (create.isPending) return;
+		const parsed = createCustomerSchema.safeParse(input);
+		if (!parsed.success) return void toast.error(parsed.error.issues[0]?.message);
+		create.mutate(
+			{ input, photos },
+			{
+				onSuccess: (created) => {
+					toast.success(created.message, {
+						description: `${fields.name} is customer #${created.idNumber}; the bill of ${formatCents(created.totalCents)} is pending.`,
+					});
+					reset();
+					onDone();
+				},
+				onError: (error) => toast.error(errorMessage(error, CUSTOMER_MESSAGES.createFailed)),
+			},
+		);
+	};
+
+	return (
+		<form noValidate onSubmit={submit} className="grid gap-5" aria-label="Add Customer">
+			<FormSection step={1} title="Customer Account Setup">
+				<div className="grid gap-4 sm:grid-cols-2">
+					<Field
+						label="Customer Name"
+						required
+						autoComplete="off"
+						value={fields.name}
+						onChange={set("name")}
+					/>
+					<Field
+						label="Email"
+						type="email"
+						required
+						autoComplete="off"
+						value={fields.email}
+						onChange={set("email")}
+					/>
+					<div className="grid gap-1">
+						<Field
+							label="Password"
+							type="password"
+							required
+							autoComplete="new-password"
+							value={fields.password}
+							onChange={set("password")}
+						/>
+						<p className="text-xs text-muted-foreground">
+							Customer will use this to sign into their account
+						</p>
+					</div>
+					<Field
+						label="Phone"
+						type="tel"
+						autoComplete="off"
+						value={fields.phone}
+						onChange={set("phone")}
+					/>
+				</div>
+			</FormSection>
+
+			<FormSection
+				step={2}
+				title="Select Services"
+				description="Each price starts at the service's base price."
+			>
+				<ServiceChoices
+					state={catalog.status}
+					onRetry={() => catalog.refetch()}
+					services={services}
+					selection={selection}
+					onChange={changeSelection}
+				/>
+				{chosen.length > 0 ? (
+					<div className="mt-5 grid gap-3 border-t pt-4">
+						<h3 className="text-sm font-semibold">Your prices</h3>
+						<ul className="grid gap-3">
+							{chosen.map((s) => (
+								<li key={s.id} className="grid grid-cols-[1fr_auto_auto] items-end gap-3">
+									<span className="pb-2 text-sm font-medium">{s.name}</span>
+									{s.hasQuantity ? (
+										<div className="grid gap-1 text-xs text-muted-foreground">
+											<span aria-hidden>Qty</span>
+											<Input
+												type="number"
+												min={1}
+												step={1}
+												className="w-20"
+												aria-label={`Quantity for ${s.name}`}
+												value={selection[s.id]}
+												onChange={(e) => setQuantity(s.id, e.target.value)}
+											/>
+										</div>
+									) : (
+										<span />
+									)}
+									<div className="grid gap-1 text-xs text-muted-foreground">
+										<span aria-hidden>Price ($)</span>
+										<Input
+											type="number"
+											min={0}
+											step={0.01}
+											inputMode="decimal"
+											className="w-28"
+											aria-label={`Price for ${s.name}`}
+											value={priceOf(s.id, s.basePriceCents)}
+											onChange={(e) => setPrices((p) => ({ ...p, [s.id]: e.target.value }))}
+										/>
+									</div>
+								</li>
+							))}
+						</ul>
+						<p className="flex justify-between border-t pt-3 font-semibold">
+							<span>Total</span>
+							<span data-testid="add-customer-total">{formatCents(totalCents)}</span>
+						</p>
+					</div>
+				) : null}
+			</FormSection>
+
+			<FormSection step={3} title="Property Information">
+				<PropertyFields values={fields} onChange={set} />
+			</FormSection>
+
+			<FormSection step={4} title="Property Photos" description="Optional.">
+				<PhotoPicker photos={photos} onChange={setPhotos} max={MAX_QUOTE_PHOTOS} />
+			</FormSection>
+
+			<FormSection step={5} title="Additional Notes">
+				<NotesField value={fields.notes} onChange={set("notes")} />
+			</FormSection>
+
+			{estimate ? (
+				<div className="grid gap-2">
+					<h3 className="font-semibold">AI Quote Generated</h3>
+					<p className="text-sm text-muted-foreground">
+						Advice only: the customer's quote and bill use your prices ({formatCents(totalCents)}).
+					</p>
+					<InstantQuoteResult estimate={estimate} />
+				</div>
+			) : (
+				<Button
+					type="button"
+					variant="secondary"
+					disabled={!canEstimate}
+					pending={estimateMutation.isPending}
+					onClick={() =>
+						estimateMutation.mutate({
+							services: input.services.map(({ serviceId, quantity }) => ({ serviceId, quantity })),
+							address: input.address,
+							city: input.city ?? undefined,
+							state: input.state ?? undefined,
+							zipCode: undefined,
+							notes: undefined,
+						})
+					}
+				>
+					{estimateMutation.isPending ? null : <Sparkles aria-hidden />}
+					{estimateMutation.isPending ? "Generating Quote..." : "Get Instant AI Quote"}
+				</Button>
+			)}
+
+			<div className="grid gap-3 sm:grid-cols-2">
+				<Button
+					type="button"
+					variant="outline"
+					onClick={() => {
+						reset();
+						onDone();
+					}}
+				>
+					Cancel
+				</Button>
+				<Button type="submit" pending={create.isPending}>
+					{create.isPending ? null : <UserPlus aria-hidden />}
+					{create.isPending ? "Creating Account..." : "Create Customer Account"}
+				</Button>
+			</div>
+		</form>
+	);
+}

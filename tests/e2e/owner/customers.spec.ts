@@ -1,0 +1,189 @@
+import sharp from "sharp";
+import {
+	type Browser,
+	devices,
+	expect,
+	OWNER,
+	type Page,
+	signInViaApi,
+	test,
+	uniqueEmail,
+} from "../support/fixtures.ts";
+import { toasts } from "../support/public.ts";
+
+const SHOTS = process.env.SHOTS_DIR;
+
+// The unknown customer's page answers 404 before the page goes back to the dashboard.
+test.use({ allowedConsoleErrors: [/status of 404 .*\/api\/owner\/customers\/00000000-/] });
+
+async function desktopPage(browser: Browser, baseURL: string, width = 1280) {
+	const context = await browser.newContext({ baseURL, viewport: { width, height: 900 } });
+	return context.newPage();
+}
+
+async function shot(page: Page, name: string) {
+	if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+test("the owner adds a customer with two services and a custom price; the customer signs in and sees the quote and bill", async ({
+	browser,
+	server,
+}) => {
+	test.setTimeout(120_000);
+	const owner = await desktopPage(browser, server.url);
+	await signInViaApi(owner, OWNER);
+	await owner.goto("/owner");
+	await owner.getByRole("button", { name: "Add Customer" }).click();
+	const form = owner.getByRole("form", { name: "Add Customer" });
+
+	// Nothing filled in: SPEC's message, nothing sent.
+	await form.getByRole("button", { name: "Create Customer Account" }).click();
+	await expect(toasts(owner)).toContainText("Customer name, email, and password are required");
+
+	const email = uniqueEmail("porch");
+	await form.getByLabel("Customer Name").fill("Dana Porch");
+	await form.getByLabel("Email").fill(email);
+	await form.getByLabel("Password").fill("porch-lights-1");
+	await expect(form.getByText("Customer will use this to sign into their account")).toBeVisible();
+	await form.getByLabel("House Outline", { exact: true }).check();
+	await form.getByLabel("Medium Trees", { exact: true }).check();
+	const minus = form
+		.getByRole("group", { name: "Quantity for Medium Trees" })
+		.getByRole("button", { name: "Decrease quantity" });
+	await expect(minus).toBeDisabled();
+	await form.getByRole("spinbutton", { name: "Quantity for Medium Trees" }).fill("0");
+	await expect(form.getByRole("spinbutton", { name: "Quantity for Medium Trees" })).toHaveValue(
+		"1",
+	);
+	await form.getByRole("spinbutton", { name: "Quantity for Medium Trees" }).fill("2");
+	await expect(form.getByRole("spinbutton", { name: "Price for House Outline" })).toHaveValue(
+		"400.00",
+	);
+	await form.getByRole("spinbutton", { name: "Price for House Outline" }).fill("450");
+	await expect(form.getByTestId("add-customer-total")).toHaveText("$700.00");
+	const instant = form.getByRole("button", { name: "Get Instant AI Quote" });
+	await expect(instant).toBeDisabled();
+	await form.getByLabel("Street Address").fill("12 Elm Street");
+	await form.getByLabel("City").fill("Canton");
+	await instant.click();
+	await expect(form.getByRole("heading", { name: "AI Quote Generated" })).toBeVisible();
+	await expect(instant).toBeHidden();
+	await form.getByRole("textbox", { name: "Additional Notes" }).fill("Gate code 1234");
+	await shot(owner, "dashboard-add-form-1280");
+
+	await form.getByRole("button", { name: "Create Customer Account" }).click();
+	await expect(toasts(owner)).toContainText("Customer account created");
+	await expect(form).toBeHidden();
+	const card = owner.getByRole("link").filter({ hasText: "Dana Porch" });
+	await expect(card).toBeVisible();
+	await expect(card).toContainText("Past due");
+
+	// The customer signs in with the password the owner set.
+	const context = await browser.newContext({ ...devices["Pixel 7"], baseURL: server.url });
+	const customer = await context.newPage();
+	await customer.goto("/auth");
+	await customer.getByLabel("Email Address").fill(email);
+	await customer.getByLabel("Password").fill("porch-lights-1");
+	await customer.getByRole("button", { name: "Sign In" }).click();
+	await expect(customer).toHaveURL(/\/app$/);
+	await expect(customer.getByRole("main")).toContainText("$700.00");
+	await customer.goto("/app/payments");
+	await expect(customer.getByRole("main")).toContainText("$700.00");
+});
+
+test("the owner edits a customer, toggles progress and uploads an image", async ({
+	browser,
+	server,
+}) => {
+	test.setTimeout(120_000);
+	const owner = await desktopPage(browser, server.url);
+	await signInViaApi(owner, OWNER);
+	// A customer made through the API, with a photo, a service and a bill.
+	const catalog = (await (await owner.request.get("/api/catalog")).json()) as {
+		services: { id: string; name: string; basePriceCents: number }[];
+	};
+	const outline = catalog.services.find((s) => s.name === "House Outline")!;
+	const email = uniqueEmail("edit");
+	const created = await owner.request.post("/api/owner/customers", {
+		multipart: {
+			data: JSON.stringify({
+				name: "Eli Eaves",
+				email,
+				password: "eaves-lights-1",
+				phone: "330-555-0177",
+				address: "7 Oak Street",
+				city: "Akron",
+				services: [{ serviceId: outline.id, quantity: 1, unitPriceCents: 40000 }],
+			}),
+			photos: {
+				name: "front.png",
+				mimeType: "image/png",
+				buffer: await sharp({
+					create: { width: 40, height: 30, channels: 3, background: "#246" },
+				})
+					.png()
+					.toBuffer(),
+			},
+		},
+	});
+	expect(created.status(), await created.text()).toBe(201);
+	const { id } = (await created.json()) as { id: string };
+
+	// Found by searching the street.
+	await owner.goto("/owner");
+	await owner.getByLabel("Search customers").fill("7 oak");
+	await owner.getByRole("link").filter({ hasText: "Eli Eaves" }).click();
+	await expect(owner).toHaveURL(new RegExp(`/owner/customer/${id}$`));
+	const main = owner.getByRole("main");
+	await expect(main.getByText("Holiday lighting installation")).toBeVisible();
+	await expect(main.getByRole("img", { name: /The property, 1 of 1/ })).toBeVisible();
+
+	// Progress: saved at once, without edit mode.
+	await main.getByLabel("Installation complete").check();
+	await expect(main.getByTestId("progress-percent")).toHaveText("25%");
+	await owner.reload();
+	await expect(main.getByLabel("Installation complete")).toBeChecked();
+	await expect(main.getByTestId("progress-percent")).toHaveText("25%");
+
+	// Edit mode: account info, notes and the image dialog.
+	await main.getByRole("button", { name: "Edit" }).click();
+	await main.getByLabel("Name").fill("Eli Eaves-Trough");
+	await main.getByLabel("Status").selectOption("inactive");
+	await main.getByLabel("Service Type").selectOption("maintenance");
+	await main.getByLabel("Property notes").fill("Ladder in the garage");
+	await main.getByRole("button", { name: "Change image" }).first().click();
+	const dialog = owner.getByRole("dialog");
+	await dialog.locator('input[type="file"]').setInputFiles({
+		name: "eli.png",
+		mimeType: "image/png",
+		buffer: await sharp({ create: { width: 64, height: 64, channels: 3, background: "#c33" } })
+			.png()
+			.toBuffer(),
+	});
+	await expect(toasts(owner)).toContainText("Image uploaded for Eli Eaves");
+	await main.getByRole("button", { name: "Save" }).click();
+	await expect(toasts(owner)).toContainText("Customer updated successfully");
+	await expect(main.getByRole("button", { name: "Edit" })).toBeVisible();
+	await expect(main).toContainText("Eli Eaves-Trough");
+	await expect(main).toContainText("Maintenance");
+	await expect(main).toContainText("Ladder in the garage");
+	await expect(main.getByRole("img", { name: "Eli Eaves-Trough" })).toBeVisible();
+
+	// Marked paid by check.
+	await main.getByRole("button", { name: "Paid by check" }).click();
+	await expect(main.getByText("Paid · check")).toBeVisible();
+	await shot(owner, "customer-page-1280");
+	const phone = await desktopPage(browser, server.url, 390);
+	await signInViaApi(phone, OWNER);
+	await phone.goto(`/owner/customer/${id}`);
+	await expect(phone.getByTestId("progress-percent")).toHaveText("50%");
+	await shot(phone, "customer-page-390");
+	await phone.goto("/owner");
+	await phone.getByRole("button", { name: "Add Customer" }).click();
+	await shot(phone, "dashboard-add-form-390");
+
+	// An unknown customer: back to the dashboard.
+	await owner.goto("/owner/customer/00000000-0000-4000-8000-000000000000");
+	await expect(toasts(owner)).toContainText("Customer not found");
+	await expect(owner).toHaveURL(/\/owner$/);
+});
