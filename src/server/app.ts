@@ -14,6 +14,7 @@ import { projectRoot } from "./lib/project-root.ts";
 import {
 	clientIp,
 	closeAfterRefusedBody,
+	refuseControlCharacters,
 	sameOriginOnly,
 	securityHeaders,
 } from "./lib/security.ts";
@@ -66,6 +67,7 @@ export function createApp(deps: CreateAppOptions) {
 			: jsonLimit(c, next),
 	);
 
+	app.use("/api/*", refuseControlCharacters);
 	app.route("/api/auth", authHandler);
 	app.route("/api", apiRoutes);
 

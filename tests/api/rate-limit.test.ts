@@ -59,6 +59,7 @@ describe("fixed-window rate limit", () => {
 			quote: { windowMs: 600_000, max: 5 },
 			signUp: { windowMs: 3_600_000, max: 20 },
 			ownerInvite: { windowMs: 600_000, max: 5 },
+			serviceRequest: { windowMs: 600_000, max: 20 },
 		});
 	});
 });

@@ -1,13 +1,13 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import type { PGlite } from "@electric-sql/pglite";
 import { serve } from "@hono/node-server";
 import { createApp } from "../../src/server/app.ts";
 import type { Deps } from "../../src/server/app-env.ts";
 import {
 	type DatabaseHandle,
+	newPglite,
 	openPglite,
 	openPostgres,
 	type QueryListener,
@@ -40,7 +40,7 @@ let pgliteTemplate: Promise<PGlite> | undefined;
 /** A migrated PGlite made once per test file; each test gets its own clone. */
 function template(): Promise<PGlite> {
 	pgliteTemplate ??= (async () => {
-		const client = new PGlite({ extensions: { pg_trgm } });
+		const client = newPglite();
 		await openPglite(client);
 		return client;
 	})();

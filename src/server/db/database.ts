@@ -42,7 +42,7 @@ export async function openDatabase(options: {
 	fs.mkdirSync(options.dataDir, { recursive: true });
 	const releaseLock = await lockDataDir(options.dataDir);
 	try {
-		const client = new PGlite(path.join(options.dataDir, "pglite"), { extensions: { pg_trgm } });
+		const client = newPglite(path.join(options.dataDir, "pglite"));
 		const handle = await openPglite(client);
 		return {
 			...handle,
@@ -82,6 +82,12 @@ export async function openPostgres(url: string, onQuery?: QueryListener): Promis
 	const db = drizzlePg(pool, { schema, logger: queryLogger(onQuery) }) as unknown as Database;
 	await migratePg(db as never, { migrationsFolder });
 	return { db, kind: "postgres", url, close: () => pool.end() };
+}
+
+/** A PGlite client with the extensions the migrations use; in memory without `dataDir`. */
+export function newPglite(dataDir?: string): PGlite {
+	const options = { extensions: { pg_trgm } };
+	return dataDir ? new PGlite(dataDir, options) : new PGlite(options);
 }
 
 /** Wraps an open PGlite client (a data directory or an in-memory clone) and migrates it. */

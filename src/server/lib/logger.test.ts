@@ -1,12 +1,11 @@
-import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { openPglite } from "../db/database.ts";
+import { newPglite, openPglite } from "../db/database.ts";
 import { createLogger } from "./logger.ts";
 
 describe("logged errors", () => {
 	it("name a failed query and its error code, never the values it was given", async () => {
-		const database = await openPglite(new PGlite());
+		const database = await openPglite(newPglite());
 		const lines: string[] = [];
 		const logger = createLogger("info", { write: (line: string) => lines.push(line) });
 		try {

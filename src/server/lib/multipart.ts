@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import type { MiddlewareHandler } from "hono/types";
 import type { AppEnv } from "../app-env.ts";
+import { CONTROL_CHARACTERS_MESSAGE, jsonHasControlCharacters } from "./security.ts";
 
 const MB = 1024 * 1024;
 
@@ -26,6 +27,10 @@ export function multipartForm<T extends z.ZodType, F extends string>(options: {
 			.string("Missing the form data")
 			.max(MB, "The form data is too large")
 			.transform((text, ctx) => {
+				if (jsonHasControlCharacters(text)) {
+					ctx.addIssue({ code: "custom", message: CONTROL_CHARACTERS_MESSAGE });
+					return z.NEVER;
+				}
 				try {
 					return JSON.parse(text) as unknown;
 				} catch {

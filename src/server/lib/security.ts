@@ -3,7 +3,7 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../app-env.ts";
-import { forbidden } from "./errors.ts";
+import { badRequest, forbidden } from "./errors.ts";
 
 /** Content Security Policy: no inline script except the exact hashes given (prerendered pages). */
 export function contentSecurityPolicy(scriptHashes: readonly string[] = []): string {
@@ -138,4 +138,42 @@ export const closeAfterRefusedBody = createMiddleware<AppEnv>(async (c, next) =>
 		c.req.header("transfer-encoding") !== undefined ||
 		Number(c.req.header("content-length") ?? 0) > 0;
 	if (hasBody && c.res.status >= 400) c.res.headers.set("connection", "close");
+});
+
+/** C0 control characters but tab, line feed and carriage return, and DEL: never in any text. */
+function hasRawControl(text: string): boolean {
+	for (let i = 0; i < text.length; i++) {
+		const code = text.charCodeAt(i);
+		if ((code < 32 && code !== 9 && code !== 10 && code !== 13) || code === 127) return true;
+	}
+	return false;
+}
+/** The same characters as URL escapes (%00) and as JSON escapes (\u0000). */
+const CONTROL_IN_URL = /%(?:0[0-8bcef]|1[0-9a-f]|7f)/i;
+const CONTROL_IN_JSON = /\\u00(?:0[0-8bcef]|1[0-9a-f]|7f)/i;
+export const CONTROL_CHARACTERS_MESSAGE = "Text cannot contain control characters";
+
+/** Whether JSON text holds a control character no form can type, raw or escaped. */
+export const jsonHasControlCharacters = (json: string) =>
+	hasRawControl(json) || CONTROL_IN_JSON.test(json);
+
+/**
+ * One rule for every text field of the API, present and future: no NUL or other control
+ * characters (tab and line breaks excepted), in the address or in a JSON body, answered with
+ * 400 before any route sees them. (PostgreSQL cannot store NUL; the others only corrupt what
+ * the owner reads.) Multipart forms check their `data` part the same way (lib/multipart.ts).
+ */
+export const refuseControlCharacters = createMiddleware<AppEnv>(async (c, next) => {
+	if (CONTROL_IN_URL.test(c.req.url.slice(c.req.url.indexOf("/", 8)))) {
+		throw badRequest(CONTROL_CHARACTERS_MESSAGE);
+	}
+	if (c.req.header("content-type")?.includes("json")) {
+		// Within the body limit checked before this; a body cut off by it is answered there.
+		const text = await c.req.raw
+			.clone()
+			.text()
+			.catch(() => "");
+		if (jsonHasControlCharacters(text)) throw badRequest(CONTROL_CHARACTERS_MESSAGE);
+	}
+	await next();
 });
