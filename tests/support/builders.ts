@@ -1,9 +1,8 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { PgInsertValue, PgTable } from "drizzle-orm/pg-core";
 import { expect } from "vitest";
 import {
 	bills,
-	chatConversations,
 	chatMessages,
 	customers,
 	marketingQuoteRequests,
@@ -13,6 +12,7 @@ import {
 	serviceRequests,
 } from "../../src/server/db/schema.ts";
 import { BILL_DUE_DAYS } from "../../src/server/features/bills/bills.service.ts";
+import { countInConversation } from "../../src/server/features/chat/chat.service.ts";
 import { addDays, businessDate } from "../../src/shared/dates.ts";
 import type { QuoteLine } from "../../src/shared/quotes.ts";
 import { type Account, signedInCustomer, signedInOwner } from "./accounts.ts";
@@ -171,24 +171,6 @@ export async function chatMessage(
 		senderRole: senderRole ?? "customer",
 	});
 	// The conversation row the product keeps beside its messages (newest message, unread counts).
-	const fromCustomer = message.senderRole === "customer";
-	await app.db
-		.insert(chatConversations)
-		.values({
-			customerUserId: message.customerUserId,
-			lastMessageId: message.id,
-			lastMessageAt: message.createdAt,
-			ownerUnread: fromCustomer ? 1 : 0,
-			customerUnread: fromCustomer ? 0 : 1,
-		})
-		.onConflictDoUpdate({
-			target: chatConversations.customerUserId,
-			set: {
-				lastMessageId: sql`greatest(${chatConversations.lastMessageId}, excluded.last_message_id)`,
-				lastMessageAt: sql`greatest(${chatConversations.lastMessageAt}, excluded.last_message_at)`,
-				ownerUnread: sql`${chatConversations.ownerUnread} + excluded.owner_unread`,
-				customerUnread: sql`${chatConversations.customerUnread} + excluded.customer_unread`,
-			},
-		});
+	await countInConversation(app.db, message);
 	return message;
 }

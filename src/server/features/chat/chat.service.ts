@@ -5,14 +5,7 @@ import { FILE_SHARED, MAX_CHAT_MESSAGE_LENGTH, type MessageType } from "../../..
 import type { Deps } from "../../app-env.ts";
 import type { Executor } from "../../db/database.ts";
 import { resultRows } from "../../db/database.ts";
-import {
-	chatConversations,
-	chatMessages,
-	customers,
-	files,
-	profiles,
-	users,
-} from "../../db/schema.ts";
+import { chatConversations, chatMessages, files, profiles, users } from "../../db/schema.ts";
 import type { Actor } from "../../lib/actor.ts";
 import { assertOwner } from "../../lib/actor.ts";
 import { AppError, badRequest, notFound, tooManyRequests } from "../../lib/errors.ts";
@@ -280,25 +273,7 @@ export async function sendMessage(options: {
 					})
 					.returning();
 				const id = Number(saved!.id);
-				const fromCustomer = senderRole === "customer";
-				await tx
-					.insert(chatConversations)
-					.values({
-						customerUserId,
-						lastMessageId: id,
-						lastMessageAt: saved!.createdAt,
-						ownerUnread: fromCustomer ? 1 : 0,
-						customerUnread: fromCustomer ? 0 : 1,
-					})
-					.onConflictDoUpdate({
-						target: chatConversations.customerUserId,
-						set: {
-							lastMessageId: sql`greatest(${chatConversations.lastMessageId}, excluded.last_message_id)`,
-							lastMessageAt: sql`greatest(${chatConversations.lastMessageAt}, excluded.last_message_at)`,
-							ownerUnread: sql`${chatConversations.ownerUnread} + excluded.owner_unread`,
-							customerUnread: sql`${chatConversations.customerUnread} + excluded.customer_unread`,
-						},
-					});
+				await countInConversation(tx, { ...saved!, id });
 				await ensureCustomerRecord(tx, deps, customerUserId);
 				await deps.events.publish(tx, { kind: "chat.message", messageId: id, customerUserId });
 				return toMessage({
@@ -449,4 +424,39 @@ export async function messagesAfter(options: {
 		.orderBy(chatMessages.id)
 		.limit(options.limit ?? 500);
 	return rows.map((r) => ({ id: Number(r.id), customerUserId: r.customerUserId }));
+}
+
+/**
+ * Keeps the conversation row beside its messages true to a message just saved: the newest
+ * message and time, and one more unread for the side that did not send it. Run in the
+ * transaction that saves the message.
+ */
+export async function countInConversation(
+	tx: Executor,
+	message: {
+		id: number;
+		customerUserId: string;
+		senderRole: "customer" | "owner";
+		createdAt: Date;
+	},
+) {
+	const fromCustomer = message.senderRole === "customer";
+	await tx
+		.insert(chatConversations)
+		.values({
+			customerUserId: message.customerUserId,
+			lastMessageId: message.id,
+			lastMessageAt: message.createdAt,
+			ownerUnread: fromCustomer ? 1 : 0,
+			customerUnread: fromCustomer ? 0 : 1,
+		})
+		.onConflictDoUpdate({
+			target: chatConversations.customerUserId,
+			set: {
+				lastMessageId: sql`greatest(${chatConversations.lastMessageId}, excluded.last_message_id)`,
+				lastMessageAt: sql`greatest(${chatConversations.lastMessageAt}, excluded.last_message_at)`,
+				ownerUnread: sql`${chatConversations.ownerUnread} + excluded.owner_unread`,
+				customerUnread: sql`${chatConversations.customerUnread} + excluded.customer_unread`,
+			},
+		});
 }
