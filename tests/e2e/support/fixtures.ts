@@ -50,9 +50,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 		{ scope: "worker", timeout: 90_000 },
 	],
 	freshServer: [
-		async ({}, use) => {
+		async ({ browser }, use) => {
 			const server = await startServer();
 			await use(server);
+			// Pages still open would keep calling it (the live stream reconnects): close them first.
+			for (const context of browser.contexts()) await context.close();
 			await server.stop();
 		},
 		{ timeout: 90_000 },

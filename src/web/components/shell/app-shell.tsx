@@ -85,6 +85,7 @@ export function AppShell({
 									<Icon className="size-5" aria-hidden />
 									{badge ? (
 										<span
+											aria-hidden
 											className={cn(
 												"absolute -top-1.5 -right-2.5 inline-flex h-4 min-w-4 items-center justify-center rounded-full bg-destructive px-1 text-[0.625rem] leading-none font-semibold text-white",
 												side && "lg:hidden",
@@ -98,7 +99,10 @@ export function AppShell({
 								{badge ? (
 									<>
 										{side ? (
-											<span className="ml-auto hidden rounded-full bg-destructive px-2 py-0.5 text-xs font-semibold text-white lg:inline">
+											<span
+												aria-hidden
+												className="ml-auto hidden rounded-full bg-destructive px-2 py-0.5 text-xs font-semibold text-white lg:inline"
+											>
 												{badge > 99 ? "99+" : badge}
 											</span>
 										) : null}
