@@ -3,6 +3,7 @@ import { BILL_STATUSES, PAYMENT_METHODS } from "./bills.ts";
 import { QUOTE_FORM_MESSAGES, serviceChoiceSchema } from "./estimate.ts";
 import { optionalText } from "./public-quote.ts";
 import { QUOTE_STATUSES, quoteLineSchema, quoteViewSchema } from "./quotes.ts";
+import { REQUEST_PRIORITIES, REQUEST_STATUSES, REQUEST_TYPES } from "./requests.ts";
 import { z } from "./zod.ts";
 
 export const CUSTOMER_STATUSES = ["active", "inactive", "pending"] as const;
@@ -298,11 +299,11 @@ export const customerDetailSchema = z.object({
 	serviceRequests: z.array(
 		z.object({
 			id: z.uuid(),
-			requestType: z.string(),
+			requestType: z.enum(REQUEST_TYPES),
 			details: z.string().nullable(),
-			priority: z.string(),
+			priority: z.enum(REQUEST_PRIORITIES),
 			requestedColorScheme: z.string().nullable(),
-			status: z.string(),
+			status: z.enum(REQUEST_STATUSES),
 			createdAt: z.string(),
 		}),
 	),

@@ -2,6 +2,7 @@ import { FileText, Wrench } from "lucide-react";
 import type { CustomerDetail } from "../../../../shared/customers.ts";
 import { formatDate } from "../../../../shared/dates.ts";
 import { formatCents } from "../../../../shared/money.ts";
+import { REQUEST_STATUS_LABELS, REQUEST_TYPE_LABELS } from "../../../../shared/requests.ts";
 import { EmptyState } from "../../../components/shell/app-shell.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card.tsx";
@@ -91,9 +92,9 @@ export function CustomerRequestsCard({
 						{requests.map((r) => (
 							<li key={r.id} className="grid gap-1 py-3">
 								<div className="flex flex-wrap items-center gap-2">
-									<span className="font-medium">{r.requestType}</span>
+									<span className="font-medium">{REQUEST_TYPE_LABELS[r.requestType]}</span>
 									{r.priority === "Urgent" ? <Badge variant="danger">Urgent</Badge> : null}
-									<Badge>{r.status.replace("_", " ")}</Badge>
+									<Badge>{REQUEST_STATUS_LABELS[r.status]}</Badge>
 									<span className="ml-auto text-muted-foreground">{day(r.createdAt)}</span>
 								</div>
 								{r.details ? <p className="text-muted-foreground">{r.details}</p> : null}
