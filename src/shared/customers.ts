@@ -1,6 +1,7 @@
 import { AUTH_MESSAGES, PASSWORD_MAX, PASSWORD_MIN } from "./auth.ts";
 import { BILL_STATUSES, PAYMENT_METHODS } from "./bills.ts";
 import { QUOTE_FORM_MESSAGES, serviceChoiceSchema } from "./estimate.ts";
+import { AMOUNT_TOO_HIGH, MAX_AMOUNT_CENTS } from "./money.ts";
 import { optionalText } from "./public-quote.ts";
 import { QUOTE_STATUSES, quoteLineSchema, quoteViewSchema } from "./quotes.ts";
 import { REQUEST_PRIORITIES, REQUEST_STATUSES, REQUEST_TYPES } from "./requests.ts";
@@ -131,7 +132,7 @@ export const pricedServiceSchema = serviceChoiceSchema.extend({
 		.number("Please enter a price for every service")
 		.int("Prices are in whole cents")
 		.min(0, "Prices cannot be negative")
-		.max(100_000_000, "That price is too high"),
+		.max(MAX_AMOUNT_CENTS, AMOUNT_TOO_HIGH),
 });
 export type PricedService = z.infer<typeof pricedServiceSchema>;
 

@@ -1,3 +1,4 @@
+import { AMOUNT_TOO_HIGH, MAX_AMOUNT_CENTS } from "./money.ts";
 import { z } from "./zod.ts";
 
 /** One service line of a quote, priced in cents at the time the quote was made. */
@@ -5,7 +6,7 @@ export const quoteLineSchema = z.object({
 	serviceId: z.uuid(),
 	name: z.string().min(1).max(200),
 	description: z.string().max(1000),
-	unitPriceCents: z.number().int().min(0).max(100_000_000),
+	unitPriceCents: z.number().int().min(0).max(MAX_AMOUNT_CENTS, AMOUNT_TOO_HIGH),
 	quantity: z.number().int().min(1).max(1000),
 });
 export type QuoteLine = z.infer<typeof quoteLineSchema>;
@@ -39,7 +40,11 @@ export const approveQuoteSchema = z.strictObject({
 		.array(
 			z.strictObject({
 				serviceId: z.uuid(),
-				unitPriceCents: z.number().int().min(0, "Prices cannot be negative").max(100_000_000),
+				unitPriceCents: z
+					.number()
+					.int()
+					.min(0, "Prices cannot be negative")
+					.max(MAX_AMOUNT_CENTS, AMOUNT_TOO_HIGH),
 			}),
 		)
 		.max(50)
@@ -51,7 +56,7 @@ export const reviseQuoteSchema = z.strictObject({
 		.number("Please enter the revised price")
 		.int()
 		.min(0, "Prices cannot be negative")
-		.max(100_000_000),
+		.max(MAX_AMOUNT_CENTS, AMOUNT_TOO_HIGH),
 	notes: z.string().trim().max(2000, "That is too long").optional(),
 });
 

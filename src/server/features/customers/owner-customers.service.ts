@@ -9,6 +9,7 @@ import {
 	type progressUpdateSchema,
 	type updateCustomerSchema,
 } from "../../../shared/customers.ts";
+import { AMOUNT_TOO_HIGH, MAX_AMOUNT_CENTS } from "../../../shared/money.ts";
 import type { QuoteLine } from "../../../shared/quotes.ts";
 import type { z } from "../../../shared/zod.ts";
 import type { Deps } from "../../app-env.ts";
@@ -24,7 +25,7 @@ import {
 	users,
 } from "../../db/schema.ts";
 import { type Actor, assertOwner } from "../../lib/actor.ts";
-import { conflict, notFound } from "../../lib/errors.ts";
+import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { createQuoteBill } from "../bills/bills.service.ts";
 import { customerWelcomeEmail } from "../email/templates.ts";
 import { recordFiles, storeFiles } from "../files/files.service.ts";
@@ -59,6 +60,9 @@ export async function createCustomer(options: {
 	const { deps, actor, input } = options;
 	assertOwner(actor);
 	const email = input.email;
+	// The owner's prices make the bill: refused before any photo is read when they total too much.
+	const ownerTotal = input.services.reduce((sum, s) => sum + s.unitPriceCents * s.quantity, 0);
+	if (ownerTotal > MAX_AMOUNT_CENTS) throw badRequest(AMOUNT_TOO_HIGH);
 	if (await emailInUse(deps.db, email)) throw conflict(CUSTOMER_MESSAGES.emailInUse);
 
 	const auth = await deps.auth.$context;

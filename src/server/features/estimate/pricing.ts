@@ -4,7 +4,7 @@ import {
 	QUOTE_FORM_MESSAGES,
 	type ServiceChoice,
 } from "../../../shared/estimate.ts";
-import { formatCents } from "../../../shared/money.ts";
+import { formatCents, MAX_AMOUNT_CENTS } from "../../../shared/money.ts";
 import { badRequest } from "../../lib/errors.ts";
 
 /**
@@ -179,7 +179,7 @@ export const ROUNDING_STEP_CENTS = 500;
 export const RANGE_LOW_PERCENT = 90;
 export const RANGE_HIGH_PERCENT = 115;
 /** Larger selections are not quoted online; they fit no int column and need a site visit anyway. */
-export const MAX_SUBTOTAL_CENTS = 100_000_000;
+export const MAX_SUBTOTAL_CENTS = MAX_AMOUNT_CENTS;
 
 const ZONE_WORDS: Record<Zone, string> = {
 	home: "our Canton home base",

@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import { AMOUNT_TOO_HIGH, MAX_AMOUNT_CENTS } from "../../../shared/money.ts";
 import {
 	QUOTE_MESSAGES,
 	type QuoteDecision,
@@ -10,7 +11,7 @@ import type { Deps } from "../../app-env.ts";
 import type { Executor } from "../../db/database.ts";
 import { marketingQuoteRequests, quoteRequests, users } from "../../db/schema.ts";
 import { type Actor, assertOwner } from "../../lib/actor.ts";
-import { conflict, notFound } from "../../lib/errors.ts";
+import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { createQuoteBill } from "../bills/bills.service.ts";
 import { activateCustomer } from "../customers/customers.service.ts";
 import { quoteDecisionEmail } from "../email/templates.ts";
@@ -44,6 +45,7 @@ function ownerPrices(
 		unitPriceCents: prices.get(l.serviceId) ?? l.unitPriceCents,
 	}));
 	const revisedPriceCents = services.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
+	if (revisedPriceCents > MAX_AMOUNT_CENTS) throw badRequest(AMOUNT_TOO_HIGH);
 	return { services, revisedPriceCents };
 }
 
