@@ -34,6 +34,7 @@ type Schema = {
 	oneOf?: Schema[];
 	allOf?: Schema[];
 	default?: unknown;
+	contentSchema?: Schema;
 };
 type Parameter = { in: string; name: string; required?: boolean; schema?: Schema };
 type Operation = {
@@ -293,8 +294,8 @@ describe("generated requests", () => {
 							if (variant === 5) body = rnd.pick(["", "{", "null", "[]", '"x"', "1e999"]);
 						} else if (multipart) {
 							const form = new FormData();
-							const data = multipart.properties?.data;
-							const dataSchema = data && typeOf(data) === "object" ? data : undefined;
+							// The `data` part is JSON text; its schema is the part's contentSchema.
+							const dataSchema = multipart.properties?.data?.contentSchema;
 							const value = dataSchema ? valid(dataSchema, rnd, ids) : {};
 							form.set("data", bad ? String(rnd.pick(NASTY)) : JSON.stringify(value));
 							if (variant > 2)

@@ -39,7 +39,12 @@ export function multipartForm<T extends z.ZodType, F extends string>(options: {
 				}
 			})
 			.pipe(options.data)
-			.openapi({ type: "string", description: options.description }),
+			// A string part holding JSON: documented as such, with the JSON's own schema.
+			.openapi({
+				description: options.description,
+				contentMediaType: "application/json",
+				contentSchema: z.toJSONSchema(options.data, { io: "input", unrepresentable: "any" }),
+			} as Record<string, unknown>),
 		[options.files]: z
 			.preprocess(
 				(v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]),
