@@ -239,11 +239,5 @@ describe("better-auth's endpoints the product does not use", () => {
 			"/api/auth/sign-in/email",
 			"/api/auth/sign-out",
 		]);
-		// Every reference in the document points at a component that exists.
-		const text = JSON.stringify(doc);
-		for (const [, name] of text.matchAll(/"#\/components\/schemas\/([^"]+)"/g)) {
-			expect(doc.components?.schemas?.[name!], name).toBeDefined();
-		}
-		expect(text).not.toContain('"nullable"');
 	});
 });

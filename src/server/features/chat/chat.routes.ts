@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { createMiddleware } from "hono/factory";
 import { MAX_CHAT_MESSAGE_LENGTH, MESSAGE_TYPES } from "../../../shared/chat.ts";
-import type { OwnerEnv } from "../../app-env.ts";
+import type { OwnerEnv, SignedInEnv } from "../../app-env.ts";
 import { badRequest } from "../../lib/errors.ts";
 import { multipartForm, uploadLimit } from "../../lib/multipart.ts";
 import { createRouter, errorResponses, jsonContent } from "../../lib/router.ts";
@@ -8,6 +9,7 @@ import { signedIn } from "../auth/auth.middleware.ts";
 import { MAX_FILE_BYTES } from "../files/files.service.ts";
 import {
 	countOwnerUnread,
+	limitSending,
 	listConversations,
 	listMessages,
 	markRead,
@@ -71,6 +73,12 @@ const attachmentLimit = uploadLimit({
 	message: "The file is larger than 10 MB. Please choose a smaller one.",
 });
 
+/** Counts a message against its sender's allowance before its body (a file, say) is read. */
+const sendingLimit = createMiddleware<SignedInEnv>(async (c, next) => {
+	await limitSending({ db: c.var.deps.db, actor: c.var.user });
+	await next();
+});
+
 const sent = {
 	201: { description: "Saved and sent", ...jsonContent(z.object({ message: messageSchema })) },
 	413: { description: "The file is too large" },
@@ -118,7 +126,7 @@ export const customerRoutes = createRouter()
 			path: "/chat/messages",
 			tags: ["chat"],
 			summary: "Send the business a message (rate limited)",
-			middleware: signedIn(),
+			middleware: signedIn(sendingLimit),
 			request: { body: { content: { "application/json": { schema: textBody } }, required: true } },
 			responses: sent,
 		}),
@@ -139,7 +147,7 @@ export const customerRoutes = createRouter()
 			path: "/chat/attachments",
 			tags: ["chat"],
 			summary: "Send the business a photo or a PDF, with optional text (rate limited)",
-			middleware: signedIn(attachmentLimit),
+			middleware: signedIn(sendingLimit, attachmentLimit),
 			request: {
 				body: { content: { "multipart/form-data": { schema: attachmentForm } }, required: true },
 			},
@@ -273,6 +281,7 @@ export const ownerRoutes = createRouter<OwnerEnv>()
 			path: "/chat/{customerUserId}/messages",
 			tags: ["chat"],
 			summary: "Answer a customer (rate limited)",
+			middleware: [sendingLimit] as const,
 			request: {
 				params: customerParam,
 				body: { content: { "application/json": { schema: textBody } }, required: true },
@@ -295,7 +304,7 @@ export const ownerRoutes = createRouter<OwnerEnv>()
 			path: "/chat/{customerUserId}/attachments",
 			tags: ["chat"],
 			summary: "Send a customer a photo or a PDF, with optional text (rate limited)",
-			middleware: [attachmentLimit] as const,
+			middleware: [sendingLimit, attachmentLimit] as const,
 			request: {
 				params: customerParam,
 				body: { content: { "multipart/form-data": { schema: attachmentForm } }, required: true },

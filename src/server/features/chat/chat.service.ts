@@ -206,6 +206,19 @@ export async function prepareAttachment(options: {
 }
 
 /**
+ * Counts one message against the sender's allowance (CHAT_RATE_LIMIT, on every instance); 429
+ * past it. The send routes call it before they read the message's body, a file included.
+ */
+export async function limitSending(options: { db: Executor; actor: Actor }) {
+	const { count } = await hitRateLimit({
+		db: options.db,
+		key: `chat:${options.actor.id}`,
+		windowMs: CHAT_RATE_LIMIT.windowMs,
+	});
+	if (count > CHAT_RATE_LIMIT.max) throw tooManyRequests(CHAT_RATE_LIMIT_MESSAGE);
+}
+
+/**
  * Saves a message from `actor` in the conversation of `customerUserId`. The sender's role and name
  * come from the account, never from the request. The message, its attachment record, the
  * conversation row (newest message, unread counts) and the `chat.message` event commit together;
@@ -225,15 +238,6 @@ export async function sendMessage(options: {
 		throw badRequest(`A message can be at most ${MAX_CHAT_MESSAGE_LENGTH} characters long`);
 	if (!content && !options.file) throw badRequest("Write a message or attach a file");
 	const customerUserId = await conversationFor(deps.db, actor, options.customerUserId);
-
-	const now = Date.now();
-	const { count } = await hitRateLimit({
-		db: deps.db,
-		key: `chat:${actor.id}`,
-		windowMs: CHAT_RATE_LIMIT.windowMs,
-		now,
-	});
-	if (count > CHAT_RATE_LIMIT.max) throw tooManyRequests(CHAT_RATE_LIMIT_MESSAGE);
 
 	const attachment = options.file
 		? await prepareAttachment({ file: options.file, customerUserId })
