@@ -7,82 +7,19 @@
 // PostgreSQL: that one shows how the queries themselves scale with the data.
 // Env: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres),
 //      BENCH_SECONDS per endpoint (default 20), BENCH_CONNECTIONS (default 50).
-import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import fs from "node:fs";
-import net from "node:net";
-import os from "node:os";
-import path from "node:path";
 import autocannon from "autocannon";
-import pg from "pg";
+import { benchDatabase, sql } from "./bench-support.mjs";
 
-const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const dbName = "bhl_bench";
 
-async function freePort() {
-	return new Promise((resolve) => {
-		const s = net.createServer().listen(0, "127.0.0.1", () => {
-			const { port } = s.address();
-			s.close(() => resolve(port));
-		});
-	});
-}
-
-async function sql(url, text) {
-	const client = new pg.Client({ connectionString: url });
-	await client.connect();
-	try {
-		return await client.query(text);
-	} finally {
-		await client.end();
-	}
-}
-
-await sql(adminUrl, `drop database if exists ${dbName} with (force)`);
-await sql(adminUrl, `create database ${dbName}`);
-const dbUrl = new URL(adminUrl);
-dbUrl.pathname = `/${dbName}`;
-
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bhl-bench-"));
-const authSecret = randomBytes(32).toString("hex");
-const servers = [];
-process.on("exit", () => {
-	for (const s of servers) s.kill("SIGTERM");
-});
-
-/** The production server on its own port; both share the database and the session secret. */
-async function startServer(settings = {}) {
-	const port = await freePort();
-	const base = `http://127.0.0.1:${port}`;
-	const server = spawn(process.execPath, ["--import", "tsx", "src/server/index.ts"], {
-		env: {
-			...process.env,
-			PORT: String(port),
-			HOST: "127.0.0.1",
-			APP_URL: base,
-			DATABASE_URL: dbUrl.toString(),
-			DATA_DIR: dataDir,
-			AUTH_SECRET: authSecret,
-			LOG_LEVEL: "warn",
-			NODE_ENV: "production",
-			...settings,
-		},
-		stdio: ["ignore", "ignore", "inherit"],
-	});
-	servers.push(server);
-	for (let i = 0; i < 200; i++) {
-		try {
-			if ((await fetch(`${base}/api/health`)).ok) return base;
-		} catch {}
-		await new Promise((r) => setTimeout(r, 250));
-	}
-	throw new Error(`the server on ${base} did not start`);
-}
+const bench = await benchDatabase(dbName);
+const { startServer } = bench;
+const dbUrl = bench.url;
 // One after the other: both would migrate the new database at once.
-const served = await startServer();
-const direct = await startServer({ READ_CACHE_MS: "0" });
+const served = (await startServer()).base;
+const direct = (await startServer({ READ_CACHE_MS: "0" })).base;
 
 async function signUp(email, role) {
 	const res = await fetch(`${served}/api/account/sign-up`, {
@@ -217,8 +154,6 @@ for (const e of endpoints) {
 		`${row(e.name, l)} ${ms(s.p50)} ${ratio.toFixed(2).padStart(6)}  ${ratio <= 1.5 ? "ok" : "MISSED"}`,
 	);
 }
-for (const s of servers) s.kill("SIGTERM");
 // BENCH_KEEP=1 leaves the seeded database for a closer look (EXPLAIN ANALYZE).
-if (!process.env.BENCH_KEEP) await sql(adminUrl, `drop database if exists ${dbName} with (force)`);
-fs.rmSync(dataDir, { recursive: true, force: true });
+await bench.finish();
 process.exit(0);

@@ -7,79 +7,19 @@
 // growth from opening the streams, divided by their number).
 // Env: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres),
 //      BENCH_STREAMS (default 1000), BENCH_MESSAGES (default 500), BENCH_RATE per second (default 25).
-import { spawn } from "node:child_process";
-import { createHmac, randomBytes } from "node:crypto";
+import { createHmac } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
-import os from "node:os";
-import path from "node:path";
-import pg from "pg";
+import { benchDatabase, sql } from "./bench-support.mjs";
 
-const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const streamCount = Number(process.env.BENCH_STREAMS ?? 1000);
 const messageCount = Number(process.env.BENCH_MESSAGES ?? 500);
 const rate = Number(process.env.BENCH_RATE ?? 25);
 const dbName = "bhl_bench_chat";
 
-async function freePort() {
-	return new Promise((resolve) => {
-		const s = net.createServer().listen(0, "127.0.0.1", () => {
-			const { port } = s.address();
-			s.close(() => resolve(port));
-		});
-	});
-}
-
-async function sql(url, text, params) {
-	const client = new pg.Client({ connectionString: url });
-	await client.connect();
-	try {
-		return await client.query(text, params);
-	} finally {
-		await client.end();
-	}
-}
-
-await sql(adminUrl, `drop database if exists ${dbName} with (force)`);
-await sql(adminUrl, `create database ${dbName}`);
-const dbUrl = new URL(adminUrl);
-dbUrl.pathname = `/${dbName}`;
-
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bhl-bench-chat-"));
-const authSecret = randomBytes(32).toString("hex");
-const servers = [];
-process.on("exit", () => {
-	for (const s of servers) s.process.kill("SIGTERM");
-});
-
-async function startServer() {
-	const port = await freePort();
-	const base = `http://127.0.0.1:${port}`;
-	const child = spawn(process.execPath, ["--import", "tsx", "src/server/index.ts"], {
-		env: {
-			...process.env,
-			PORT: String(port),
-			HOST: "127.0.0.1",
-			APP_URL: base,
-			DATABASE_URL: dbUrl.toString(),
-			DATA_DIR: dataDir,
-			AUTH_SECRET: authSecret,
-			LOG_LEVEL: "warn",
-			NODE_ENV: "production",
-		},
-		stdio: ["ignore", "ignore", "inherit"],
-	});
-	const server = { base, port, process: child };
-	servers.push(server);
-	for (let i = 0; i < 200; i++) {
-		try {
-			if ((await fetch(`${base}/api/health`)).ok) return server;
-		} catch {}
-		await new Promise((r) => setTimeout(r, 250));
-	}
-	throw new Error(`the server on ${base} did not start`);
-}
+const bench = await benchDatabase(dbName);
+const { startServer, authSecret } = bench;
+const dbUrl = bench.url;
 // One after the other: both would migrate the new database at once.
 const a = await startServer();
 const b = await startServer();
@@ -253,7 +193,5 @@ console.log(
 );
 
 for (const req of open) req.destroy();
-for (const s of servers) s.process.kill("SIGTERM");
-if (!process.env.BENCH_KEEP) await sql(adminUrl, `drop database if exists ${dbName} with (force)`);
-fs.rmSync(dataDir, { recursive: true, force: true });
+await bench.finish();
 process.exit(0);
