@@ -69,6 +69,7 @@ export function AppShell({
 							<NavLink
 								to={to}
 								end={end}
+								aria-label={badge ? `${tabLabel}, ${badge} unread` : undefined}
 								className={({ isActive }) =>
 									cn(
 										"flex h-16 flex-col items-center justify-center gap-1 text-xs font-medium text-muted-foreground transition-colors",
@@ -96,18 +97,13 @@ export function AppShell({
 									) : null}
 								</span>
 								{tabLabel}
-								{badge ? (
-									<>
-										{side ? (
-											<span
-												aria-hidden
-												className="ml-auto hidden rounded-full bg-destructive px-2 py-0.5 text-xs font-semibold text-white lg:inline"
-											>
-												{badge > 99 ? "99+" : badge}
-											</span>
-										) : null}
-										<span className="sr-only">, {badge} unread</span>
-									</>
+								{badge && side ? (
+									<span
+										aria-hidden
+										className="ml-auto hidden rounded-full bg-destructive px-2 py-0.5 text-xs font-semibold text-white lg:inline"
+									>
+										{badge > 99 ? "99+" : badge}
+									</span>
 								) : null}
 							</NavLink>
 						</li>
