@@ -13,7 +13,7 @@ import { LARGEST_UPLOAD_BYTES } from "./lib/multipart.ts";
 import { projectRoot } from "./lib/project-root.ts";
 import {
 	clientIp,
-	closeAfterRefusedBody,
+	finishRefusedBody,
 	refuseControlCharacters,
 	sameOriginOnly,
 	securityHeaders,
@@ -47,7 +47,7 @@ export function createApp(deps: CreateAppOptions) {
 		);
 	});
 	app.use("*", securityHeaders);
-	app.use("*", closeAfterRefusedBody);
+	app.use("*", finishRefusedBody);
 	// Text (HTML, JS, CSS, JSON) goes out gzipped: a third of the bytes on a phone connection.
 	app.use("*", compress());
 	app.use("/api/*", sameOriginOnly);

@@ -127,18 +127,56 @@ export function allowedOrigins(c: {
 	];
 }
 
+/** A refused request's unread body up to this size is read and dropped, so its connection lives. */
+const DRAIN_MAX_BYTES = 16 * 1024 * 1024;
+const DRAIN_MAX_MS = 5_000;
+
 /**
- * A request refused while its body may still be arriving (a 401 on an upload, a 413) is answered
- * with `Connection: close`: the server will not read that body, so the client must not send its
- * next request on this connection, where it would be lost when the connection is cut.
+ * A request refused before its body was read (a 401 on an upload, a 403 at a gate) still has that
+ * body on its way: the client keeps sending it after the answer. Up to 16 MB (and 5 s), the server
+ * reads it to the end and drops it before answering, so the client gets its answer and may reuse
+ * the connection. Beyond that (a body refused as too large, say), the answer says
+ * `Connection: close`: the client must not send its next request on a connection the server will
+ * cut rather than read gigabytes from.
  */
-export const closeAfterRefusedBody = createMiddleware<AppEnv>(async (c, next) => {
+export const finishRefusedBody = createMiddleware<AppEnv>(async (c, next) => {
 	await next();
-	const hasBody =
-		c.req.header("transfer-encoding") !== undefined ||
-		Number(c.req.header("content-length") ?? 0) > 0;
-	if (hasBody && c.res.status >= 400) c.res.headers.set("connection", "close");
+	if (c.res.status < 400) return;
+	const chunked = c.req.header("transfer-encoding") !== undefined;
+	const length = Number(c.req.header("content-length") ?? 0);
+	if (!chunked && !(length > 0)) return;
+	const body = c.req.raw.body;
+	const readable = body && !c.req.raw.bodyUsed && !body.locked;
+	if (!readable || length > DRAIN_MAX_BYTES || !(await drained(body))) {
+		c.res.headers.set("connection", "close");
+	}
 });
+
+/** Reads `body` to its end and drops it: true when it ended within the size and time limits. */
+async function drained(body: ReadableStream<Uint8Array>): Promise<boolean> {
+	const reader = body.getReader();
+	let late = false;
+	const timer = setTimeout(() => {
+		late = true;
+		reader.cancel().catch(() => {});
+	}, DRAIN_MAX_MS);
+	let read = 0;
+	try {
+		for (;;) {
+			const { done, value } = await reader.read();
+			if (done) return !late;
+			read += value.byteLength;
+			if (read > DRAIN_MAX_BYTES) {
+				await reader.cancel().catch(() => {});
+				return false;
+			}
+		}
+	} catch {
+		return false; // cut off by the body limit, the timer or the client
+	} finally {
+		clearTimeout(timer);
+	}
+}
 
 /** C0 control characters but tab, line feed and carriage return, and DEL: never in any text. */
 function hasRawControl(text: string): boolean {
