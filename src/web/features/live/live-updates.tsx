@@ -1,6 +1,7 @@
 import { type QueryClient, type QueryKey, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { SessionUser } from "../../../shared/auth.ts";
+import type { AppEvent } from "../../../shared/events.ts";
 import { authQueries } from "../auth/api.ts";
 import { billQueries } from "../bills/api.ts";
 import { catalogQueries } from "../catalog/api.ts";
@@ -10,26 +11,13 @@ import { quoteQueries } from "../quotes/api.ts";
 import { requestQueries } from "../requests/api.ts";
 import { settingsQueries } from "../settings/api.ts";
 
-/** What the server's live stream says changed (the server's AppEvent, as JSON). */
-type LiveEvent =
-	| { kind: "chat.message"; messageId: number; customerUserId: string }
-	| { kind: "chat.read"; customerUserId: string }
-	| { kind: "quote.changed"; quoteId: string; userId: string | null }
-	| {
-			kind: "bill.changed" | "customer.changed" | "profile.changed" | "session.ended";
-			userId: string;
-	  }
-	| { kind: "request.changed"; requestId: string; userId: string }
-	| { kind: "customer.record.changed"; customerId: string }
-	| { kind: "settings.changed" | "catalog.changed" | "lead.created" | "events.missed" };
-
 /** Reconnect after 1, 2 and 5 seconds, then every 10 (SPEC section 9). */
 const RETRY_MS = [1000, 2000, 5000, 10_000];
 
 type Viewer = Pick<SessionUser, "id" | "role">;
 
 /** The query keys an event makes stale, for this viewer. */
-export function keysFor(event: LiveEvent, viewer: Viewer): QueryKey[] {
+export function keysFor(event: AppEvent, viewer: Viewer): QueryKey[] {
 	const owner = viewer.role === "owner";
 	const ownerCustomers = owner
 		? [customerQueries.dashboard, customerQueries.ownerList, customerQueries.ownerDetails]
@@ -68,6 +56,7 @@ export function keysFor(event: LiveEvent, viewer: Viewer): QueryKey[] {
 		case "session.ended":
 			return mine ? [authQueries.all] : [];
 		case "lead.created":
+		case "email.queued":
 		case "events.missed":
 			return [];
 	}
@@ -114,9 +103,9 @@ export function LiveUpdates({ user }: { user: Viewer }) {
 			};
 			source.onmessage = (message) => {
 				if (message.lastEventId) lastEventId = message.lastEventId;
-				let event: LiveEvent;
+				let event: AppEvent;
 				try {
-					event = JSON.parse(message.data) as LiveEvent;
+					event = JSON.parse(message.data) as AppEvent;
 				} catch {
 					return;
 				}

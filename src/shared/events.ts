@@ -1,0 +1,28 @@
+// No imports on purpose: a type only, shared by the server's event bus and the pages' live stream.
+
+/**
+ * What just changed, announced once by the service that changed it: a kind and ids, never
+ * personal data. Subscribers (the read cache, the e-mail outbox, live pages) decide what it means
+ * for them.
+ */
+export type AppEvent =
+	| { kind: "quote.changed"; quoteId: string; userId: string | null }
+	| { kind: "bill.changed"; billId: string; userId: string }
+	| { kind: "request.changed"; requestId: string; userId: string }
+	| { kind: "customer.changed"; userId: string }
+	/** A customer record without a login (its account was deleted) changed: the owner's view only. */
+	| { kind: "customer.record.changed"; customerId: string }
+	| { kind: "profile.changed"; userId: string }
+	| { kind: "session.ended"; userId: string }
+	| { kind: "lead.created"; leadId: string }
+	| { kind: "email.queued" }
+	/** The business profile, pricing or payment keys were saved. */
+	| { kind: "settings.changed" }
+	/** A service option was added, edited, (de)activated, reordered or deleted. */
+	| { kind: "catalog.changed" }
+	/** A chat message was saved in the conversation of the customer `customerUserId`. */
+	| { kind: "chat.message"; messageId: number; customerUserId: string }
+	/** One side of that conversation read it: its unread counts changed. */
+	| { kind: "chat.read"; customerUserId: string }
+	/** This instance stopped hearing the others for a while: anything may have changed. */
+	| { kind: "events.missed" };
