@@ -1,9 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PASSWORD } from "../support/accounts.ts";
+import { describe, expect, it } from "vitest";
 import { HttpClient } from "../support/http-client.ts";
 import { type LiveEvent, openLiveStream } from "../support/live-stream.ts";
-import { clonePostgresTemplate } from "../support/postgres-template.ts";
-import { type ServerProcess, startInstance, stopServerProcess } from "../support/server-process.ts";
+import { signUpOn, stopServerProcess, twoInstances } from "../support/server-process.ts";
 
 /**
  * Two server processes on one PostgreSQL database: a chat message sent through one reaches the
@@ -12,30 +10,13 @@ import { type ServerProcess, startInstance, stopServerProcess } from "../support
  */
 const url = process.env.TEST_DATABASE_URL;
 
-async function signUpOn(instance: ServerProcess, email: string, role: "owner" | "customer") {
-	const client = new HttpClient(instance.url);
-	const res = await client.post("/api/account/sign-up", { email, role, password: PASSWORD });
-	expect(res.status, res.text).toBe(201);
-	return client;
-}
-
 const isMessage = (e: LiveEvent) => e.data.kind === "chat.message";
 
 describe.skipIf(!url)("chat across two server instances", () => {
-	let database: { url: string; drop(): Promise<void> };
-	let a: ServerProcess;
-	let b: ServerProcess;
-
-	beforeAll(async () => {
-		database = await clonePostgresTemplate(url!);
-		[a, b] = await Promise.all([startInstance(database.url), startInstance(database.url)]);
-	}, 120_000);
-	afterAll(async () => {
-		await Promise.all([stopServerProcess(a), stopServerProcess(b)]);
-		await database?.drop();
-	});
+	const instances = twoInstances(url!);
 
 	it("a message sent through A arrives on streams opened on B; a reconnect catches up without duplicates", async () => {
+		const { a, b } = instances;
 		const owner = await signUpOn(a, "o@example.test", "owner");
 		const customer = await signUpOn(a, "c@example.test", "customer");
 		const customerId = (await customer.get("/api/me")).json.user.id;

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { PASSWORD } from "../support/accounts.ts";
 import { HttpClient } from "../support/http-client.ts";
-import { clonePostgresTemplate } from "../support/postgres-template.ts";
 import {
 	type ServerProcess as Instance,
-	startInstance as startServer,
-	stopServerProcess,
+	signUpOn,
+	twoInstances,
 } from "../support/server-process.ts";
-
-// Long enough that only an event can make a read fresh.
-const startInstance = (databaseUrl: string) => startServer(databaseUrl, { READ_CACHE_MS: "60000" });
 
 /**
  * Two server processes on one PostgreSQL database, as deployed behind a load balancer: each keeps
@@ -26,33 +22,17 @@ const url = process.env.TEST_DATABASE_URL;
  */
 const soon = (check: () => Promise<void>) => vi.waitFor(check, { timeout: 1000, interval: 20 });
 
-async function signUpOn(instance: Instance, email: string, role: "owner" | "customer") {
-	const client = new HttpClient(instance.url);
-	const res = await client.post("/api/account/sign-up", { email, role, password: PASSWORD });
-	expect(res.status, res.text).toBe(201);
-	return client;
-}
-
 /** A client whose cookies (the session) are sent to whichever instance it is pointed at. */
 function on(client: HttpClient, instance: Instance) {
 	return new HttpClient(instance.url, client);
 }
 
 describe.skipIf(!url)("two server instances on one database", () => {
-	let database: { url: string; drop(): Promise<void> };
-	let a: Instance;
-	let b: Instance;
-
-	beforeAll(async () => {
-		database = await clonePostgresTemplate(url!);
-		[a, b] = await Promise.all([startInstance(database.url), startInstance(database.url)]);
-	}, 120_000);
-	afterAll(async () => {
-		await Promise.all([stopServerProcess(a), stopServerProcess(b)]);
-		await database?.drop();
-	});
+	// Long enough that only an event can make a read fresh.
+	const instances = twoInstances(url!, { READ_CACHE_MS: "60000" });
 
 	it("a change through one is read fresh through the other, and a sign-out ends the session on both", async () => {
+		const { a, b } = instances;
 		const owner = await signUpOn(a, "o@example.test", "owner");
 		const customer = await signUpOn(a, "c@example.test", "customer");
 
@@ -111,6 +91,7 @@ describe.skipIf(!url)("two server instances on one database", () => {
 	});
 
 	it("settings and the catalogue saved through one are read fresh through the other; a secret sealed on one opens on the other", async () => {
+		const { a, b } = instances;
 		// The install's owner (made by the test above, or here when it runs alone), signed in on A.
 		const owner = new HttpClient(a.url);
 		const credentials = { email: "o@example.test", password: PASSWORD };

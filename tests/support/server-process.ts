@@ -2,6 +2,10 @@ import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { afterAll, beforeAll, expect } from "vitest";
+import { PASSWORD } from "./accounts.ts";
+import { HttpClient } from "./http-client.ts";
+import { clonePostgresTemplate } from "./postgres-template.ts";
 
 /** A server started as it is deployed: `src/server/index.ts` in its own process. */
 export interface ServerProcess {
@@ -68,3 +72,30 @@ const SHARED_SECRET = "two-instances-share-this-secret-32+";
 /** A server on the PostgreSQL database `databaseUrl`, signing sessions as every other instance. */
 export const startInstance = (databaseUrl: string, env: Record<string, string> = {}) =>
 	startServerProcess({ DATABASE_URL: databaseUrl, AUTH_SECRET: SHARED_SECRET, ...env });
+
+/**
+ * Two instances on one fresh clone of the PostgreSQL database at `databaseUrl`, started before the
+ * tests of the calling `describe` and stopped after them: read `a` and `b` inside the tests.
+ */
+export function twoInstances(databaseUrl: string, env: Record<string, string> = {}) {
+	const pair = {} as { a: ServerProcess; b: ServerProcess };
+	let database: { url: string; drop(): Promise<void> } | undefined;
+	beforeAll(async () => {
+		database = await clonePostgresTemplate(databaseUrl);
+		const url = database.url;
+		[pair.a, pair.b] = await Promise.all([startInstance(url, env), startInstance(url, env)]);
+	}, 120_000);
+	afterAll(async () => {
+		await Promise.all([stopServerProcess(pair.a), stopServerProcess(pair.b)]);
+		await database?.drop();
+	});
+	return pair;
+}
+
+/** A new account signed up through `instance`: its client keeps the session. */
+export async function signUpOn(instance: ServerProcess, email: string, role: "owner" | "customer") {
+	const client = new HttpClient(instance.url);
+	const res = await client.post("/api/account/sign-up", { email, role, password: PASSWORD });
+	expect(res.status, res.text).toBe(201);
+	return client;
+}

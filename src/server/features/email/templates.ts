@@ -233,13 +233,16 @@ export function newQuoteRequestEmail(options: {
 				: `Estimated total (catalogue prices, no instant quote requested): ${total}.`,
 			request.travelNote,
 			request.notes ? `Notes:\n${request.notes}` : "No notes were added.",
-			request.photoCount === 1
-				? "1 photo is attached to the request."
-				: `${request.photoCount} photos are attached to the request.`,
+			photosAttached(request.photoCount),
 		],
 		action: { label: "Review quote requests", url: options.url },
 	});
 }
+
+const photosAttached = (count: number) =>
+	count === 1
+		? "1 photo is attached to the request."
+		: `${count} photos are attached to the request.`;
 
 /** The business's notice of a new service request; Urgent ones say so first in the subject. */
 export function newServiceRequestEmail(options: {
@@ -276,8 +279,8 @@ export function newServiceRequestEmail(options: {
 		greeting: "Hello,",
 		paragraphs: [
 			request.addedByOwner
-				? `A ${urgent ? "Urgent" : "Normal"} priority ${type} request was added for ${customer.name}.`
-				: `${customer.name} sent a ${urgent ? "Urgent" : "Normal"} priority ${type} request in the customer app.`,
+				? `${urgent ? "An Urgent" : "A Normal"} priority ${type} request was added for ${customer.name}.`
+				: `${customer.name} sent ${urgent ? "an Urgent" : "a Normal"} priority ${type} request in the customer app.`,
 			[
 				`Customer: ${customer.name}${customer.idNumber ? ` (#${customer.idNumber})` : ""}`,
 				`E-mail: ${customer.email}`,
@@ -286,9 +289,7 @@ export function newServiceRequestEmail(options: {
 				...(colors ? [colors] : []),
 			].join("\n"),
 			request.details ? `Details:\n${request.details}` : "No details were added.",
-			request.photoCount === 1
-				? "1 photo is attached to the request."
-				: `${request.photoCount} photos are attached to the request.`,
+			photosAttached(request.photoCount),
 		],
 		action: { label: "Open service requests", url: options.url },
 	});

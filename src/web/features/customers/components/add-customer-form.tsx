@@ -1,4 +1,3 @@
-import { useMutation } from "@tanstack/react-query";
 import { Sparkles, UserPlus } from "lucide-react";
 import type * as React from "react";
 import { useEffect, useState } from "react";
@@ -22,9 +21,9 @@ import {
 	NotesField,
 	PropertyFields,
 	ServiceChoices,
+	useInstantQuote,
 } from "../../quotes/components/quote-form-parts.tsx";
 import type { ServiceSelection } from "../../quotes/components/service-picker.tsx";
-import { requestEstimate } from "../../quotes/public-quote-api.ts";
 import { useCreateCustomer } from "../api.ts";
 
 const EMPTY = {
@@ -104,15 +103,7 @@ export function AddCustomerForm({ onDone }: { onDone: () => void }) {
 	};
 	const canEstimate = fields.address.trim() !== "" && chosen.length > 0;
 
-	const estimateMutation = useMutation({
-		mutationFn: requestEstimate,
-		onSuccess: (result) => {
-			setEstimate(result);
-			toast.success(QUOTE_FORM_MESSAGES.estimateReady);
-		},
-		onError: (error) =>
-			toast.error(QUOTE_FORM_MESSAGES.estimateFailed, { description: errorMessage(error) }),
-	});
+	const estimateMutation = useInstantQuote(setEstimate);
 
 	const reset = () => {
 		setFields(EMPTY);

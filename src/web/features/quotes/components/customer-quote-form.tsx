@@ -1,4 +1,3 @@
-import { useMutation } from "@tanstack/react-query";
 import { Pencil, RefreshCw, Send, Sparkles } from "lucide-react";
 import type * as React from "react";
 import { useEffect, useState } from "react";
@@ -13,13 +12,13 @@ import { Button } from "../../../components/ui/button.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { useServiceOptions } from "../../catalog/api.ts";
 import { useSubmitCustomerQuote } from "../api.ts";
-import { requestEstimate } from "../public-quote-api.ts";
 import { InstantQuoteResult } from "./instant-quote-result.tsx";
 import {
 	FormSection,
 	PhotosAndNotes,
 	PropertyFields,
 	ServiceChoices,
+	useInstantQuote,
 } from "./quote-form-parts.tsx";
 import type { ServiceSelection } from "./service-picker.tsx";
 
@@ -67,15 +66,7 @@ export function CustomerQuoteForm({ onSubmitted }: { onSubmitted: () => void }) 
 	};
 	const canEstimate = fields.address.trim() !== "" && input.services.length > 0;
 
-	const estimateMutation = useMutation({
-		mutationFn: requestEstimate,
-		onSuccess: (result) => {
-			setEstimate(result);
-			toast.success(QUOTE_FORM_MESSAGES.estimateReady);
-		},
-		onError: (error) =>
-			toast.error(QUOTE_FORM_MESSAGES.estimateFailed, { description: errorMessage(error) }),
-	});
+	const estimateMutation = useInstantQuote(setEstimate);
 
 	const getEstimate = () => {
 		const parsed = estimateRequestSchema.safeParse(input);

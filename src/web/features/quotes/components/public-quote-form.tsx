@@ -15,7 +15,7 @@ import { Honeypot } from "../../../components/public/honeypot.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { useServiceOptions } from "../../catalog/api.ts";
-import { requestEstimate, submitPublicQuote } from "../public-quote-api.ts";
+import { submitPublicQuote } from "../public-quote-api.ts";
 import { InstantQuoteResult } from "./instant-quote-result.tsx";
 import {
 	Field,
@@ -23,6 +23,7 @@ import {
 	PhotosAndNotes,
 	PropertyFields,
 	ServiceChoices,
+	useInstantQuote,
 } from "./quote-form-parts.tsx";
 import { type ServiceSelection, selectionTotalCents } from "./service-picker.tsx";
 
@@ -78,15 +79,7 @@ export function PublicQuoteForm({ onSubmitted }: { onSubmitted: () => void }) {
 	const total = selectionTotalCents(services, selection);
 	const canEstimate = fields.address.trim() !== "" && chosen.length > 0;
 
-	const estimateMutation = useMutation({
-		mutationFn: requestEstimate,
-		onSuccess: (result) => {
-			setEstimate(result);
-			toast.success(QUOTE_FORM_MESSAGES.estimateReady);
-		},
-		onError: (error) =>
-			toast.error(QUOTE_FORM_MESSAGES.estimateFailed, { description: errorMessage(error) }),
-	});
+	const estimateMutation = useInstantQuote(setEstimate);
 
 	const submitMutation = useMutation({
 		mutationFn: submitPublicQuote,

@@ -1,15 +1,36 @@
+import { useMutation } from "@tanstack/react-query";
 import { AlertCircle } from "lucide-react";
 import type * as React from "react";
 import { useId } from "react";
-import { MAX_QUOTE_PHOTOS, QUOTE_FORM_MESSAGES } from "../../../../shared/estimate.ts";
+import { toast } from "sonner";
+import {
+	type Estimate,
+	MAX_QUOTE_PHOTOS,
+	QUOTE_FORM_MESSAGES,
+} from "../../../../shared/estimate.ts";
 import { PhotoPicker } from "../../../components/photo-picker.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { Label } from "../../../components/ui/label.tsx";
 import { Textarea } from "../../../components/ui/textarea.tsx";
+import { errorMessage } from "../../../lib/api-client.ts";
+import { requestEstimate } from "../public-quote-api.ts";
 import { ServicePicker } from "./service-picker.tsx";
 
 /** Pieces shared by the public and the customer quote forms. */
+
+/** The Get Instant AI Quote button's request, with SPEC's toasts; `onResult` keeps the quote. */
+export function useInstantQuote(onResult: (estimate: Estimate) => void) {
+	return useMutation({
+		mutationFn: requestEstimate,
+		onSuccess: (result) => {
+			onResult(result);
+			toast.success(QUOTE_FORM_MESSAGES.estimateReady);
+		},
+		onError: (error) =>
+			toast.error(QUOTE_FORM_MESSAGES.estimateFailed, { description: errorMessage(error) }),
+	});
+}
 
 export function Field({
 	label,

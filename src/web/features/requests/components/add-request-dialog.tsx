@@ -2,12 +2,10 @@ import { Plus } from "lucide-react";
 import { useId, useState } from "react";
 import { toast } from "sonner";
 import {
-	type ColorScheme,
 	MAX_REQUEST_DETAILS,
 	REQUEST_MESSAGES,
 	REQUEST_TYPE_LABELS,
 	REQUEST_TYPES,
-	type RequestPriority,
 	type RequestType,
 } from "../../../../shared/requests.ts";
 import { ownerNewRequestSchema } from "../../../../shared/service-requests.ts";
@@ -25,7 +23,7 @@ import {
 import { Label } from "../../../components/ui/label.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { useAddRequestForCustomer } from "../api.ts";
-import { ColorSchemeField, PriorityField } from "./request-parts.tsx";
+import { ColorSchemeField, PriorityField, useRequestFields } from "./request-parts.tsx";
 
 /**
  * The owner adds a service request for a customer, owner-only types (Takedown, Installation,
@@ -41,30 +39,19 @@ export function AddRequestDialog({
 	const id = useId();
 	const [open, setOpen] = useState(false);
 	const [type, setType] = useState<RequestType>("Fix");
-	const [details, setDetails] = useState("");
-	const [priority, setPriority] = useState<RequestPriority>("Normal");
-	const [scheme, setScheme] = useState<ColorScheme | null>(null);
-	const [custom, setCustom] = useState("");
+	const fields = useRequestFields(type);
+	const { details, setDetails, priority, setPriority, scheme, setScheme, custom, setCustom } =
+		fields;
 	const add = useAddRequestForCustomer();
 
 	const reset = () => {
 		setType("Fix");
-		setDetails("");
-		setPriority("Normal");
-		setScheme(null);
-		setCustom("");
+		fields.reset();
 	};
 
 	const submit = (event: React.FormEvent<HTMLFormElement>) => {
 		event.preventDefault();
-		const input = {
-			requestType: type,
-			details: details.trim() || undefined,
-			priority,
-			...(type === "ChangeColor"
-				? { colorScheme: scheme, customColors: scheme === "Custom" ? custom : undefined }
-				: {}),
-		};
+		const { input } = fields;
 		const parsed = ownerNewRequestSchema.safeParse(input);
 		if (!parsed.success) return void toast.error(parsed.error.issues[0]?.message);
 		add.mutate(

@@ -4,12 +4,10 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { formatCents } from "../../../../shared/money.ts";
 import {
-	type ColorScheme,
 	type CustomerRequestType,
 	MAX_REQUEST_DETAILS,
 	MAX_REQUEST_PHOTOS,
 	REQUEST_MESSAGES,
-	type RequestPriority,
 } from "../../../../shared/requests.ts";
 import { newRequestSchema } from "../../../../shared/service-requests.ts";
 import { TextareaField } from "../../../components/form-field.tsx";
@@ -17,7 +15,7 @@ import { PhotoPicker } from "../../../components/photo-picker.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { useSubmitRequest } from "../api.ts";
-import { ColorSchemeField, PriorityField } from "./request-parts.tsx";
+import { ColorSchemeField, PriorityField, useRequestFields } from "./request-parts.tsx";
 
 const DETAILS_LABEL = {
 	Fix: "What's wrong?",
@@ -38,23 +36,15 @@ export function RequestForm({
 	colorFeeCents: number | null;
 	onSubmitted: () => void;
 }) {
-	const [details, setDetails] = useState("");
-	const [priority, setPriority] = useState<RequestPriority>("Normal");
-	const [scheme, setScheme] = useState<ColorScheme | null>(null);
-	const [custom, setCustom] = useState("");
+	const fields = useRequestFields(type);
+	const { details, setDetails, priority, setPriority, scheme, setScheme, custom, setCustom } =
+		fields;
 	const [photos, setPhotos] = useState<File[]>([]);
 	const submitRequest = useSubmitRequest();
 
 	const submit = (event: React.FormEvent<HTMLFormElement>) => {
 		event.preventDefault();
-		const input = {
-			requestType: type,
-			details: details.trim() || undefined,
-			priority,
-			...(type === "ChangeColor"
-				? { colorScheme: scheme, customColors: scheme === "Custom" ? custom : undefined }
-				: {}),
-		};
+		const { input } = fields;
 		const parsed = newRequestSchema.safeParse(input);
 		if (!parsed.success) return void toast.error(parsed.error.issues[0]?.message);
 		submitRequest.mutate(
@@ -64,10 +54,7 @@ export function RequestForm({
 					toast.success(REQUEST_MESSAGES.submitted, {
 						description: "We'll take care of it as soon as we can.",
 					});
-					setDetails("");
-					setPriority("Normal");
-					setScheme(null);
-					setCustom("");
+					fields.reset();
 					setPhotos([]);
 					onSubmitted();
 				},

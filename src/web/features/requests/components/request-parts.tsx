@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useId, useState } from "react";
 import {
 	COLOR_SCHEMES,
 	type ColorScheme,
@@ -7,12 +7,44 @@ import {
 	REQUEST_TYPE_LABELS,
 	type RequestPriority,
 	type RequestStatus,
+	type RequestType,
 } from "../../../../shared/requests.ts";
 import type { RequestView } from "../../../../shared/service-requests.ts";
 import { FormField } from "../../../components/form-field.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Label } from "../../../components/ui/label.tsx";
 import { RadioGroup, RadioGroupItem } from "../../../components/ui/radio-group.tsx";
+
+/**
+ * What every request form asks, the customer's and the owner's alike (details, priority, and for
+ * Change Colors the scheme), and the request it makes for `type`.
+ */
+export function useRequestFields<T extends RequestType>(type: T) {
+	const [details, setDetails] = useState("");
+	const [priority, setPriority] = useState<RequestPriority>("Normal");
+	const [scheme, setScheme] = useState<ColorScheme | null>(null);
+	const [custom, setCustom] = useState("");
+	const input = {
+		requestType: type,
+		details: details.trim() || undefined,
+		priority,
+		...(type === "ChangeColor"
+			? { colorScheme: scheme, customColors: scheme === "Custom" ? custom : undefined }
+			: {}),
+	};
+	const reset = () => {
+		setDetails("");
+		setPriority("Normal");
+		setScheme(null);
+		setCustom("");
+	};
+	return {
+		...{ details, setDetails, priority, setPriority },
+		...{ scheme, setScheme, custom, setCustom },
+		input,
+		reset,
+	};
+}
 
 const statusVariant = {
 	open: "info",
