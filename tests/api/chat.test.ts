@@ -7,13 +7,11 @@ import { test } from "../support/app-fixture.ts";
 import { chatMessage } from "../support/builders.ts";
 import { expectError } from "../support/expect.ts";
 import type { HttpClient } from "../support/http-client.ts";
+import { png } from "../support/images.ts";
 import { openLiveStream } from "../support/live-stream.ts";
 import type { TestApp } from "../support/test-app.ts";
 
-const png = () =>
-	sharp({ create: { width: 40, height: 30, channels: 3, background: "#c00" } })
-		.png()
-		.toBuffer();
+const redPng = () => png("#c00", 40, 30);
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
 
 function attachment(bytes: Uint8Array, name: string, content?: string) {
@@ -175,7 +173,7 @@ describe("chat", () => {
 		const other = await signedInCustomer(app, { email: "pat@example.test" });
 		const image = await customer.client.post(
 			"/api/chat/attachments",
-			attachment(await png(), "roof.png"),
+			attachment(await redPng(), "roof.png"),
 		);
 		expect(image.status, image.text).toBe(201);
 		expect(image.json.message).toMatchObject({

@@ -10,6 +10,7 @@ import { QUOTE_IN_PROGRESS_MESSAGE } from "../../src/shared/quote-request.ts";
 import { ownerAndCustomer, signedInCustomer } from "../support/accounts.ts";
 import { appQuote, sampleLines } from "../support/builders.ts";
 import { HttpClient } from "../support/http-client.ts";
+import { png } from "../support/images.ts";
 import { waitForMail } from "../support/outbox.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -20,11 +21,6 @@ beforeEach(async () => {
 afterEach(() => app.close());
 
 const BUSINESS_EMAIL = "hello@buckeyeholidaylights.com";
-
-const png = () =>
-	sharp({ create: { width: 20, height: 20, channels: 3, background: "#0a0" } })
-		.png()
-		.toBuffer();
 
 async function request(app: TestApp, extra: Record<string, unknown> = {}) {
 	const lines = await sampleLines(app);

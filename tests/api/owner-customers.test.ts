@@ -20,6 +20,7 @@ import { type Account, signedInCustomer, signedInOwner } from "../support/accoun
 import { approvedCustomer, sampleLines, serviceRequest } from "../support/builders.ts";
 import { expectError } from "../support/expect.ts";
 import { HttpClient } from "../support/http-client.ts";
+import { png } from "../support/images.ts";
 import { readOutbox, waitForMail } from "../support/outbox.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -28,11 +29,6 @@ beforeEach(async () => {
 	app = await startTestApp();
 });
 afterEach(() => app.close());
-
-const png = (color = "#0a0") =>
-	sharp({ create: { width: 20, height: 20, channels: 3, background: color } })
-		.png()
-		.toBuffer();
 
 /** Dana's form: a house outline at $450.00 (base $400) and two medium trees at base price. */
 async function danaForm(extra: Partial<CreateCustomerInput> = {}): Promise<CreateCustomerInput> {

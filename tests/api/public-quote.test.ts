@@ -11,6 +11,7 @@ import {
 } from "../../src/server/db/schema.ts";
 import { RATE_LIMIT_MESSAGE } from "../../src/server/lib/rate-limit.ts";
 import { estimateSchema, QUOTE_FORM_MESSAGES } from "../../src/shared/estimate.ts";
+import { png as pngOf } from "../support/images.ts";
 import { waitForMail } from "../support/outbox.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -23,10 +24,7 @@ const MB = 1024 * 1024;
 
 type Photo = { name: string; bytes: Uint8Array; type?: string };
 
-const png = (color = "#f00", width = 20, height = 20) =>
-	sharp({ create: { width, height, channels: 3, background: color } })
-		.png()
-		.toBuffer();
+const png = (color = "#f00", width = 20, height = 20) => pngOf(color, width, height);
 
 /** A JPEG carrying a GPS position and a camera model in its EXIF, turned sideways (orientation 6). */
 const jpegWithGps = () =>

@@ -1,7 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
 import { count, eq } from "drizzle-orm";
-import sharp from "sharp";
 import { describe, expect } from "vitest";
 import {
 	bills,
@@ -17,15 +16,13 @@ import { test } from "../support/app-fixture.ts";
 import { approvedCustomer, serviceRequest } from "../support/builders.ts";
 import { expectError } from "../support/expect.ts";
 import type { HttpClient } from "../support/http-client.ts";
+import { png as pngOf } from "../support/images.ts";
 import { readOutbox, waitForMail } from "../support/outbox.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 const BUSINESS_EMAIL = "hello@buckeyeholidaylights.com";
 
-const png = (color = "#0a0") =>
-	sharp({ create: { width: 24, height: 16, channels: 3, background: color } })
-		.png()
-		.toBuffer();
+const png = (color = "#0a0") => pngOf(color, 24, 16);
 
 type Photo = { name: string; bytes: Uint8Array; type?: string };
 
