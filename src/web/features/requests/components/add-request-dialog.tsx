@@ -2,14 +2,12 @@ import { Plus } from "lucide-react";
 import { useId, useState } from "react";
 import { toast } from "sonner";
 import {
-	MAX_REQUEST_DETAILS,
 	REQUEST_MESSAGES,
 	REQUEST_TYPE_LABELS,
 	REQUEST_TYPES,
 	type RequestType,
 } from "../../../../shared/requests.ts";
 import { ownerNewRequestSchema } from "../../../../shared/service-requests.ts";
-import { TextareaField } from "../../../components/form-field.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import {
 	Dialog,
@@ -23,7 +21,7 @@ import {
 import { Label } from "../../../components/ui/label.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { useAddRequestForCustomer } from "../api.ts";
-import { ColorSchemeField, PriorityField, useRequestFields } from "./request-parts.tsx";
+import { RequestFields, useRequestFields } from "./request-parts.tsx";
 
 /**
  * The owner adds a service request for a customer, owner-only types (Takedown, Installation,
@@ -99,22 +97,7 @@ export function AddRequestDialog({
 							))}
 						</select>
 					</div>
-					{type === "ChangeColor" ? (
-						<ColorSchemeField
-							scheme={scheme}
-							custom={custom}
-							onSchemeChange={setScheme}
-							onCustomChange={setCustom}
-						/>
-					) : null}
-					<TextareaField
-						label="Details"
-						value={details}
-						maxLength={MAX_REQUEST_DETAILS}
-						rows={3}
-						onChange={(e) => setDetails(e.target.value)}
-					/>
-					<PriorityField value={priority} onChange={setPriority} />
+					<RequestFields type={type} fields={fields} detailsLabel="Details" rows={3} />
 					<DialogFooter>
 						<Button type="submit" pending={add.isPending}>
 							Add Request

@@ -5,17 +5,15 @@ import { toast } from "sonner";
 import { formatCents } from "../../../../shared/money.ts";
 import {
 	type CustomerRequestType,
-	MAX_REQUEST_DETAILS,
 	MAX_REQUEST_PHOTOS,
 	REQUEST_MESSAGES,
 } from "../../../../shared/requests.ts";
 import { newRequestSchema } from "../../../../shared/service-requests.ts";
-import { TextareaField } from "../../../components/form-field.tsx";
 import { PhotoPicker } from "../../../components/photo-picker.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { useSubmitRequest } from "../api.ts";
-import { ColorSchemeField, PriorityField, useRequestFields } from "./request-parts.tsx";
+import { RequestFields, useRequestFields } from "./request-parts.tsx";
 
 const DETAILS_LABEL = {
 	Fix: "What's wrong?",
@@ -66,22 +64,7 @@ export function RequestForm({
 
 	return (
 		<form noValidate onSubmit={submit} className="grid gap-5">
-			{type === "ChangeColor" ? (
-				<ColorSchemeField
-					scheme={scheme}
-					custom={custom}
-					onSchemeChange={setScheme}
-					onCustomChange={setCustom}
-				/>
-			) : null}
-			<TextareaField
-				label={DETAILS_LABEL[type]}
-				value={details}
-				maxLength={MAX_REQUEST_DETAILS}
-				rows={4}
-				onChange={(e) => setDetails(e.target.value)}
-			/>
-			<PriorityField value={priority} onChange={setPriority} />
+			<RequestFields type={type} fields={fields} detailsLabel={DETAILS_LABEL[type]} rows={4} />
 			<div className="grid gap-2">
 				<span className="text-sm font-medium">Photos</span>
 				<PhotoPicker photos={photos} onChange={setPhotos} max={MAX_REQUEST_PHOTOS} />

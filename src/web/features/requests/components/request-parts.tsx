@@ -2,6 +2,7 @@ import { useId, useState } from "react";
 import {
 	COLOR_SCHEMES,
 	type ColorScheme,
+	MAX_REQUEST_DETAILS,
 	REQUEST_PRIORITIES,
 	REQUEST_STATUS_LABELS,
 	REQUEST_TYPE_LABELS,
@@ -10,7 +11,7 @@ import {
 	type RequestType,
 } from "../../../../shared/requests.ts";
 import type { RequestView } from "../../../../shared/service-requests.ts";
-import { FormField } from "../../../components/form-field.tsx";
+import { FormField, TextareaField } from "../../../components/form-field.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Label } from "../../../components/ui/label.tsx";
 import { RadioGroup, RadioGroupItem } from "../../../components/ui/radio-group.tsx";
@@ -44,6 +45,40 @@ export function useRequestFields<T extends RequestType>(type: T) {
 		input,
 		reset,
 	};
+}
+
+/** The fields `useRequestFields` keeps: the scheme for Change Colors, the details, the priority. */
+export function RequestFields({
+	type,
+	fields,
+	detailsLabel,
+	rows,
+}: {
+	type: RequestType;
+	fields: ReturnType<typeof useRequestFields>;
+	detailsLabel: string;
+	rows: number;
+}) {
+	return (
+		<>
+			{type === "ChangeColor" ? (
+				<ColorSchemeField
+					scheme={fields.scheme}
+					custom={fields.custom}
+					onSchemeChange={fields.setScheme}
+					onCustomChange={fields.setCustom}
+				/>
+			) : null}
+			<TextareaField
+				label={detailsLabel}
+				value={fields.details}
+				maxLength={MAX_REQUEST_DETAILS}
+				rows={rows}
+				onChange={(e) => fields.setDetails(e.target.value)}
+			/>
+			<PriorityField value={fields.priority} onChange={fields.setPriority} />
+		</>
+	);
 }
 
 const statusVariant = {
@@ -130,7 +165,7 @@ export function RequestPhotos({
 }
 
 /** Normal or Urgent. */
-export function PriorityField({
+function PriorityField({
 	value,
 	onChange,
 }: {
@@ -158,7 +193,7 @@ export function PriorityField({
 }
 
 /** The colour schemes; Custom asks what the customer wants. */
-export function ColorSchemeField({
+function ColorSchemeField({
 	scheme,
 	custom,
 	onSchemeChange,
