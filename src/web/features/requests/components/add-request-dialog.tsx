@@ -38,8 +38,6 @@ export function AddRequestDialog({
 	const [open, setOpen] = useState(false);
 	const [type, setType] = useState<RequestType>("Fix");
 	const fields = useRequestFields(type);
-	const { details, setDetails, priority, setPriority, scheme, setScheme, custom, setCustom } =
-		fields;
 	const add = useAddRequestForCustomer();
 
 	const reset = () => {

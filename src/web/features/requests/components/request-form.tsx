@@ -35,8 +35,6 @@ export function RequestForm({
 	onSubmitted: () => void;
 }) {
 	const fields = useRequestFields(type);
-	const { details, setDetails, priority, setPriority, scheme, setScheme, custom, setCustom } =
-		fields;
 	const [photos, setPhotos] = useState<File[]>([]);
 	const submitRequest = useSubmitRequest();
 
