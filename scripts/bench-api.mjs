@@ -6,7 +6,8 @@
 // see src/server/lib/read-cache.ts) and one with READ_CACHE_MS=0, where every request goes to
 // PostgreSQL: that one shows how the queries themselves scale with the data.
 // Env: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres),
-//      BENCH_SECONDS per endpoint (default 20), BENCH_CONNECTIONS (default 50).
+//      BENCH_SECONDS per endpoint (default 20), BENCH_CONNECTIONS (default 50),
+//      BENCH_ONLY (measure only the endpoints whose name contains it, e.g. "search").
 import autocannon from "autocannon";
 import { benchDatabase, sql } from "./bench-support.mjs";
 
@@ -85,7 +86,7 @@ async function seedTo(customers) {
 	);
 }
 
-const endpoints = [
+const allEndpoints = [
 	{ name: "owner dashboard", path: "/api/owner/dashboard", cookie: ownerCookie },
 	{ name: "owner quote list (first page)", path: "/api/owner/quotes", cookie: ownerCookie },
 	{
@@ -108,6 +109,7 @@ const endpoints = [
 	},
 	{ name: "customer search: street", path: "/api/owner/customers?q=market", cookie: ownerCookie },
 ];
+const endpoints = allEndpoints.filter((e) => e.name.includes(process.env.BENCH_ONLY ?? ""));
 
 /** Each endpoint for `seconds`, after 2 unrecorded seconds that warm up the server's code. */
 async function measure(server) {

@@ -572,4 +572,32 @@ describe("GET /api/owner/customers (search and paging)", () => {
 		expectError(await owner.client.get(`/api/owner/customers?q=${"x".repeat(101)}`), 400);
 		expectError(await owner.client.get("/api/owner/customers?cursor=bad"), 400);
 	});
+
+	it("finds the few old customers a term matches behind hundreds of newer ones, newest first", async () => {
+		const owner = await signedInOwner(app);
+		// 600 customers, newest first g = 1..600; only the five oldest live on Spruce Court.
+		await app.db.execute(sql`
+			insert into users (id, name, email)
+				select 'walk-' || g, 'Walker ' || g, 'w' || g || '@walk.test' from generate_series(1, 600) g`);
+		await app.db.execute(sql`
+			insert into customers (user_id, name, email, address, created_at)
+				select 'walk-' || g, 'Walker ' || g, 'w' || g || '@walk.test',
+					case when g > 595 then g || ' Spruce Court' else g || ' Elm Street' end,
+					now() - (g || ' minutes')::interval
+				from generate_series(1, 600) g`);
+		app.readCache.clear();
+		const page = async (query: string) => {
+			const res = await owner.client.get(`/api/owner/customers?${query}`);
+			expect(res.status, res.text).toBe(200);
+			return res.json as { customers: { name: string }[]; nextCursor: string | null };
+		};
+		const first = await page("q=spruce&limit=3");
+		expect(first.customers.map((c) => c.name)).toEqual(["Walker 596", "Walker 597", "Walker 598"]);
+		const rest = await page(`q=spruce&limit=3&cursor=${encodeURIComponent(first.nextCursor!)}`);
+		expect(rest.customers.map((c) => c.name)).toEqual(["Walker 599", "Walker 600"]);
+		expect(rest.nextCursor).toBeNull();
+		// A broad term fills the page from the newest customers.
+		const broad = await page("q=elm%20street&limit=2");
+		expect(broad.customers.map((c) => c.name)).toEqual(["Walker 1", "Walker 2"]);
+	});
 });

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import {
 	accountState,
 	type CustomerCard,
@@ -42,9 +42,16 @@ export function searchCondition(q: string | undefined) {
 	return sql`c.search_text like ${like(term)}`;
 }
 
+/** How many of the newest customers a search reads before it asks the trigram index instead. */
+const SEARCH_WALK = 500;
+
 /**
- * The owner's customer cards, newest first, one query: open Fix and ChangeColor request counts and
- * whether a bill is pending come from indexed sub-queries per card. `q` narrows them to a search.
+ * The owner's customer cards, newest first: open Fix and ChangeColor request counts and whether a
+ * bill is pending come from indexed sub-queries per card. `q` narrows them to a search, in two
+ * steps so it costs about the same with a thousand customers or ten thousand: first among the
+ * newest SEARCH_WALK customers (a broad term such as a street name fills the page there); when
+ * that leaves the page short, the matches come from the trigram index alone, sorted (the planner
+ * would otherwise walk the newest-first index through thousands of rows to find a few old matches).
  */
 export async function listCustomerCards(options: {
 	db: Executor;
@@ -57,18 +64,41 @@ export async function listCustomerCards(options: {
 	const limit = pageSize(options.limit);
 	const after = rowsAfter(options.cursor, "c") ?? sql`true`;
 	const match = searchCondition(options.q);
-	const rows = resultRows<Row>(
-		await options.db.execute(sql`
-			select c.id, c.id_number, c.name, c.email, c.status, c.image_file_id, c.agreed_to_services,
-				c.paid_invoice, c.install_completed, c.takedown_completed, c.created_at,
-				(select count(*)::int from service_requests r
-					where r.user_id = c.user_id and r.request_type = 'Fix' and r.status in ('open', 'in_progress')) as fix_count,
-				(select count(*)::int from service_requests r
-					where r.user_id = c.user_id and r.request_type = 'ChangeColor' and r.status in ('open', 'in_progress')) as color_count,
-				exists (select 1 from bills b where b.user_id = c.user_id and b.status = 'pending') as has_pending_bills
-			from (select * from customers c where ${after} and ${match} order by c.created_at desc, c.id desc limit ${limit + 1}) c
-			order by c.created_at desc, c.id desc`),
-	);
+	const newest = sql`select * from customers c where ${after} order by c.created_at desc, c.id desc`;
+	const cardsOf = (candidates: SQL) => sql`
+		select c.id, c.id_number, c.name, c.email, c.status, c.image_file_id, c.agreed_to_services,
+			c.paid_invoice, c.install_completed, c.takedown_completed, c.created_at,
+			(select count(*)::int from service_requests r
+				where r.user_id = c.user_id and r.request_type = 'Fix' and r.status in ('open', 'in_progress')) as fix_count,
+			(select count(*)::int from service_requests r
+				where r.user_id = c.user_id and r.request_type = 'ChangeColor' and r.status in ('open', 'in_progress')) as color_count,
+			exists (select 1 from bills b where b.user_id = c.user_id and b.status = 'pending') as has_pending_bills
+		from (${candidates}) c
+		order by c.created_at desc, c.id desc`;
+	let rows: Row[];
+	if (!options.q?.trim()) {
+		rows = resultRows<Row>(await options.db.execute(cardsOf(sql`${newest} limit ${limit + 1}`)));
+	} else {
+		rows = resultRows<Row>(
+			await options.db.execute(
+				cardsOf(sql`select * from (${newest} limit ${SEARCH_WALK}) c where ${match}
+					order by c.created_at desc, c.id desc limit ${limit + 1}`),
+			),
+		);
+		if (rows.length <= limit) {
+			rows = await options.db.transaction(async (tx) => {
+				await tx.execute(
+					sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`,
+				);
+				return resultRows<Row>(
+					await tx.execute(
+						cardsOf(sql`select * from customers c where ${after} and ${match}
+							order by c.created_at desc, c.id desc limit ${limit + 1}`),
+					),
+				);
+			});
+		}
+	}
 	const cards = rows.map((r): CustomerCard => {
 		const card = {
 			id: r.id,
