@@ -1,6 +1,7 @@
 import { z } from "./zod.ts";
 
-export const BILL_STATUSES = ["pending", "paid"] as const;
+/** A refunded bill was paid by card and all of it given back. */
+export const BILL_STATUSES = ["pending", "paid", "refunded"] as const;
 export type BillStatus = (typeof BILL_STATUSES)[number];
 
 /** How a paid bill was settled: by card online, or by cash or check recorded by the owner. */
@@ -15,6 +16,10 @@ export const billSchema = z.object({
 	dueDate: z.string(),
 	status: z.enum(BILL_STATUSES),
 	paidAt: z.string().nullable(),
+	/** How it was paid: card, cash or check; null while pending. */
+	paymentMethod: z.enum(PAYMENT_METHODS).nullable(),
+	/** What was given back of a card payment (all of it when the status is refunded). */
+	refundedCents: z.number().int(),
 	createdAt: z.string(),
 });
 export type Bill = z.infer<typeof billSchema>;

@@ -70,6 +70,8 @@ export const SECRET_NAMES = ["secretKey", "webhookSecret"] as const;
 export type SecretName = (typeof SECRET_NAMES)[number];
 
 export const paymentKeysSchema = z.object({
+	/** Without Stripe keys, payments run in the labelled test mode unless the owner switched it off. */
+	testMode: z.boolean(),
 	publishableKey: z.string().nullable(),
 	publishableKeyFromEnvironment: z.boolean(),
 	secretKey: secretStateSchema,
@@ -78,6 +80,7 @@ export const paymentKeysSchema = z.object({
 
 /** Saving an empty or missing secret keeps the stored one; removing is its own operation. */
 export const paymentKeysInputSchema = z.object({
+	testMode: z.boolean("Test mode must be on or off").optional(),
 	publishableKey: z
 		.string()
 		.trim()

@@ -341,6 +341,8 @@ export const bills = pgTable(
 		status: text("status", { enum: BILL_STATUSES }).notNull().default("pending"),
 		paidAt: timestamp("paid_at", { withTimezone: true }),
 		paymentMethod: text("payment_method", { enum: PAYMENT_METHODS }),
+		/** The month a Plan for Next Year bill is for (its first day); null for other bills. */
+		planMonth: date("plan_month"),
 		createdAt: createdAt(),
 	},
 	(t) => [
@@ -354,12 +356,17 @@ export const bills = pgTable(
 		uniqueIndex("bills_quote_request_id_unique").on(t.quoteRequestId),
 		// One colour-change fee per service request.
 		uniqueIndex("bills_service_request_id_unique").on(t.serviceRequestId),
+		// One plan bill per customer and month, however often the monthly job runs.
+		uniqueIndex("bills_plan_month_unique").on(t.userId, t.planMonth),
 		index("bills_user_status_created_idx").on(t.userId, t.status, t.createdAt.desc().nullsFirst()),
 		index("bills_status_idx").on(t.status),
 	],
 );
 
-/** A card payment attempt. Holds no card data: only brand, last four digits and provider ids. */
+/**
+ * A card payment attempt. Holds no card data: only brand, last four digits, expiry and the
+ * provider's ids. A bill has at most one payment under way or taken: the partial unique index.
+ */
 export const payments = pgTable(
 	"payments",
 	{
@@ -371,11 +378,17 @@ export const payments = pgTable(
 			.notNull()
 			.references(() => users.id, { onDelete: "cascade" }),
 		provider: text("provider", { enum: PAYMENT_PROVIDERS }).notNull(),
+		/** Stripe's PaymentIntent (or, while the customer is on its checkout, the Checkout Session). */
 		providerPaymentId: text("provider_payment_id"),
+		/** Stripe's hosted checkout page while it is open, so a second Pay goes back to it. */
+		checkoutUrl: text("checkout_url"),
 		status: text("status", { enum: PAYMENT_STATUSES }).notNull().default("pending"),
 		amountCents: integer("amount_cents").notNull(),
+		refundedCents: integer("refunded_cents").notNull().default(0),
 		cardBrand: text("card_brand"),
 		cardLast4: text("card_last4"),
+		cardExpMonth: smallint("card_exp_month"),
+		cardExpYear: smallint("card_exp_year"),
 		failureMessage: text("failure_message"),
 		createdAt: createdAt(),
 		updatedAt: updatedAt(),
@@ -384,9 +397,80 @@ export const payments = pgTable(
 		check("payments_provider_check", inList("provider", PAYMENT_PROVIDERS)),
 		check("payments_status_check", inList("status", PAYMENT_STATUSES)),
 		check("payments_amount_check", sql`amount_cents > 0`),
+		check("payments_refund_check", sql`refunded_cents between 0 and amount_cents`),
 		check("payments_last4_check", sql`card_last4 is null or card_last4 ~ '^[0-9]{4}$'`),
 		index("payments_bill_id_idx").on(t.billId),
+		index("payments_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
 		uniqueIndex("payments_provider_payment_id_unique").on(t.provider, t.providerPaymentId),
+		// Two Pay clicks, two tabs or a retried request: one payment per bill under way or taken.
+		uniqueIndex("payments_one_per_bill")
+			.on(t.billId)
+			.where(sql`status in ('pending', 'succeeded')`),
+	],
+);
+
+/** A refund of all or part of a card payment, made by the owner through the provider. */
+export const refunds = pgTable(
+	"refunds",
+	{
+		id: uuid("id").primaryKey().defaultRandom(),
+		paymentId: uuid("payment_id")
+			.notNull()
+			.references(() => payments.id, { onDelete: "cascade" }),
+		amountCents: integer("amount_cents").notNull(),
+		reason: text("reason").notNull(),
+		providerRefundId: text("provider_refund_id"),
+		createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+		createdAt: createdAt(),
+	},
+	(t) => [
+		check("refunds_amount_check", sql`amount_cents > 0`),
+		index("refunds_payment_id_idx").on(t.paymentId),
+	],
+);
+
+/** Stripe webhook events already handled: an event delivered again changes nothing. */
+export const paymentEvents = pgTable("payment_events", {
+	id: text("id").primaryKey(),
+	type: text("type").notNull(),
+	createdAt: createdAt(),
+});
+
+export const PLAN_STATUSES = ["active", "cancelled"] as const;
+
+/**
+ * A customer's monthly Plan for Next Year. Test mode keeps the test card's token (Stripe's
+ * `pm_card_visa` and the like); with Stripe, the subscription's id: Stripe charges the months.
+ */
+export const planSubscriptions = pgTable(
+	"plan_subscriptions",
+	{
+		userId: text("user_id")
+			.primaryKey()
+			.references(() => users.id, { onDelete: "cascade" }),
+		status: text("status", { enum: PLAN_STATUSES }).notNull().default("active"),
+		provider: text("provider", { enum: PAYMENT_PROVIDERS }).notNull(),
+		providerSubscriptionId: text("provider_subscription_id"),
+		paymentMethodId: text("payment_method_id"),
+		priceCents: integer("price_cents").notNull(),
+		cardBrand: text("card_brand"),
+		cardLast4: text("card_last4"),
+		cardExpMonth: smallint("card_exp_month"),
+		cardExpYear: smallint("card_exp_year"),
+		/** The first day of the next month to bill. */
+		nextChargeDate: date("next_charge_date").notNull(),
+		startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+		cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+		updatedAt: updatedAt(),
+	},
+	(t) => [
+		check("plan_subscriptions_status_check", inList("status", PLAN_STATUSES)),
+		check("plan_subscriptions_provider_check", inList("provider", PAYMENT_PROVIDERS)),
+		check("plan_subscriptions_price_check", sql`price_cents > 0`),
+		index("plan_subscriptions_due_idx")
+			.on(t.nextChargeDate)
+			.where(sql`status = 'active'`),
+		uniqueIndex("plan_subscriptions_provider_id_unique").on(t.providerSubscriptionId),
 	],
 );
 
@@ -554,6 +638,8 @@ export const businessSettings = pgTable(
 		colorFeeCents: integer("color_fee_cents").notNull().default(1999),
 		planPriceCents: integer("plan_price_cents").notNull().default(2999),
 		requirePayment: boolean("require_payment").notNull().default(true),
+		/** Without Stripe keys, take the provider's test cards (labelled "Test mode" everywhere). */
+		paymentsTestMode: boolean("payments_test_mode").notNull().default(true),
 		stripePublishableKey: text("stripe_publishable_key"),
 		/** Write-only from the API: never sent back to a browser. */
 		stripeSecretKey: text("stripe_secret_key"),

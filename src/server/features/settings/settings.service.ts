@@ -85,6 +85,7 @@ export async function getPaymentKeys(deps: KeyDeps) {
 			publishableKey: businessSettings.stripePublishableKey,
 			secretKey: businessSettings.stripeSecretKey,
 			webhookSecret: businessSettings.stripeWebhookSecret,
+			testMode: businessSettings.paymentsTestMode,
 		})
 		.from(businessSettings)
 		.where(SETTINGS_ROW);
@@ -94,6 +95,7 @@ export async function getPaymentKeys(deps: KeyDeps) {
 		publishableKey: deps.env.STRIPE_PUBLISHABLE_KEY ?? row?.publishableKey ?? undefined,
 		secretKey: deps.env.STRIPE_SECRET_KEY ?? open(row?.secretKey),
 		webhookSecret: deps.env.STRIPE_WEBHOOK_SECRET ?? open(row?.webhookSecret),
+		testMode: row?.testMode ?? true,
 	};
 }
 
@@ -131,6 +133,7 @@ export async function getOwnerSettings(options: {
 		profile,
 		pricing,
 		payments: {
+			testMode: keys.testMode,
 			publishableKey: keys.publishableKey ?? null,
 			publishableKeyFromEnvironment: Boolean(deps.env.STRIPE_PUBLISHABLE_KEY),
 			secretKey: secretState(keys.secretKey, Boolean(deps.env.STRIPE_SECRET_KEY)),
@@ -159,6 +162,7 @@ export async function saveSettings(options: {
 		values.requirePayment = update.pricing.requirePayment;
 	}
 	const payments = update.payments;
+	if (payments?.testMode !== undefined) values.paymentsTestMode = payments.testMode;
 	if (payments?.publishableKey !== undefined) {
 		if (deps.env.STRIPE_PUBLISHABLE_KEY && payments.publishableKey)
 			throw badRequest(
