@@ -48,7 +48,11 @@ const envSchema = z.object({
 	 * How often each instance bills the monthly plan's due months, also once at start (runs on
 	 * several instances overlap safely); 0 switches the job off on this instance.
 	 */
-	PLAN_BILLING_INTERVAL_MS: z.coerce.number().int().min(0).default(60 * 60 * 1000),
+	PLAN_BILLING_INTERVAL_MS: z.coerce
+		.number()
+		.int()
+		.min(0)
+		.default(60 * 60 * 1000),
 	/** smtp://user:pass@host:port; without it mail is written to DATA_DIR/outbox as .eml files. */
 	SMTP_URL: z.string().optional(),
 	MAIL_FROM: z.string().default("Buckeye Holiday Lights <hello@buckeyeholidaylights.com>"),

@@ -79,7 +79,9 @@ export async function startStripeDouble() {
 			if (!card) {
 				return {
 					status: 400,
-					body: { error: { type: "invalid_request_error", message: `No such PaymentMethod: '${pm}'` } },
+					body: {
+						error: { type: "invalid_request_error", message: `No such PaymentMethod: '${pm}'` },
+					},
 				};
 			}
 			if (card.decline) {
@@ -90,7 +92,11 @@ export async function startStripeDouble() {
 							type: "card_error",
 							code: card.code,
 							message: card.decline,
-							payment_intent: { id: intentId, object: "payment_intent", status: "requires_payment_method" },
+							payment_intent: {
+								id: intentId,
+								object: "payment_intent",
+								status: "requires_payment_method",
+							},
 						},
 					},
 				};
@@ -133,12 +139,21 @@ export async function startStripeDouble() {
 		if (method === "DELETE" && subscription) {
 			return {
 				status: 200,
-				body: { id: decodeURIComponent(subscription[1]!), object: "subscription", status: "canceled" },
+				body: {
+					id: decodeURIComponent(subscription[1]!),
+					object: "subscription",
+					status: "canceled",
+				},
 			};
 		}
 		return {
 			status: 404,
-			body: { error: { type: "invalid_request_error", message: `Unrecognized request URL (${method}: ${path})` } },
+			body: {
+				error: {
+					type: "invalid_request_error",
+					message: `Unrecognized request URL (${method}: ${path})`,
+				},
+			},
 		};
 	}
 
@@ -148,14 +163,19 @@ export async function startStripeDouble() {
 		req.on("end", () => {
 			const url = new URL(req.url ?? "/", "http://stripe.test");
 			const body = Buffer.concat(chunks).toString("utf8");
-			const form = Object.fromEntries(new URLSearchParams(req.method === "GET" ? url.search : body));
+			const form = Object.fromEntries(
+				new URLSearchParams(req.method === "GET" ? url.search : body),
+			);
 			const idempotencyKey = req.headers["idempotency-key"] as string | undefined;
 			const call = { method: req.method ?? "GET", path: url.pathname, form, idempotencyKey };
 			calls.push(call);
 			const key = idempotencyKey ? `${call.method} ${call.path} ${idempotencyKey}` : undefined;
 			const result = (key && byKey.get(key)) || answer(call);
 			if (key) byKey.set(key, result);
-			res.writeHead(result.status, { "content-type": "application/json", "request-id": `req_${randomUUID()}` });
+			res.writeHead(result.status, {
+				"content-type": "application/json",
+				"request-id": `req_${randomUUID()}`,
+			});
 			res.end(JSON.stringify(result.body));
 		});
 	});
@@ -165,7 +185,8 @@ export async function startStripeDouble() {
 		url: `http://127.0.0.1:${port}`,
 		calls,
 		/** The calls to one path, e.g. "/v1/checkout/sessions". */
-		callsTo: (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path),
+		callsTo: (method: string, path: string) =>
+			calls.filter((c) => c.method === method && c.path === path),
 		close: () => new Promise<void>((resolve) => server.close(() => resolve())),
 	};
 }

@@ -1,6 +1,6 @@
+import { PAYMENT_MESSAGES, type PaymentMode } from "../../../shared/payments.ts";
 import type { Deps } from "../../app-env.ts";
 import { AppError } from "../../lib/errors.ts";
-import { PAYMENT_MESSAGES, type PaymentMode } from "../../../shared/payments.ts";
 import { getBusinessProfile, getPaymentKeys } from "../settings/settings.service.ts";
 import { stripeGateway } from "./stripe-gateway.ts";
 import { testGateway } from "./test-gateway.ts";

@@ -1,28 +1,37 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { dollarsToCents } from "../../../shared/money.ts";
 import {
 	joinPlanSchema,
 	PAYMENT_MESSAGES,
-	paymentRecordSchema,
-	paymentSetupSchema,
 	payBillResultSchema,
 	payBillSchema,
+	paymentRecordSchema,
+	paymentSetupSchema,
 	planSchema,
 	receiptSchema,
 	refundInputSchema,
 } from "../../../shared/payments.ts";
-import { dollarsToCents } from "../../../shared/money.ts";
 import type { OwnerEnv } from "../../app-env.ts";
 import { createRouter, errorResponses, jsonContent } from "../../lib/router.ts";
 import { signedIn } from "../auth/auth.middleware.ts";
 import { approvedQuoteOnly } from "../customers/approved-quote.middleware.ts";
 import { findCustomer } from "../customers/owner-customers.service.ts";
-import { getPaymentSetup, getReceipt, listPayments, payBill, refundPayment } from "./payments.service.ts";
+import {
+	getPaymentSetup,
+	getReceipt,
+	listPayments,
+	payBill,
+	refundPayment,
+} from "./payments.service.ts";
 import { cancelPlan, getPlan, joinPlan } from "./plan.service.ts";
 import { handleStripeWebhook } from "./stripe-webhook.service.ts";
 
 const billParams = z.object({ id: z.uuid(PAYMENT_MESSAGES.billNotFound) });
 const paymentErrors = {
-	402: { description: "The card was refused (declined, insufficient funds, not a test card in test mode); nothing was charged" },
+	402: {
+		description:
+			"The card was refused (declined, insufficient funds, not a test card in test mode); nothing was charged",
+	},
 	409: { description: "Already paid, refunded, or a payment is under way" },
 	502: { description: "The card provider could not be reached" },
 	503: { description: "Payments are off: no Stripe keys and test mode switched off" },
@@ -39,7 +48,8 @@ export const publicRoutes = createRouter().openapi(
 		method: "post",
 		path: "/payments/stripe/webhook",
 		tags: ["payments"],
-		summary: "Stripe's events (checkout paid or expired, plan invoices, cancelled subscriptions), signed with the webhook secret",
+		summary:
+			"Stripe's events (checkout paid or expired, plan invoices, cancelled subscriptions), signed with the webhook secret",
 		// The body is read as it came, unparsed: the signature covers its exact bytes.
 		request: { headers: z.object({ "stripe-signature": z.string().max(2000).optional() }) },
 		responses: {
@@ -161,7 +171,10 @@ export const customerRoutes = createRouter()
 			summary: "Cancel my plan: no more monthly charges",
 			middleware: signedIn(),
 			responses: {
-				200: { description: "Cancelled", ...jsonContent(z.object({ plan: planSchema, message: z.string() })) },
+				200: {
+					description: "Cancelled",
+					...jsonContent(z.object({ plan: planSchema, message: z.string() })),
+				},
 				409: { description: "Not on the plan" },
 				...errorResponses,
 			},

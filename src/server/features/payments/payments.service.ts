@@ -4,8 +4,8 @@ import { formatCents } from "../../../shared/money.ts";
 import {
 	type Card,
 	PAYMENT_MESSAGES,
-	type PaymentRecord,
 	type PayBillResult,
+	type PaymentRecord,
 	type Receipt,
 } from "../../../shared/payments.ts";
 import type { Deps } from "../../app-env.ts";
@@ -13,8 +13,8 @@ import type { Executor, Transaction } from "../../db/database.ts";
 import { bills, customers, payments, refunds, users } from "../../db/schema.ts";
 import { type Actor, assertOwner } from "../../lib/actor.ts";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors.ts";
-import { paymentReceiptEmail, paymentReceivedEmail, refundEmail } from "../email/templates.ts";
 import { requireApprovedQuote } from "../customers/customers.service.ts";
+import { paymentReceiptEmail, paymentReceivedEmail, refundEmail } from "../email/templates.ts";
 import { getBusinessProfile } from "../settings/settings.service.ts";
 import {
 	type CardSummary,
@@ -272,9 +272,17 @@ async function startCheckout(options: {
 		}
 		const [payment] = await tx
 			.insert(payments)
-			.values({ billId: bill.id, userId: bill.userId, provider: "stripe", amountCents: bill.amountCents })
+			.values({
+				billId: bill.id,
+				userId: bill.userId,
+				provider: "stripe",
+				amountCents: bill.amountCents,
+			})
 			.returning({ id: payments.id });
-		const [person] = await tx.select({ email: users.email }).from(users).where(eq(users.id, bill.userId));
+		const [person] = await tx
+			.select({ email: users.email })
+			.from(users)
+			.where(eq(users.id, bill.userId));
 		return { again: false as const, bill, paymentId: payment!.id, email: person?.email };
 	});
 	if (reserved.again) return { kind: "redirect", url: reserved.url };
@@ -345,16 +353,28 @@ export async function completeCheckout(options: {
 		.where(eq(payments.id, payment.id));
 	if (bill.status === "pending") await settleBill({ deps, tx, bill, card, testMode: false });
 	else {
-		deps.logger.warn({ billId: bill.id, paymentId: payment.id }, "card payment for a bill already settled");
+		deps.logger.warn(
+			{ billId: bill.id, paymentId: payment.id },
+			"card payment for a bill already settled",
+		);
 		await deps.events.publish(tx, { kind: "bill.changed", billId: bill.id, userId: bill.userId });
 	}
 }
 
 /** A checkout Stripe gave up on: its payment failed, so Pay can start another. */
-export async function expireCheckout(options: { deps: PaymentDeps; tx: Transaction; paymentId: string }) {
+export async function expireCheckout(options: {
+	deps: PaymentDeps;
+	tx: Transaction;
+	paymentId: string;
+}) {
 	const [failed] = await options.tx
 		.update(payments)
-		.set({ status: "failed", failureMessage: "Checkout expired", checkoutUrl: null, updatedAt: sql`now()` })
+		.set({
+			status: "failed",
+			failureMessage: "Checkout expired",
+			checkoutUrl: null,
+			updatedAt: sql`now()`,
+		})
 		.where(and(eq(payments.id, options.paymentId), eq(payments.status, "pending")))
 		.returning();
 	if (failed)
@@ -458,9 +478,16 @@ export async function refundPayment(options: {
 				.update(payments)
 				.set({ refundedCents: sql`${payments.refundedCents} - ${amount}`, updatedAt: sql`now()` })
 				.where(eq(payments.id, payment.id));
-			await deps.events.publish(tx, { kind: "bill.changed", billId: payment.billId, userId: payment.userId });
+			await deps.events.publish(tx, {
+				kind: "bill.changed",
+				billId: payment.billId,
+				userId: payment.userId,
+			});
 		});
-		throw new AppError(502, `The refund did not go through: ${error instanceof Error ? error.message : "please try again"}`);
+		throw new AppError(
+			502,
+			`The refund did not go through: ${error instanceof Error ? error.message : "please try again"}`,
+		);
 	}
 	return deps.events.transaction(async (tx) => {
 		await tx.update(refunds).set({ providerRefundId }).where(eq(refunds.id, refundId));
@@ -485,7 +512,11 @@ export async function refundPayment(options: {
 				}),
 				tx,
 			);
-		await deps.events.publish(tx, { kind: "bill.changed", billId: payment.billId, userId: payment.userId });
+		await deps.events.publish(tx, {
+			kind: "bill.changed",
+			billId: payment.billId,
+			userId: payment.userId,
+		});
 		await deps.events.publish(tx, { kind: "customer.changed", userId: payment.userId });
 		const [row] = await tx
 			.select(paymentColumns)
@@ -511,7 +542,10 @@ export async function getReceipt(options: {
 		.select()
 		.from(payments)
 		.where(and(eq(payments.billId, bill.id), inArray(payments.status, ["succeeded"])));
-	const [person] = await db.select({ name: users.name }).from(users).where(eq(users.id, bill.userId));
+	const [person] = await db
+		.select({ name: users.name })
+		.from(users)
+		.where(eq(users.id, bill.userId));
 	const business = await getBusinessProfile({ db });
 	return {
 		billId: bill.id,
@@ -549,21 +583,39 @@ export async function chargeNewCustomer(options: {
 	const setup = await paymentSetup(deps);
 	if (setup.mode === "off") return { success: false, error: PAYMENT_MESSAGES.ownerNoProvider };
 	let paymentMethodId: string;
-	let card: CardSummary = { cardBrand: null, cardLast4: null, cardExpMonth: null, cardExpYear: null };
+	let card: CardSummary = {
+		cardBrand: null,
+		cardLast4: null,
+		cardExpMonth: null,
+		cardExpYear: null,
+	};
 	if (setup.mode === "test") {
-		if (!payment.card) return { success: false, error: "Test mode takes the card's number, expiry and CVV" };
+		if (!payment.card)
+			return { success: false, error: "Test mode takes the card's number, expiry and CVV" };
 		const method = testPaymentMethod(payment.card);
 		if (!method.ok) return { success: false, error: method.message };
 		paymentMethodId = method.token;
 		card = method.summary;
 	} else {
 		if (!payment.paymentMethodId)
-			return { success: false, error: "With Stripe, the card is entered in Stripe's own card field" };
+			return {
+				success: false,
+				error: "With Stripe, the card is entered in Stripe's own card field",
+			};
 		paymentMethodId = payment.paymentMethodId;
 	}
 	try {
-		const result = await chargeBill({ deps, setup, billId: options.billId, userId: options.userId, paymentMethodId, card });
-		return result.ok ? { success: true, amountCents: result.amountCents } : { success: false, error: result.message };
+		const result = await chargeBill({
+			deps,
+			setup,
+			billId: options.billId,
+			userId: options.userId,
+			paymentMethodId,
+			card,
+		});
+		return result.ok
+			? { success: true, amountCents: result.amountCents }
+			: { success: false, error: result.message };
 	} catch (error) {
 		if (error instanceof AppError) return { success: false, error: error.message };
 		throw error;

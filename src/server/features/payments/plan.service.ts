@@ -71,7 +71,10 @@ export async function joinPlan(options: {
 	if (planPriceCents <= 0) throw badRequest("The plan has no price yet: please ask us");
 	if (setup.mode === "stripe") {
 		if (card) throw badRequest("Card details are typed into Stripe's checkout, not sent here");
-		const [person] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, actor.id));
+		const [person] = await deps.db
+			.select({ email: users.email })
+			.from(users)
+			.where(eq(users.id, actor.id));
 		const back = (result: string) => `${deps.env.APP_URL}/app/payments?plan=${result}`;
 		const { url } = await setup.gateway.planCheckout({
 			priceCents: planPriceCents,
@@ -194,7 +197,11 @@ export async function billPlans(options: { deps: PaymentDeps; now?: Date; userId
 					amountCents: plan.priceCents,
 				});
 				if (bill)
-					await deps.events.publish(tx, { kind: "bill.changed", billId: bill.id, userId: plan.userId });
+					await deps.events.publish(tx, {
+						kind: "bill.changed",
+						billId: bill.id,
+						userId: plan.userId,
+					});
 				await tx
 					.update(planSubscriptions)
 					.set({ nextChargeDate: nextMonth(plan.nextChargeDate), updatedAt: sql`now()` })
@@ -226,7 +233,9 @@ export async function billPlans(options: { deps: PaymentDeps; now?: Date; userId
 				eq(planSubscriptions.status, "active"),
 				eq(planSubscriptions.provider, "test"),
 				options.userId ? eq(bills.userId, options.userId) : undefined,
-				notExists(deps.db.select({ one: sql`1` }).from(payments).where(eq(payments.billId, bills.id))),
+				notExists(
+					deps.db.select({ one: sql`1` }).from(payments).where(eq(payments.billId, bills.id)),
+				),
 			),
 		);
 	let charged = 0;

@@ -8,11 +8,18 @@ function refusal(error: unknown): string | null {
 	return null;
 }
 
-type Charge = { payment_method_details?: { card?: { brand?: string; last4?: string; exp_month?: number; exp_year?: number } | null } | null };
+type Charge = {
+	payment_method_details?: {
+		card?: { brand?: string; last4?: string; exp_month?: number; exp_year?: number } | null;
+	} | null;
+};
 
 /** The card of a PaymentIntent whose `latest_charge` was expanded. */
 export function cardOf(intent: { latest_charge?: string | Charge | null }): CardSummary {
-	const card = typeof intent.latest_charge === "object" ? intent.latest_charge?.payment_method_details?.card : null;
+	const card =
+		typeof intent.latest_charge === "object"
+			? intent.latest_charge?.payment_method_details?.card
+			: null;
 	return {
 		cardBrand: card?.brand ?? null,
 		cardLast4: card?.last4 ?? null,
@@ -63,13 +70,28 @@ export function stripeGateway(options: {
 					{ idempotencyKey: request.idempotencyKey },
 				);
 				const card = cardOf(intent as never);
-				if (intent.status === "succeeded") return { ok: true, providerPaymentId: intent.id, ...card };
-				return { ok: false, providerPaymentId: intent.id, message: "Your card needs another step: please try another card", ...card };
+				if (intent.status === "succeeded")
+					return { ok: true, providerPaymentId: intent.id, ...card };
+				return {
+					ok: false,
+					providerPaymentId: intent.id,
+					message: "Your card needs another step: please try another card",
+					...card,
+				};
 			} catch (error) {
 				const message = refusal(error);
 				if (!message) throw error;
-				const intentId = (error as { raw?: { payment_intent?: { id?: string } } }).raw?.payment_intent?.id;
-				return { ok: false, providerPaymentId: intentId ?? null, message, cardBrand: null, cardLast4: null, cardExpMonth: null, cardExpYear: null };
+				const intentId = (error as { raw?: { payment_intent?: { id?: string } } }).raw
+					?.payment_intent?.id;
+				return {
+					ok: false,
+					providerPaymentId: intentId ?? null,
+					message,
+					cardBrand: null,
+					cardLast4: null,
+					cardExpMonth: null,
+					cardExpYear: null,
+				};
 			}
 		},
 
@@ -168,7 +190,8 @@ export function stripeGateway(options: {
 
 		/** A webhook's event, only if Stripe signed this very body with our secret (and lately). */
 		async verifyEvent(rawBody: string, signature: string | undefined) {
-			if (!options.webhookSecret) throw badRequest("The webhook signing secret is not set in Settings");
+			if (!options.webhookSecret)
+				throw badRequest("The webhook signing secret is not set in Settings");
 			if (!signature) throw badRequest("Missing Stripe-Signature header");
 			try {
 				return await stripe.webhooks.constructEventAsync(rawBody, signature, options.webhookSecret);

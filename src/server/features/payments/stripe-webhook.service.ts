@@ -16,7 +16,12 @@ type StripeObject = Record<string, unknown> & {
 	amount_total?: number | null;
 	amount_paid?: number;
 	period_start?: number;
-	parent?: { subscription_details?: { subscription?: string | { id: string } | null; metadata?: Record<string, string> | null } | null } | null;
+	parent?: {
+		subscription_details?: {
+			subscription?: string | { id: string } | null;
+			metadata?: Record<string, string> | null;
+		} | null;
+	} | null;
 };
 
 const idOf = (value: string | { id: string } | null | undefined) =>
@@ -108,7 +113,11 @@ export async function handleStripeWebhook(options: {
 						cardBrand: plan.cardBrand,
 						cardLast4: plan.cardLast4,
 					});
-					await deps.events.publish(tx, { kind: "bill.changed", billId: bill.id, userId: plan.userId });
+					await deps.events.publish(tx, {
+						kind: "bill.changed",
+						billId: bill.id,
+						userId: plan.userId,
+					});
 				}
 				await tx
 					.update(planSubscriptions)

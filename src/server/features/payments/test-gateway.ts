@@ -17,10 +17,12 @@ const BY_TOKEN = new Map(Object.values(TEST_CARDS).map((c) => [c.token, c]));
  * A typed test card as a payment method: its token and what may be kept of it. A number that is
  * not one of the test cards is refused (402) before anything is recorded: it may be a real card.
  */
-export function testPaymentMethod(card: Card): { ok: true; token: string; summary: CardSummary } | {
-	ok: false;
-	message: string;
-} {
+export function testPaymentMethod(card: Card):
+	| { ok: true; token: string; summary: CardSummary }
+	| {
+			ok: false;
+			message: string;
+	  } {
 	const known = TEST_CARDS[card.cardNumber];
 	if (!known) return { ok: false, message: PAYMENT_MESSAGES.liveCardInTestMode };
 	return {
@@ -45,7 +47,13 @@ export const testGateway = {
 		const card = BY_TOKEN.get(request.paymentMethodId);
 		const summary = { cardBrand: null, cardLast4: null, cardExpMonth: null, cardExpYear: null };
 		const providerPaymentId = `test_pi_${request.idempotencyKey}`;
-		if (!card) return { ok: false, providerPaymentId: null, message: PAYMENT_MESSAGES.liveCardInTestMode, ...summary };
+		if (!card)
+			return {
+				ok: false,
+				providerPaymentId: null,
+				message: PAYMENT_MESSAGES.liveCardInTestMode,
+				...summary,
+			};
 		if (card.outcome === "succeeded") return { ok: true, providerPaymentId, ...summary };
 		const message =
 			card.outcome === "funds" ? PAYMENT_MESSAGES.insufficientFunds : PAYMENT_MESSAGES.declined;

@@ -8,7 +8,7 @@ import {
 	REQUEST_ACTIONS,
 	requestChangeSchema,
 } from "../../../shared/service-requests.ts";
-import type { AppEnv, OwnerEnv, SignedInEnv } from "../../app-env.ts";
+import type { OwnerEnv } from "../../app-env.ts";
 import { multipartForm, uploadLimit } from "../../lib/multipart.ts";
 import { pageQuerySchema } from "../../lib/paging.ts";
 import { rateLimit } from "../../lib/rate-limit.ts";
