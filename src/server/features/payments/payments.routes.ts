@@ -13,8 +13,7 @@ import {
 } from "../../../shared/payments.ts";
 import type { OwnerEnv } from "../../app-env.ts";
 import { createRouter, errorResponses, jsonContent } from "../../lib/router.ts";
-import { signedIn } from "../auth/auth.middleware.ts";
-import { approvedQuoteOnly } from "../customers/approved-quote.middleware.ts";
+import { approvedQuoteOnly, signedIn } from "../auth/auth.middleware.ts";
 import { findCustomer } from "../customers/owner-customers.service.ts";
 import {
 	getPaymentSetup,

@@ -16,13 +16,8 @@ import { AppError, badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { requireApprovedQuote } from "../customers/customers.service.ts";
 import { paymentReceiptEmail, paymentReceivedEmail, refundEmail } from "../email/templates.ts";
 import { getBusinessProfile } from "../settings/settings.service.ts";
-import {
-	type CardSummary,
-	cardRefused,
-	type PaymentSetup,
-	paymentSetup,
-	paymentsOff,
-} from "./gateway.ts";
+import type { CardSummary } from "./gateway.ts";
+import { cardRefused, type PaymentSetup, paymentSetup, paymentsOff } from "./payment-setup.ts";
 import { testGateway, testPaymentMethod } from "./test-gateway.ts";
 
 export type PaymentDeps = Pick<Deps, "db" | "env" | "secrets" | "logger" | "events" | "mailer">;

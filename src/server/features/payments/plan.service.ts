@@ -7,7 +7,7 @@ import type { Actor } from "../../lib/actor.ts";
 import { badRequest, conflict } from "../../lib/errors.ts";
 import { requireApprovedQuote } from "../customers/customers.service.ts";
 import { getPricing } from "../settings/settings.service.ts";
-import { cardRefused, paymentSetup, paymentsOff } from "./gateway.ts";
+import { cardRefused, paymentSetup, paymentsOff } from "./payment-setup.ts";
 import { chargeBill, type PaymentDeps } from "./payments.service.ts";
 import { testPaymentMethod } from "./test-gateway.ts";
 

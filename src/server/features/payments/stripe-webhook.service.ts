@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { businessDate } from "../../../shared/dates.ts";
 import { bills, paymentEvents, payments, planSubscriptions } from "../../db/schema.ts";
 import { badRequest } from "../../lib/errors.ts";
-import { paymentSetup } from "./gateway.ts";
+import { paymentSetup } from "./payment-setup.ts";
 import { completeCheckout, expireCheckout, type PaymentDeps } from "./payments.service.ts";
 import { insertPlanBill, monthOf, nextMonth } from "./plan.service.ts";
 

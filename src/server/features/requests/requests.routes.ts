@@ -14,8 +14,7 @@ import { pageQuerySchema } from "../../lib/paging.ts";
 import { rateLimit } from "../../lib/rate-limit.ts";
 import { customerTag, OWNER_TAG } from "../../lib/read-cache.ts";
 import { cachedJson, createRouter, errorResponses, jsonContent } from "../../lib/router.ts";
-import { signedIn } from "../auth/auth.middleware.ts";
-import { approvedQuoteOnly } from "../customers/approved-quote.middleware.ts";
+import { approvedQuoteOnly, signedIn } from "../auth/auth.middleware.ts";
 import { MAX_FILE_BYTES } from "../files/files.service.ts";
 import { listMyRequests, listOpenRequests } from "./request-list.service.ts";
 import {
