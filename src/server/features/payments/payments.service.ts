@@ -13,7 +13,6 @@ import type { Executor, Transaction } from "../../db/database.ts";
 import { bills, customers, payments, refunds, users } from "../../db/schema.ts";
 import { type Actor, assertOwner } from "../../lib/actor.ts";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors.ts";
-import { requireApprovedQuote } from "../customers/customers.service.ts";
 import { paymentReceiptEmail, paymentReceivedEmail, refundEmail } from "../email/templates.ts";
 import { getBusinessProfile } from "../settings/settings.service.ts";
 import type { CardSummary } from "./gateway.ts";
@@ -209,7 +208,7 @@ export async function payBill(options: {
 	card?: Card;
 }): Promise<PayBillResult> {
 	const { deps, actor, billId, card } = options;
-	await requireApprovedQuote({ db: deps.db, actor });
+	// The approved-quote gate is the route's (approvedQuoteOnly), answered before the body is read.
 	const setup = await paymentSetup(deps);
 	if (setup.mode === "off") throw await paymentsOff(deps);
 	if (setup.mode === "stripe") {
