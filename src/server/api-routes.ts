@@ -11,6 +11,7 @@ import * as files from "./features/files/files.routes.ts";
 import * as health from "./features/health/health.routes.ts";
 import * as leads from "./features/leads/leads.routes.ts";
 import * as live from "./features/live/live.routes.ts";
+import * as payments from "./features/payments/payments.routes.ts";
 import * as quotes from "./features/quotes/quotes.routes.ts";
 import * as requests from "./features/requests/requests.routes.ts";
 import * as settings from "./features/settings/settings.routes.ts";
@@ -39,7 +40,8 @@ const ownerApi = ownerGuarded
 	.route("/", settings.ownerRoutes)
 	.route("/", catalog.ownerRoutes)
 	.route("/", chat.ownerRoutes)
-	.route("/", bills.ownerRoutes);
+	.route("/", bills.ownerRoutes)
+	.route("/", payments.ownerRoutes);
 
 export const apiRoutes = createRouter()
 	.route("/", health.publicRoutes)
@@ -49,10 +51,12 @@ export const apiRoutes = createRouter()
 	.route("/", estimate.publicRoutes)
 	.route("/", leads.publicRoutes)
 	.route("/", quotes.publicRoutes)
+	.route("/", payments.publicRoutes)
 	.route("/", auth.customerRoutes)
 	.route("/", quotes.customerRoutes)
 	.route("/", customers.customerRoutes)
 	.route("/", bills.customerRoutes)
+	.route("/", payments.customerRoutes)
 	.route("/", files.customerRoutes)
 	.route("/", requests.customerRoutes)
 	.route("/", chat.customerRoutes)

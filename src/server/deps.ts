@@ -5,6 +5,7 @@ import { createAuth } from "./features/auth/auth.ts";
 import type { ScryptCost } from "./features/auth/password-hash.ts";
 import { createMailer } from "./features/email/email.service.ts";
 import { createLiveStreams } from "./features/live/live-streams.ts";
+import { startPlanBilling } from "./features/payments/plan.service.ts";
 import { createEventBus } from "./lib/events.ts";
 import type { Logger } from "./lib/logger.ts";
 import { postgresTransport } from "./lib/postgres-transport.ts";
@@ -52,7 +53,8 @@ export function buildDeps(options: {
 	const secrets = createSecretBox(
 		settingsKey({ encryptionKey: env.SETTINGS_ENCRYPTION_KEY, authSecret: options.authSecret }),
 	);
-	return {
+	let planBilling: ReturnType<typeof startPlanBilling> | undefined;
+	const deps: Deps = {
 		db,
 		secrets,
 		env,
@@ -63,11 +65,17 @@ export function buildDeps(options: {
 		readCache,
 		live,
 		rateLimits: options.rateLimits,
+	};
+	return {
+		...deps,
 		async start() {
 			await events.start();
 			mailer.start();
+			if (env.PLAN_BILLING_INTERVAL_MS > 0)
+				planBilling = startPlanBilling(deps, env.PLAN_BILLING_INTERVAL_MS);
 		},
 		async stop() {
+			await planBilling?.stop();
 			live.closeAll();
 			await mailer.stop();
 			await events.stop();

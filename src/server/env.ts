@@ -42,6 +42,17 @@ const envSchema = z.object({
 	STRIPE_PUBLISHABLE_KEY: z.string().optional(),
 	STRIPE_SECRET_KEY: z.string().optional(),
 	STRIPE_WEBHOOK_SECRET: z.string().optional(),
+	/** Another address for Stripe's API (a local stand-in in tests); unset in production. */
+	STRIPE_API_URL: z.url().optional(),
+	/**
+	 * How often each instance bills the monthly plan's due months, also once at start (runs on
+	 * several instances overlap safely); 0 switches the job off on this instance.
+	 */
+	PLAN_BILLING_INTERVAL_MS: z.coerce
+		.number()
+		.int()
+		.min(0)
+		.default(60 * 60 * 1000),
 	/** smtp://user:pass@host:port; without it mail is written to DATA_DIR/outbox as .eml files. */
 	SMTP_URL: z.string().optional(),
 	MAIL_FROM: z.string().default("Buckeye Holiday Lights <hello@buckeyeholidaylights.com>"),

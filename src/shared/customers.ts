@@ -2,6 +2,7 @@ import { AUTH_MESSAGES, PASSWORD_MAX, PASSWORD_MIN } from "./auth.ts";
 import { BILL_STATUSES, PAYMENT_METHODS } from "./bills.ts";
 import { QUOTE_FORM_MESSAGES, serviceChoiceSchema } from "./estimate.ts";
 import { AMOUNT_TOO_HIGH, MAX_AMOUNT_CENTS } from "./money.ts";
+import { billingAddressSchema, cardInputSchema } from "./payments.ts";
 import { optionalText } from "./public-quote.ts";
 import { QUOTE_STATUSES, quoteLineSchema, quoteViewSchema } from "./quotes.ts";
 import { REQUEST_PRIORITIES, REQUEST_STATUSES, REQUEST_TYPES } from "./requests.ts";
@@ -54,6 +55,8 @@ export const customerCardSchema = z.object({
 	fixCount: z.number().int(),
 	colorCount: z.number().int(),
 	hasPendingBills: z.boolean(),
+	/** On the monthly Plan for Next Year. */
+	onPlan: z.boolean(),
 	accountState: z.enum(ACCOUNT_STATES),
 	createdAt: z.string(),
 });
@@ -166,6 +169,20 @@ export const createCustomerSchema = z.strictObject({
 			"Each service can be chosen once",
 		),
 	notes: optionalText(5000),
+	/**
+	 * The card for the first bill, sent only when number, expiry, CVV and name are all given: typed
+	 * (test mode), or a payment method Stripe's own card fields made in the browser.
+	 */
+	payment: billingAddressSchema
+		.extend({
+			card: cardInputSchema.optional(),
+			paymentMethodId: z
+				.string()
+				.regex(/^pm_[A-Za-z0-9_]{1,200}$/, "Invalid payment method")
+				.optional(),
+		})
+		.refine((p) => p.card || p.paymentMethodId, "Enter the card's number, expiry, CVV and name")
+		.optional(),
 });
 export type CreateCustomerInput = z.input<typeof createCustomerSchema>;
 
@@ -176,7 +193,9 @@ export const createdCustomerSchema = z.object({
 	quoteId: z.uuid(),
 	billId: z.uuid(),
 	totalCents: z.number().int(),
+	/** With SPEC's payment note when a card was given. */
 	message: z.string(),
+	paymentResult: z.object({ success: z.boolean(), error: z.string().optional() }).optional(),
 });
 
 /** The owner's edit of a customer's record: any of these fields. */

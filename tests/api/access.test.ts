@@ -13,6 +13,7 @@ const PUBLIC = new Set([
 	"POST /api/estimate",
 	"POST /api/public/contact",
 	"POST /api/public/quote-requests",
+	"POST /api/payments/stripe/webhook",
 ]);
 
 const ID = "00000000-0000-4000-8000-000000000000";

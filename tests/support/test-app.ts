@@ -32,6 +32,8 @@ export interface TestApp {
 	readCache: ReadCache;
 	/** Every SQL statement run so far (migrations excluded): clear it to count one request's. */
 	queries: string[];
+	/** Everything the handlers reach, for calling a service directly (the plan's monthly job). */
+	deps: Deps;
 	close(): Promise<void>;
 }
 
@@ -91,6 +93,8 @@ export async function startTestApp(
 		APP_URL: url,
 		LOG_LEVEL: "silent",
 		NODE_ENV: "test",
+		// The monthly plan job is run by the tests that need it, when they need it.
+		PLAN_BILLING_INTERVAL_MS: "0",
 		...options.env,
 	});
 	const logger = options.logger ?? createLogger(env.LOG_LEVEL);
@@ -119,6 +123,7 @@ export async function startTestApp(
 		events: deps.events,
 		readCache: deps.readCache,
 		queries,
+		deps,
 		async close() {
 			deps.live.closeAll();
 			await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -467,9 +467,7 @@ export const planSubscriptions = pgTable(
 		check("plan_subscriptions_status_check", inList("status", PLAN_STATUSES)),
 		check("plan_subscriptions_provider_check", inList("provider", PAYMENT_PROVIDERS)),
 		check("plan_subscriptions_price_check", sql`price_cents > 0`),
-		index("plan_subscriptions_due_idx")
-			.on(t.nextChargeDate)
-			.where(sql`status = 'active'`),
+		index("plan_subscriptions_due_idx").on(t.nextChargeDate).where(sql`status = 'active'`),
 		uniqueIndex("plan_subscriptions_provider_id_unique").on(t.providerSubscriptionId),
 	],
 );

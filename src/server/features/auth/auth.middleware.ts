@@ -10,6 +10,7 @@ import type { Executor } from "../../db/database.ts";
 import { profiles, sessions, users } from "../../db/schema.ts";
 import { forbidden, unauthorized } from "../../lib/errors.ts";
 import { sessionTag } from "../../lib/read-cache.ts";
+import { requireApprovedQuote } from "../customers/customers.service.ts";
 import { SESSION_EXPIRES_IN } from "./auth.ts";
 
 /**
@@ -119,3 +120,14 @@ export const requireOwner = createMiddleware<OwnerEnv>(async (c, next) => {
 export const signedIn = <M extends (MiddlewareHandler<AppEnv> | MiddlewareHandler<SignedInEnv>)[]>(
 	...more: M
 ): [typeof requireUser, ...M] => [requireUser, ...more];
+
+/**
+ * The approved-quote gate as middleware, so it answers before the body is read or checked: a
+ * customer without an approved quote gets SPEC's 403 whatever the browser sends. Goes after the
+ * sign-in guard (`signedIn(approvedQuoteOnly, ...)`).
+ */
+export const approvedQuoteOnly = createMiddleware<AppEnv>(async (c, next) => {
+	const { var: v } = c as unknown as Context<SignedInEnv>;
+	await requireApprovedQuote({ db: v.deps.db, actor: v.user });
+	await next();
+});

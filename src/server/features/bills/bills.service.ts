@@ -59,7 +59,7 @@ export async function listBills(options: { db: Executor; actor: Actor }) {
 			status: bills.status,
 			paidAt: bills.paidAt,
 			paymentMethod: bills.paymentMethod,
-			refundedCents: sql<number>`coalesce((select sum(p.refunded_cents)::int from payments p where p.bill_id = ${bills.id}), 0)`,
+			refundedCents: sql<number>`coalesce((select sum(p.refunded_cents)::int from payments p where p.bill_id = "bills"."id"), 0)`,
 			createdAt: bills.createdAt,
 		})
 		.from(bills)

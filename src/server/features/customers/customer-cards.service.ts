@@ -24,6 +24,7 @@ type Row = {
 	fix_count: number;
 	color_count: number;
 	has_pending_bills: boolean;
+	on_plan: boolean;
 	created_at: string | Date;
 };
 
@@ -72,7 +73,8 @@ export async function listCustomerCards(options: {
 				where r.user_id = c.user_id and r.request_type = 'Fix' and r.status in ('open', 'in_progress')) as fix_count,
 			(select count(*)::int from service_requests r
 				where r.user_id = c.user_id and r.request_type = 'ChangeColor' and r.status in ('open', 'in_progress')) as color_count,
-			exists (select 1 from bills b where b.user_id = c.user_id and b.status = 'pending') as has_pending_bills
+			exists (select 1 from bills b where b.user_id = c.user_id and b.status = 'pending') as has_pending_bills,
+			exists (select 1 from plan_subscriptions p where p.user_id = c.user_id and p.status = 'active') as on_plan
 		from (${candidates}) c
 		order by c.created_at desc, c.id desc`;
 	let rows: Row[];
@@ -116,6 +118,7 @@ export async function listCustomerCards(options: {
 			fixCount: r.fix_count,
 			colorCount: r.color_count,
 			hasPendingBills: r.has_pending_bills,
+			onPlan: r.on_plan,
 			createdAt: new Date(r.created_at).toISOString(),
 		};
 		return { ...card, accountState: accountState(card) };

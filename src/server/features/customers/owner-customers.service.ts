@@ -9,7 +9,8 @@ import {
 	type progressUpdateSchema,
 	type updateCustomerSchema,
 } from "../../../shared/customers.ts";
-import { AMOUNT_TOO_HIGH, MAX_AMOUNT_CENTS } from "../../../shared/money.ts";
+import { AMOUNT_TOO_HIGH, formatCents, MAX_AMOUNT_CENTS } from "../../../shared/money.ts";
+import { PAYMENT_MESSAGES } from "../../../shared/payments.ts";
 import type { QuoteLine } from "../../../shared/quotes.ts";
 import type { z } from "../../../shared/zod.ts";
 import type { Deps } from "../../app-env.ts";
@@ -29,6 +30,7 @@ import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { createQuoteBill } from "../bills/bills.service.ts";
 import { customerWelcomeEmail } from "../email/templates.ts";
 import { recordFiles, storeFiles } from "../files/files.service.ts";
+import { chargeNewCustomer } from "../payments/payments.service.ts";
 import { prepareQuoteRequest } from "../quotes/quote-submission.service.ts";
 import { getBusinessProfile } from "../settings/settings.service.ts";
 import { activateCustomer } from "./customers.service.ts";
@@ -85,8 +87,8 @@ export async function createCustomer(options: {
 	const totalCents = pricedLines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
 	const passwordHash = await auth.password.hash(input.password);
 
-	try {
-		return await storeFiles({
+	const createRecords = () =>
+		storeFiles({
 			env: deps.env,
 			files: stored,
 			commit: () =>
@@ -167,10 +169,31 @@ export async function createCustomer(options: {
 					};
 				}),
 		});
+	let created: Awaited<ReturnType<typeof createRecords>>;
+	try {
+		created = await createRecords();
 	} catch (error) {
 		if (isUniqueViolation(error)) throw conflict(CUSTOMER_MESSAGES.emailInUse);
 		throw error;
 	}
+	if (!input.payment) return created;
+	const paymentResult = await chargeNewCustomer({
+		deps,
+		billId: created.billId,
+		userId,
+		payment: input.payment,
+	});
+	return paymentResult.success
+		? {
+				...created,
+				message: `${created.message} ${PAYMENT_MESSAGES.paymentResultSuccess(formatCents(paymentResult.amountCents))}`,
+				paymentResult: { success: true },
+			}
+		: {
+				...created,
+				message: `${created.message} ${PAYMENT_MESSAGES.paymentResultFailed(paymentResult.error)}`,
+				paymentResult: paymentResult,
+			};
 }
 
 async function emailInUse(db: Executor, email: string, exceptCustomerId?: string) {

@@ -324,3 +324,88 @@ export function serviceRequestClosedEmail(options: {
 		action: { label: "See your requests", url: options.url },
 	});
 }
+
+const cardLine = (card: { cardBrand: string | null; cardLast4: string | null }) =>
+	card.cardLast4
+		? `${card.cardBrand ? card.cardBrand[0]!.toUpperCase() + card.cardBrand.slice(1) : "Card"} ending in ${card.cardLast4}`
+		: "Card";
+
+/** The customer's receipt for a card payment. */
+export function paymentReceiptEmail(options: {
+	to: string;
+	name: string;
+	description: string;
+	amountCents: number;
+	receiptNumber: string;
+	paidAt: Date;
+	card: { cardBrand: string | null; cardLast4: string | null };
+	testMode: boolean;
+	url: string;
+	business: BusinessProfile;
+}): EmailMessage {
+	return layout({
+		to: options.to,
+		subject: `Receipt ${options.receiptNumber}: ${formatCents(options.amountCents)} paid${options.testMode ? " (test mode)" : ""}`,
+		business: options.business,
+		greeting: `Hi ${options.name},`,
+		paragraphs: [
+			`Thank you! We received your payment of ${formatCents(options.amountCents)}.`,
+			[
+				`Receipt: ${options.receiptNumber}`,
+				`For: ${options.description}`,
+				`Amount: ${formatCents(options.amountCents)}`,
+				`Paid with: ${cardLine(options.card)}`,
+				`Date: ${options.paidAt.toISOString().slice(0, 10)}`,
+			].join("\n"),
+			...(options.testMode ? ["This payment was made in test mode: no card was charged."] : []),
+		],
+		action: { label: "See your bills", url: options.url },
+	});
+}
+
+/** The business's notice of a card payment. */
+export function paymentReceivedEmail(options: {
+	customerName: string;
+	description: string;
+	amountCents: number;
+	card: { cardBrand: string | null; cardLast4: string | null };
+	testMode: boolean;
+	url: string;
+	business: BusinessProfile;
+}): EmailMessage {
+	return layout({
+		to: options.business.email,
+		subject: `Payment received from ${oneLine(options.customerName)}: ${formatCents(options.amountCents)}${options.testMode ? " (test mode)" : ""}`,
+		business: options.business,
+		greeting: "Hello,",
+		paragraphs: [
+			`${options.customerName} paid ${formatCents(options.amountCents)} for ${options.description} (${cardLine(options.card)}).`,
+			...(options.testMode ? ["Test mode: no card was charged."] : []),
+		],
+		action: { label: "Open the customer", url: options.url },
+	});
+}
+
+/** The customer's notice of a refund. */
+export function refundEmail(options: {
+	to: string;
+	name: string;
+	description: string;
+	amountCents: number;
+	reason: string;
+	url: string;
+	business: BusinessProfile;
+}): EmailMessage {
+	return layout({
+		to: options.to,
+		subject: `Refund of ${formatCents(options.amountCents)}`,
+		business: options.business,
+		greeting: `Hi ${options.name},`,
+		paragraphs: [
+			`We refunded ${formatCents(options.amountCents)} of your payment for ${options.description}.`,
+			`Reason: ${options.reason}`,
+			"Card refunds usually appear on your statement in 3-5 business days.",
+		],
+		action: { label: "See your bills", url: options.url },
+	});
+}

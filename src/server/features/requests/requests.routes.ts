@@ -1,6 +1,4 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import type { Context } from "hono";
-import { createMiddleware } from "hono/factory";
 import { MAX_REQUEST_PHOTOS, REQUEST_MESSAGES } from "../../../shared/requests.ts";
 import {
 	myRequestsSchema,
@@ -10,14 +8,13 @@ import {
 	REQUEST_ACTIONS,
 	requestChangeSchema,
 } from "../../../shared/service-requests.ts";
-import type { AppEnv, OwnerEnv, SignedInEnv } from "../../app-env.ts";
+import type { OwnerEnv } from "../../app-env.ts";
 import { multipartForm, uploadLimit } from "../../lib/multipart.ts";
 import { pageQuerySchema } from "../../lib/paging.ts";
 import { rateLimit } from "../../lib/rate-limit.ts";
 import { customerTag, OWNER_TAG } from "../../lib/read-cache.ts";
 import { cachedJson, createRouter, errorResponses, jsonContent } from "../../lib/router.ts";
-import { signedIn } from "../auth/auth.middleware.ts";
-import { requireApprovedQuote } from "../customers/customers.service.ts";
+import { approvedQuoteOnly, signedIn } from "../auth/auth.middleware.ts";
 import { MAX_FILE_BYTES } from "../files/files.service.ts";
 import { listMyRequests, listOpenRequests } from "./request-list.service.ts";
 import {
@@ -25,16 +22,6 @@ import {
 	changeRequestStatus,
 	submitServiceRequest,
 } from "./requests.service.ts";
-
-/**
- * The approved-quote gate as middleware, so it answers before the body is read or checked: a
- * customer without an approved quote gets SPEC's 403 whatever the browser sends.
- */
-const approvedQuoteOnly = createMiddleware<AppEnv>(async (c, next) => {
-	const { var: v } = c as unknown as Context<SignedInEnv>;
-	await requireApprovedQuote({ db: v.deps.db, actor: v.user });
-	await next();
-});
 
 const requestUploadLimit = uploadLimit({
 	maxFiles: MAX_REQUEST_PHOTOS,

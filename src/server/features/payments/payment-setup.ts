@@ -1,0 +1,43 @@
+import { PAYMENT_MESSAGES } from "../../../shared/payments.ts";
+import type { Deps } from "../../app-env.ts";
+import { AppError } from "../../lib/errors.ts";
+import { getBusinessProfile, getPaymentKeys } from "../settings/settings.service.ts";
+import { stripeGateway } from "./stripe-gateway.ts";
+import { testGateway } from "./test-gateway.ts";
+
+/** How cards are taken now, with the gateway that takes them (none when payments are off). */
+export type PaymentSetup =
+	| { mode: "stripe"; gateway: ReturnType<typeof stripeGateway>; publishableKey: string | null }
+	| { mode: "test"; gateway: typeof testGateway; publishableKey: null }
+	| { mode: "off"; gateway: null; publishableKey: null };
+
+/**
+ * Stripe when a secret key is saved in Settings or set in the environment; otherwise the labelled
+ * test mode, unless the owner switched it off.
+ */
+export async function paymentSetup(
+	deps: Pick<Deps, "db" | "env" | "secrets" | "logger">,
+): Promise<PaymentSetup> {
+	const keys = await getPaymentKeys(deps);
+	if (keys.secretKey)
+		return {
+			mode: "stripe",
+			gateway: stripeGateway({
+				secretKey: keys.secretKey,
+				webhookSecret: keys.webhookSecret,
+				apiUrl: deps.env.STRIPE_API_URL,
+			}),
+			publishableKey: keys.publishableKey ?? null,
+		};
+	if (keys.testMode) return { mode: "test", gateway: testGateway, publishableKey: null };
+	return { mode: "off", gateway: null, publishableKey: null };
+}
+
+/** 503 with the business phone, for a customer asking to pay while payments are off. */
+export async function paymentsOff(deps: Pick<Deps, "db">): Promise<AppError> {
+	const business = await getBusinessProfile(deps);
+	return new AppError(503, PAYMENT_MESSAGES.customerNoProvider(business.phone), "payments_off");
+}
+
+/** A refused card: 402 with the provider's reason; nothing was charged. */
+export const cardRefused = (message: string) => new AppError(402, message, "card_refused");
