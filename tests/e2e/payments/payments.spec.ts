@@ -12,6 +12,9 @@ import { toasts } from "../support/public.ts";
 
 const SHOTS = process.env.SHOTS_DIR;
 
+// A declined card is answered 402, which the browser logs.
+test.use({ allowedConsoleErrors: [/status of 402 .*\/api\/bills\/[0-9a-f-]+\/pay\b/] });
+
 /** With SHOTS_DIR set, a full-page screenshot at a phone's 390 px and at 1280 px. */
 async function shots(page: Page, name: string) {
 	if (!SHOTS) return;
