@@ -8,7 +8,7 @@ import {
 	test,
 	uniqueEmail,
 } from "../support/fixtures.ts";
-import { toasts } from "../support/public.ts";
+import { expectNoSeriousA11yViolations, toasts } from "../support/public.ts";
 
 const SHOTS = process.env.SHOTS_DIR;
 
@@ -68,6 +68,7 @@ test("a customer pays a bill in test mode with the success card and sees it paid
 	await expect(main.getByText("Enter your card number")).toBeVisible();
 	await expect(main.getByText("Enter the expiry date as MM/YY")).toBeVisible();
 	await expect(main.getByText("Enter the name on the card")).toBeVisible();
+	await expectNoSeriousA11yViolations(page);
 
 	// Typed as people type it: grouped by four, the expiry's slash added.
 	await main.getByLabel("Card number").pressSequentially("4242424242424242");
@@ -86,12 +87,15 @@ test("a customer pays a bill in test mode with the success card and sees it paid
 	await expect(paid).toContainText("Card");
 	await expect(main.getByRole("list", { name: "Outstanding bills" })).toHaveCount(0);
 
+	// The toast gone (axe would judge it under the dialog's overlay), the receipt.
+	await expect(toasts(page).getByText(/Payment of/)).toHaveCount(0);
 	await paid.getByRole("button", { name: /^Receipt/ }).click();
 	const receipt = page.getByRole("dialog", { name: "Receipt" });
 	await expect(receipt.getByTestId("receipt")).toContainText(amount);
 	await expect(receipt).toContainText("•••• 4242");
 	await expect(receipt).toContainText("Pat Payer");
 	await expect(receipt.getByRole("button", { name: "Print" })).toBeEnabled();
+	await expectNoSeriousA11yViolations(page);
 	await shots(page, "receipt");
 	await owner.context().close();
 	await page.context().close();
@@ -196,6 +200,7 @@ test("the owner refunds a paid bill from the customer page and sees it refunded"
 	await expect(payment).toContainText("Succeeded");
 	await expect(main.getByText("Card refunds usually appear in 3-5 business days")).toBeVisible();
 	await shots(owner, "owner-payments");
+	await expectNoSeriousA11yViolations(owner);
 
 	await payment.getByRole("button", { name: "Refund" }).click();
 	const dialog = owner.getByRole("dialog", { name: "Refund payment" });
