@@ -7,7 +7,8 @@
 // PostgreSQL: that one shows how the queries themselves scale with the data.
 // Env: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres),
 //      BENCH_SECONDS per endpoint (default 20), BENCH_CONNECTIONS (default 50),
-//      BENCH_ONLY (measure only the endpoints whose name contains it, e.g. "search").
+//      BENCH_ONLY (measure only the endpoints whose name contains it, e.g. "search" or "pay").
+// Last, the payment path: paying bills in test mode at BENCH_CONNECTIONS at once.
 import autocannon from "autocannon";
 import { benchDatabase, sql } from "./bench-support.mjs";
 
@@ -111,6 +112,73 @@ const allEndpoints = [
 ];
 const endpoints = allEndpoints.filter((e) => e.name.includes(process.env.BENCH_ONLY ?? ""));
 
+/**
+ * The payment path: POST /api/bills/{id}/pay in test mode with the success card, `connections`
+ * at once for `seconds`, each request paying another of the measured customer's pending bills
+ * (a bill is paid once), on the server as deployed. Every answer must be 200.
+ */
+async function measurePay() {
+	const db = dbUrl.toString();
+	const pool = (seconds + 2) * 2000;
+	await sql(
+		db,
+		`insert into bills (user_id, description, due_date, amount_cents)
+			select id, 'Bench bill ' || g, current_date + 30, 2999 from users, generate_series(1, ${pool}) g
+			where email = 'customer@bench.test';
+		analyze bills;`,
+	);
+	const { rows } = await sql(
+		db,
+		`select b.id from bills b join users u on u.id = b.user_id
+			where u.email = 'customer@bench.test' and b.status = 'pending' and b.description like 'Bench bill %'`,
+	);
+	const ids = rows.map((r) => r.id);
+	const body = JSON.stringify({
+		card: {
+			cardholderName: "Bench Customer",
+			cardNumber: "4242424242424242",
+			expiry: "12/30",
+			cvc: "123",
+		},
+	});
+	const payOne = async (id) => {
+		const started = performance.now();
+		const res = await fetch(`${served}/api/bills/${id}/pay`, {
+			method: "POST",
+			headers: { "content-type": "application/json", cookie: customerCookie },
+			body,
+		});
+		if (res.status !== 200) throw new Error(`pay ${id}: ${res.status} ${await res.text()}`);
+		await res.arrayBuffer();
+		return performance.now() - started;
+	};
+	const run = async (durationMs) => {
+		const latencies = [];
+		const until = performance.now() + durationMs;
+		await Promise.all(
+			Array.from({ length: connections }, async () => {
+				while (performance.now() < until) {
+					const id = ids.pop();
+					if (!id) throw new Error("bench ran out of pending bills: raise the pool");
+					latencies.push(await payOne(id));
+				}
+			}),
+		);
+		return latencies;
+	};
+	await run(2000);
+	const started = performance.now();
+	const latencies = (await run(seconds * 1000)).sort((a, b) => a - b);
+	const at = (q) =>
+		Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]);
+	return {
+		rps: latencies.length / ((performance.now() - started) / 1000),
+		p50: at(0.5),
+		p99: at(0.99),
+		count: latencies.length,
+	};
+}
+
 /** Each endpoint for `seconds`, after 2 unrecorded seconds that warm up the server's code. */
 async function measure(server) {
 	const results = {};
@@ -136,6 +204,7 @@ await seedTo(10_000);
 console.log("Measuring the database path again, then the server as deployed...");
 const large = await measure(direct);
 const deployed = await measure(served);
+const paying = "pay a bill".includes(process.env.BENCH_ONLY ?? "") ? await measurePay() : undefined;
 
 const ms = (n) => String(n).padStart(7);
 const row = (name, r) =>
@@ -157,6 +226,12 @@ for (const e of endpoints) {
 	const ratio = s.p50 > 0 ? l.p50 / s.p50 : 1;
 	console.log(
 		`${row(e.name, l)} ${ms(s.p50)} ${ratio.toFixed(2).padStart(6)}  ${ratio <= 1.5 ? "ok" : "MISSED"}`,
+	);
+}
+if (paying) {
+	console.log(
+		`\npayment path (test mode, success card, ${connections} at once; target: p99 <= 50 ms)\n` +
+			`pay a bill                       ${paying.rps.toFixed(0).padStart(6)} ${ms(paying.p50)} ${ms(paying.p99)}  ${paying.p99 <= 50 ? "ok" : "MISSED"}  (${paying.count} bills paid, every answer 200)`,
 	);
 }
 // BENCH_KEEP=1 leaves the seeded database for a closer look (EXPLAIN ANALYZE).

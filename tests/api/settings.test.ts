@@ -65,6 +65,7 @@ describe("owner settings", () => {
 			profile: DEFAULT_BUSINESS_PROFILE,
 			pricing: { colorFeeCents: 1999, planPriceCents: 2999, requirePayment: true },
 			payments: {
+				testMode: true,
 				publishableKey: null,
 				publishableKeyFromEnvironment: false,
 				secretKey: { set: false, hint: null, fromEnvironment: false },
@@ -147,6 +148,7 @@ describe("payment provider keys", () => {
 		});
 		expect(saved.status, saved.text).toBe(200);
 		expect(saved.json.payments).toEqual({
+			testMode: true,
 			publishableKey: PUBLISHABLE,
 			publishableKeyFromEnvironment: false,
 			secretKey: { set: true, hint: "…9876", fromEnvironment: false },

@@ -92,6 +92,9 @@ export function createMailer(options: {
 				),
 			)
 			.returning();
+		// Marked sent together after the batch: one commit instead of one per message. A crash in
+		// between sends those again when their claim runs out (delivery is at least once anyway).
+		const sent: number[] = [];
 		for (const row of claimed) {
 			try {
 				await deliver({
@@ -101,10 +104,7 @@ export function createMailer(options: {
 					text: row.textBody,
 					html: row.htmlBody ?? undefined,
 				});
-				await db
-					.update(emailOutbox)
-					.set({ status: "sent", sentAt: sql`now()`, lastError: null })
-					.where(eq(emailOutbox.id, row.id));
+				sent.push(row.id);
 			} catch (error) {
 				logger.warn({ err: error, id: row.id, attempts: row.attempts }, "email delivery failed");
 				await db
@@ -116,6 +116,11 @@ export function createMailer(options: {
 					.where(eq(emailOutbox.id, row.id));
 			}
 		}
+		if (sent.length > 0)
+			await db
+				.update(emailOutbox)
+				.set({ status: "sent", sentAt: sql`now()`, lastError: null })
+				.where(inArray(emailOutbox.id, sent));
 		return claimed.length;
 	}
 
