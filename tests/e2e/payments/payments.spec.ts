@@ -222,3 +222,50 @@ test("the owner refunds a paid bill from the customer page and sees it refunded"
 	await owner.context().close();
 	await page.context().close();
 });
+
+test("a customer joins the Plan for Next Year in test mode, the owner sees it, and the customer cancels", async ({
+	browser,
+	server,
+}) => {
+	test.setTimeout(90_000);
+	const owner = await newPage(browser, server.url, devices["Desktop Chrome"]);
+	await owner.setViewportSize({ width: 1280, height: 900 });
+	await signInViaApi(owner, OWNER);
+	const page = await newPage(browser, server.url);
+	const name = `Paula Plan ${Date.now().toString(36)}`;
+	await approvedCustomer(page, owner, name);
+
+	await page.goto("/app/payments");
+	const plan = page.getByRole("main").getByTestId("plan-card");
+	await expect(plan).toContainText("Test mode");
+	await expect(plan.getByTestId("plan-price")).toHaveText("$29.99");
+	await plan.getByRole("button", { name: "Join the plan" }).click();
+	const dialog = page.getByRole("dialog", { name: "Join the Plan for Next Year" });
+	await expect(dialog).toContainText("Test mode");
+	await dialog.getByLabel("Card number").fill(SUCCESS_CARD);
+	await dialog.getByLabel("Expiry (MM/YY)").fill(EXPIRY);
+	await dialog.getByLabel("CVC").fill("123");
+	await dialog.getByLabel("Name on card").fill(name);
+	await dialog.getByRole("button", { name: "Join for $29.99/month" }).click();
+	await expect(toasts(page)).toContainText("You're on the Plan for Next Year");
+	await expect(dialog).toBeHidden();
+	await expect(plan.getByTestId("plan-active")).toContainText("Next charge");
+	await expect(plan.getByTestId("plan-active")).toContainText("•••• 4242");
+
+	// The owner sees the plan on the customer's card and page.
+	await owner.goto("/owner");
+	const card = owner.getByRole("link").filter({ hasText: name });
+	await expect(card.getByText("Plan", { exact: true })).toBeVisible();
+	await card.click();
+	await expect(owner.getByTestId("customer-plan")).toContainText(
+		"Plan for Next Year: active, next charge",
+	);
+
+	await plan.getByRole("button", { name: "Cancel plan" }).click();
+	const confirm = page.getByRole("dialog", { name: "Cancel your plan?" });
+	await confirm.getByRole("button", { name: "Cancel plan" }).click();
+	await expect(toasts(page)).toContainText("Your plan is cancelled: no more monthly charges");
+	await expect(plan.getByRole("button", { name: "Join the plan" })).toBeVisible();
+	await owner.context().close();
+	await page.context().close();
+});

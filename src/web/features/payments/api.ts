@@ -87,7 +87,6 @@ export function useCancelPlan() {
 	const queryClient = useQueryClient();
 	return useMutation({
 		mutationFn: () => readJson(client.plan.$delete()),
-		onSuccess: (data) => queryClient.setQueryData(paymentQueries.planKey, data.plan),
 		onSettled: () => queryClient.invalidateQueries({ queryKey: paymentQueries.planKey }),
 	});
 }

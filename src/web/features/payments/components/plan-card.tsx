@@ -126,15 +126,14 @@ function JoinPlanButton({
 		if (!setup || join.isPending || leaving) return;
 		if (setup.mode === "test") return setOpen(true);
 		if (setup.mode === "off") return void toast.warning(noProvider());
-		join.mutate(undefined, {
-			onSuccess: (result) => {
-				if ("kind" in result) {
-					setLeaving(true);
-					window.location.assign(result.url);
-				} else toast.success(result.message);
+		join.mutateAsync().then(
+			(result) => {
+				if (!("kind" in result)) return void toast.success(result.message);
+				setLeaving(true);
+				window.location.assign(result.url);
 			},
-			onError: (error) => toast.error(errorMessage(error)),
-		});
+			(error) => toast.error(errorMessage(error)),
+		);
 	};
 	return (
 		<>
@@ -206,17 +205,20 @@ function JoinPlanDialog({
 						if (Object.keys(found).length) return;
 						sending.current = true;
 						setFailure(null);
-						join.mutate(cardInput(values), {
-							onSuccess: (result) => {
-								if ("kind" in result) return void window.location.assign(result.url);
-								toast.success(result.message);
-								close(false);
-							},
-							onError: (error) => setFailure(errorMessage(error)),
-							onSettled: () => {
+						// The promise, not mutate's callbacks: this dialog leaves once the plan is active.
+						join
+							.mutateAsync(cardInput(values))
+							.then(
+								(result) => {
+									if ("kind" in result) return void window.location.assign(result.url);
+									toast.success(result.message);
+									close(false);
+								},
+								(error) => setFailure(errorMessage(error)),
+							)
+							.finally(() => {
 								sending.current = false;
-							},
-						});
+							});
 					}}
 				>
 					<CardFields
@@ -279,13 +281,11 @@ function CancelPlanButton() {
 						variant="destructive"
 						pending={cancel.isPending}
 						onClick={() =>
-							cancel.mutate(undefined, {
-								onSuccess: (result) => {
-									toast.success(result.message);
-									setOpen(false);
-								},
-								onError: (error) => toast.error(errorMessage(error)),
-							})
+							// The promise, not mutate's callbacks: this button leaves with the active plan.
+							cancel.mutateAsync().then(
+								(result) => toast.success(result.message),
+								(error) => toast.error(errorMessage(error)),
+							)
 						}
 					>
 						Cancel plan
