@@ -123,6 +123,11 @@ test("a declined card shows the message on the checkout and the bill stays pendi
 	await main.getByRole("link", { name: "Back to QuickPay" }).click();
 	await expect(main.getByRole("list", { name: "Outstanding bills" })).toHaveCount(1);
 	await expect(main.getByRole("list", { name: "Paid bills" })).toHaveCount(0);
+
+	// Back from a cancelled hosted checkout: said once, and the address cleaned up.
+	await page.goto(`/app/payments?checkout=cancelled&bill=${billId}`);
+	await expect(toasts(page)).toContainText("Payment cancelled");
+	await expect(page).toHaveURL(/\/app\/payments$/);
 	await owner.context().close();
 	await page.context().close();
 });
@@ -268,4 +273,36 @@ test("a customer joins the Plan for Next Year in test mode, the owner sees it, a
 	await expect(plan.getByRole("button", { name: "Join the plan" })).toBeVisible();
 	await owner.context().close();
 	await page.context().close();
+});
+
+test("with test mode switched off in Settings, Pay asks the customer to call", async ({
+	browser,
+	freshServer,
+}) => {
+	test.setTimeout(120_000);
+	const owner = await newPage(browser, freshServer.url, devices["Desktop Chrome"]);
+	const signUp = await owner.request.post("/api/account/sign-up", {
+		data: { ...OWNER, role: "owner" },
+	});
+	// Signed up is signed in.
+	expect(signUp.status(), await signUp.text()).toBe(201);
+	const page = await newPage(browser, freshServer.url);
+	await approvedCustomer(page, owner, "Cal Later");
+
+	await owner.goto("/owner/settings");
+	const testMode = owner.getByRole("switch", { name: "Test mode" });
+	await expect(testMode).toBeChecked();
+	await testMode.click();
+	await owner.getByRole("button", { name: "Save Settings" }).click();
+	await expect(toasts(owner)).toContainText("Settings saved");
+	await owner.reload();
+	await expect(owner.getByRole("switch", { name: "Test mode" })).not.toBeChecked();
+
+	await page.goto("/app/payments");
+	const main = page.getByRole("main");
+	await expect(main.getByTestId("test-mode")).toHaveCount(0);
+	const bill = main.getByRole("list", { name: "Outstanding bills" }).getByRole("listitem").first();
+	await bill.getByRole("button", { name: /^Pay / }).click();
+	await expect(toasts(page)).toContainText("Online payment is not available yet: please call");
+	await expect(page).toHaveURL(/\/app\/payments$/);
 });
