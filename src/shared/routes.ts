@@ -15,6 +15,7 @@ export const PAGE_PATHS = [
 	"/app-home",
 	"/app",
 	"/app/payments",
+	"/app/payments/checkout/:billId",
 	"/app/requests",
 	"/app/profile",
 	"/app/quote-request",

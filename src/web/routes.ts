@@ -15,6 +15,7 @@ export default [
 	layout("routes/app/layout.tsx", [
 		route("app", "routes/app/home.tsx"),
 		route("app/payments", "routes/app/payments.tsx"),
+		route("app/payments/checkout/:billId", "routes/app/checkout.tsx"),
 		route("app/requests", "routes/app/requests.tsx"),
 		route("app/profile", "routes/app/profile.tsx"),
 		route("app/quote-request", "routes/app/quote-request.tsx"),

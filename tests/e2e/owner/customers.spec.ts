@@ -64,7 +64,7 @@ test("the owner adds a customer with two services and a custom price; the custom
 	const instant = form.getByRole("button", { name: "Get Instant AI Quote" });
 	await expect(instant).toBeDisabled();
 	await form.getByLabel("Street Address").fill("12 Elm Street");
-	await form.getByLabel("City").fill("Canton");
+	await form.getByLabel("City", { exact: true }).fill("Canton");
 	await instant.click();
 	await expect(form.getByRole("heading", { name: "AI Quote Generated" })).toBeVisible();
 	await expect(instant).toBeHidden();

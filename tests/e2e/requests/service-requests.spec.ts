@@ -1,45 +1,7 @@
 import sharp from "sharp";
-import {
-	type Browser,
-	devices,
-	expect,
-	OWNER,
-	type Page,
-	signInViaApi,
-	signUpViaApi,
-	test,
-	uniqueEmail,
-} from "../support/fixtures.ts";
+import { approvedCustomer, newPage } from "../support/customers.ts";
+import { devices, expect, OWNER, signInViaApi, test } from "../support/fixtures.ts";
 import { toasts } from "../support/public.ts";
-
-async function newPage(browser: Browser, baseURL: string, device = devices["Pixel 7"]) {
-	const context = await browser.newContext({ ...device, baseURL });
-	return context.newPage();
-}
-
-/**
- * A customer whose quote the owner approved, made through the API as the app itself does it: the
- * customer asks for a quote in `page`, the owner approves it in `owner`.
- */
-async function approvedCustomer(page: Page, owner: Page, displayName: string) {
-	await signUpViaApi(page, { email: uniqueEmail(), password: "bright-lights-2024", displayName });
-	const catalog = await (await page.request.get("/api/catalog")).json();
-	const service = (catalog.services ?? catalog)[0];
-	const quote = await page.request.post("/api/quote-requests", {
-		multipart: {
-			data: JSON.stringify({
-				address: "410 Maple St",
-				city: "Akron",
-				state: "OH",
-				services: [{ serviceId: service.id, quantity: 1 }],
-			}),
-		},
-	});
-	expect(quote.status(), await quote.text()).toBe(201);
-	const { id } = await quote.json();
-	const approved = await owner.request.post(`/api/owner/quotes/app/${id}/approve`, { data: {} });
-	expect(approved.status(), await approved.text()).toBe(200);
-}
 
 const photo = () =>
 	sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 20, g: 20, b: 60 } } })

@@ -7,6 +7,7 @@ import { billQueries } from "../bills/api.ts";
 import { catalogQueries } from "../catalog/api.ts";
 import { chatQueries } from "../chat/api.ts";
 import { customerQueries } from "../customers/api.ts";
+import { paymentQueries } from "../payments/api.ts";
 import { quoteQueries } from "../quotes/api.ts";
 import { requestQueries } from "../requests/api.ts";
 import { settingsQueries } from "../settings/api.ts";
@@ -36,9 +37,10 @@ export function keysFor(event: AppEvent, viewer: Viewer): QueryKey[] {
 				...(owner ? [quoteQueries.owner, customerQueries.dashboard] : []),
 			];
 		case "bill.changed":
-			return [...(mine ? [billQueries.mine] : []), ...ownerCustomers];
+			// The bills hold their receipts (["bills", id, "receipt"]); a plan's month is a bill.
+			return [...(mine ? [billQueries.mine, paymentQueries.planKey] : []), ...ownerCustomers];
 		case "customer.changed":
-			return [...(mine ? [customerQueries.mine] : []), ...ownerCustomers];
+			return [...(mine ? [customerQueries.mine, paymentQueries.planKey] : []), ...ownerCustomers];
 		case "request.changed":
 			return [
 				...(mine ? [requestQueries.mine] : []),
@@ -46,8 +48,14 @@ export function keysFor(event: AppEvent, viewer: Viewer): QueryKey[] {
 				...ownerCustomers,
 			];
 		case "settings.changed":
-			// Pricing shows with the bills (the plan price); the business's details refresh with the page.
-			return [billQueries.mine, ...(owner ? [settingsQueries.settings] : [])];
+			// Pricing shows with the bills and the plan (its price), test mode in the payment setup; the
+			// business's details refresh with the page.
+			return [
+				billQueries.mine,
+				paymentQueries.planKey,
+				paymentQueries.setupKey,
+				...(owner ? [settingsQueries.settings] : []),
+			];
 		case "customer.record.changed":
 			return ownerCustomers;
 		case "catalog.changed":

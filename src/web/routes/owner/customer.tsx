@@ -20,6 +20,7 @@ import {
 } from "../../features/customers/components/customer-quotes-card.tsx";
 import { InstallationMediaCard } from "../../features/customers/components/installation-media.tsx";
 import { ProgressCard } from "../../features/customers/components/progress-card.tsx";
+import { CustomerPaymentsCard } from "../../features/payments/components/customer-payments-card.tsx";
 import { AddRequestDialog } from "../../features/requests/components/add-request-dialog.tsx";
 import { ApiError, errorMessage } from "../../lib/api-client.ts";
 
@@ -79,6 +80,7 @@ export default function OwnerCustomer() {
 					<CustomerImageCard customer={customer} editing={editor.editing} />
 					<ProgressCard customer={customer} />
 					<BillingCard detail={detail.data} />
+					<CustomerPaymentsCard customerId={customer.id} />
 				</div>
 				<div className="grid gap-4 lg:col-span-2">
 					<AccountInfoCard customer={customer} editor={editor} />

@@ -14,6 +14,11 @@ import { Button } from "../../../components/ui/button.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { useServiceOptions } from "../../catalog/api.ts";
+import { usePaymentSetup } from "../../payments/api.ts";
+import {
+	PaymentInfoFields,
+	usePaymentInfo,
+} from "../../payments/components/payment-info-section.tsx";
 import { InstantQuoteResult } from "../../quotes/components/instant-quote-result.tsx";
 import {
 	Field,
@@ -57,6 +62,11 @@ export function AddCustomerForm({ onDone }: { onDone: () => void }) {
 	const [photos, setPhotos] = useState<File[]>([]);
 	const [estimate, setEstimate] = useState<Estimate | null>(null);
 	const create = useCreateCustomer();
+	const setup = usePaymentSetup();
+	const paymentInfo = usePaymentInfo(setup.data);
+	// Stripe turning the card into a payment method, before the form is sent.
+	const [preparing, setPreparing] = useState(false);
+	const sending = create.isPending || preparing;
 
 	useEffect(() => {
 		if (catalog.isError) toast.error(QUOTE_FORM_MESSAGES.loadServicesFailed);
@@ -111,19 +121,26 @@ export function AddCustomerForm({ onDone }: { onDone: () => void }) {
 		setPrices({});
 		setPhotos([]);
 		setEstimate(null);
+		paymentInfo.reset();
 	};
 
-	const submit = (event: React.FormEvent<HTMLFormElement>) => {
+	const submit = async (event: React.FormEvent<HTMLFormElement>) => {
 		event.preventDefault();
-		if (create.isPending) return;
+		if (sending) return;
 		const parsed = createCustomerSchema.safeParse(input);
 		if (!parsed.success) return void toast.error(parsed.error.issues[0]?.message);
+		setPreparing(true);
+		const payment = await paymentInfo.payment().finally(() => setPreparing(false));
+		if (payment instanceof Error) return void toast.error(payment.message);
 		create.mutate(
-			{ input, photos },
+			{ input: payment ? { ...input, payment } : input, photos },
 			{
 				onSuccess: (created) => {
-					toast.success(created.message, {
-						description: `${fields.name} is customer #${created.idNumber}; the bill of ${formatCents(created.totalCents)} is pending.`,
+					const paid = created.paymentResult?.success === true;
+					const failed = created.paymentResult?.success === false;
+					// The message carries the payment note ("Payment of $X processed successfully!").
+					(failed ? toast.warning : toast.success)(created.message, {
+						description: `${fields.name} is customer #${created.idNumber}; the bill of ${formatCents(created.totalCents)} is ${paid ? "paid" : "pending"}.`,
 					});
 					reset();
 					onDone();
@@ -238,11 +255,19 @@ export function AddCustomerForm({ onDone }: { onDone: () => void }) {
 				<PropertyFields values={fields} onChange={set} />
 			</FormSection>
 
-			<FormSection step={4} title="Property Photos" description="Optional.">
+			<FormSection
+				step={4}
+				title="Payment Information"
+				description="Optional. The card is charged for the first bill only when the card number, expiry, CVV and cardholder name are all filled in."
+			>
+				<PaymentInfoFields info={paymentInfo} disabled={sending} />
+			</FormSection>
+
+			<FormSection step={5} title="Property Photos" description="Optional.">
 				<PhotoPicker photos={photos} onChange={setPhotos} max={MAX_QUOTE_PHOTOS} />
 			</FormSection>
 
-			<FormSection step={5} title="Additional Notes">
+			<FormSection step={6} title="Additional Notes">
 				<NotesField value={fields.notes} onChange={set("notes")} />
 			</FormSection>
 
@@ -287,9 +312,9 @@ export function AddCustomerForm({ onDone }: { onDone: () => void }) {
 				>
 					Cancel
 				</Button>
-				<Button type="submit" pending={create.isPending}>
-					{create.isPending ? null : <UserPlus aria-hidden />}
-					{create.isPending ? "Creating Account..." : "Create Customer Account"}
+				<Button type="submit" pending={sending}>
+					{sending ? null : <UserPlus aria-hidden />}
+					{sending ? "Creating Account..." : "Create Customer Account"}
 				</Button>
 			</div>
 		</form>

@@ -10,6 +10,8 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui
 import { errorMessage } from "../../../lib/api-client.ts";
 import { useMarkBillPaid } from "../api.ts";
 
+const BADGE = { pending: "warning", paid: "success", refunded: "default" } as const;
+
 /** Every bill of the customer; a pending one can be recorded as paid in cash or by check. */
 export function BillingCard({ detail }: { detail: CustomerDetail }) {
 	const markPaid = useMarkBillPaid(detail.customer.id);
@@ -42,13 +44,10 @@ export function BillingCard({ detail }: { detail: CustomerDetail }) {
 										</div>
 										<div className="text-right">
 											<p className="font-semibold">{formatCents(bill.amountCents)}</p>
-											<Badge
-												variant={bill.status === "paid" ? "success" : "warning"}
-												className="whitespace-nowrap"
-											>
-												{bill.status === "paid"
-													? `Paid${bill.paymentMethod ? ` · ${bill.paymentMethod}` : ""}`
-													: "Pending"}
+											<Badge variant={BADGE[bill.status]} className="whitespace-nowrap">
+												{bill.status === "pending"
+													? "Pending"
+													: `${bill.status === "paid" ? "Paid" : "Refunded"}${bill.paymentMethod ? ` · ${bill.paymentMethod}` : ""}`}
 											</Badge>
 										</div>
 									</div>

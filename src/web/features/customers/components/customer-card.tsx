@@ -54,6 +54,11 @@ export function CustomerCard({ customer, actions }: { customer: Card; actions?: 
 						{stateLabel[customer.accountState]}
 					</Badge>
 					<div className="flex gap-1">
+						{customer.onPlan ? (
+							<Badge variant="primary" title="On the Plan for Next Year">
+								Plan
+							</Badge>
+						) : null}
 						{customer.fixCount ? <Badge variant="warning">FIX {customer.fixCount}</Badge> : null}
 						{customer.colorCount ? <Badge variant="info">COLOR {customer.colorCount}</Badge> : null}
 					</div>

@@ -12,6 +12,8 @@ import {
 	CardTitle,
 } from "../../../components/ui/card.tsx";
 import { Input } from "../../../components/ui/input.tsx";
+import { Label } from "../../../components/ui/label.tsx";
+import { Switch } from "../../../components/ui/switch.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { useSaveSettings } from "../api.ts";
 
@@ -35,6 +37,8 @@ export function BusinessSettingsForm({ settings }: { settings: OwnerSettings }) 
 	const [secrets, setSecrets] = useState({ secretKey: "", webhookSecret: "" });
 	const [requirePayment, setRequirePayment] = useState(pricing.requirePayment);
 	const requireId = useId();
+	const testModeId = useId();
+	const [testMode, setTestMode] = useState(payments.testMode);
 
 	return (
 		<form
@@ -64,6 +68,7 @@ export function BusinessSettingsForm({ settings }: { settings: OwnerSettings }) 
 							requirePayment,
 						},
 						payments: {
+							testMode,
 							...(payments.publishableKeyFromEnvironment
 								? {}
 								: { publishableKey: text("publishableKey") }),
@@ -235,6 +240,22 @@ export function BusinessSettingsForm({ settings }: { settings: OwnerSettings }) 
 					</CardDescription>
 				</CardHeader>
 				<CardContent className="grid gap-4">
+					<div className="flex items-start gap-3 rounded-md border p-3">
+						<Switch
+							id={testModeId}
+							checked={testMode}
+							onCheckedChange={setTestMode}
+							aria-describedby={`${testModeId}-hint`}
+							className="mt-0.5"
+						/>
+						<div className="grid gap-1">
+							<Label htmlFor={testModeId}>Test mode</Label>
+							<p id={`${testModeId}-hint`} className="text-xs text-muted-foreground">
+								Without Stripe keys, accept the card provider's test cards. Off: Pay asks customers
+								to call.
+							</p>
+						</div>
+					</div>
 					<FormField
 						label="Publishable Key"
 						name="publishableKey"

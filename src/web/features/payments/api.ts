@@ -1,0 +1,116 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { CardInput, RefundInput } from "../../../shared/payments.ts";
+import { client, readJson } from "../../lib/api-client.ts";
+import { billQueries } from "../bills/api.ts";
+import { customerQueries } from "../customers/api.ts";
+
+/**
+ * Query keys of payments. ["payments", "setup"] is how cards are taken now (Stripe, test mode or
+ * not at all), refetched when Settings change. ["plan"] is the signed-in customer's monthly plan,
+ * refetched on `bill.changed` and `customer.changed` naming them. A receipt lives under the bills
+ * (["bills", id, "receipt"]), so whatever refetches the bills refetches it too. The owner's list of
+ * a customer's card payments lives under the customer's page (["owner", "customer", id,
+ * "payments"]), which every change to that customer refetches.
+ */
+export const paymentQueries = {
+	setupKey: ["payments", "setup"] as const,
+	planKey: ["plan"] as const,
+	setup: () =>
+		queryOptions({
+			queryKey: paymentQueries.setupKey,
+			queryFn: () => readJson(client.payments.setup.$get()),
+			staleTime: 60_000,
+		}),
+	plan: () =>
+		queryOptions({
+			queryKey: paymentQueries.planKey,
+			queryFn: () => readJson(client.plan.$get()),
+		}),
+	receipt: (billId: string) =>
+		queryOptions({
+			queryKey: [...billQueries.mine, billId, "receipt"] as const,
+			queryFn: () => readJson(client.bills[":id"].receipt.$get({ param: { id: billId } })),
+		}),
+	customerPayments: (customerId: string) =>
+		queryOptions({
+			queryKey: [...customerQueries.ownerDetails, customerId, "payments"] as const,
+			queryFn: () =>
+				readJson(client.owner.customers[":id"].payments.$get({ param: { id: customerId } })),
+		}),
+};
+
+/** How this server takes cards: "stripe", "test" or "off", with the phone to call when off. */
+export function usePaymentSetup() {
+	return useQuery(paymentQueries.setup());
+}
+
+/** My Plan for Next Year: none, active (with the next charge) or cancelled. */
+export function usePlan() {
+	return useQuery(paymentQueries.plan());
+}
+
+/** A paid or refunded bill's receipt, fetched when `enabled` (the receipt dialog is open). */
+export function useReceipt(billId: string, enabled: boolean) {
+	return useQuery({ ...paymentQueries.receipt(billId), enabled });
+}
+
+/**
+ * Pays one of my bills: test mode with the card typed in, Stripe without one (the answer is the
+ * hosted checkout's address). The bills refetch either way: a decline leaves the bill pending.
+ */
+export function usePayBill() {
+	const queryClient = useQueryClient();
+	return useMutation({
+		mutationFn: ({ billId, card }: { billId: string; card?: CardInput }) =>
+			readJson(
+				client.bills[":id"].pay.$post({ param: { id: billId }, json: card ? { card } : {} }),
+			),
+		onSettled: () => queryClient.invalidateQueries({ queryKey: billQueries.mine }),
+	});
+}
+
+/** Joins the monthly plan (test mode: charges the first month now; Stripe: a redirect). */
+export function useJoinPlan() {
+	const queryClient = useQueryClient();
+	return useMutation({
+		mutationFn: (card?: CardInput) => readJson(client.plan.$post({ json: card ? { card } : {} })),
+		onSettled: () =>
+			Promise.all([
+				queryClient.invalidateQueries({ queryKey: paymentQueries.planKey }),
+				queryClient.invalidateQueries({ queryKey: billQueries.mine }),
+			]),
+	});
+}
+
+/** Cancels my plan: no more monthly charges. */
+export function useCancelPlan() {
+	const queryClient = useQueryClient();
+	return useMutation({
+		mutationFn: () => readJson(client.plan.$delete()),
+		onSettled: () => queryClient.invalidateQueries({ queryKey: paymentQueries.planKey }),
+	});
+}
+
+/** The owner's view of one customer's card payments and plan. */
+export function useCustomerPayments(customerId: string) {
+	return useQuery(paymentQueries.customerPayments(customerId));
+}
+
+/** The owner refunds all or part of a card payment; the customer's page and cards refetch. */
+export function useRefundPayment(customerId: string) {
+	const queryClient = useQueryClient();
+	return useMutation({
+		mutationFn: ({ paymentId, input }: { paymentId: string; input: RefundInput }) =>
+			readJson(
+				client.owner.payments[":id"].refund.$post({ param: { id: paymentId }, json: input }),
+			),
+		onSettled: () =>
+			Promise.all([
+				queryClient.invalidateQueries({
+					queryKey: [...customerQueries.ownerDetails, customerId],
+				}),
+				queryClient.invalidateQueries({ queryKey: customerQueries.dashboard }),
+				queryClient.invalidateQueries({ queryKey: customerQueries.ownerList }),
+			]),
+	});
+}

@@ -1,0 +1,297 @@
+import { CalendarDays, CreditCard } from "lucide-react";
+import { useRef, useState } from "react";
+import { toast } from "sonner";
+import { formatDate } from "../../../../shared/dates.ts";
+import { formatCents } from "../../../../shared/money.ts";
+import type { PaymentSetup, Plan } from "../../../../shared/payments.ts";
+import { Button } from "../../../components/ui/button.tsx";
+import {
+	Card,
+	CardContent,
+	CardDescription,
+	CardHeader,
+	CardTitle,
+} from "../../../components/ui/card.tsx";
+import {
+	Dialog,
+	DialogContent,
+	DialogDescription,
+	DialogFooter,
+	DialogHeader,
+	DialogTitle,
+} from "../../../components/ui/dialog.tsx";
+import { errorMessage } from "../../../lib/api-client.ts";
+import { useCancelPlan, useJoinPlan, usePlan } from "../api.ts";
+import { dayOf } from "./bill-rows.tsx";
+import { type CardErrors, CardFields, cardErrors, cardInput, EMPTY_CARD } from "./card-fields.tsx";
+import { brandName } from "./payment-method.ts";
+import { TestModeBadge, TestModeNotice } from "./test-mode-notice.tsx";
+import { useLeftPageReset, useNoProviderMessage } from "./use-pay-action.ts";
+
+/**
+ * The monthly Plan for Next Year: its price, and joining (test mode: a card typed here; Stripe:
+ * its hosted checkout) or, once on it, the next charge, the card and cancelling.
+ */
+export function PlanCard({
+	setup,
+	fallbackPriceCents,
+}: {
+	setup: PaymentSetup | undefined;
+	fallbackPriceCents: number;
+}) {
+	const plan = usePlan();
+	const priceCents = plan.data?.priceCents ?? fallbackPriceCents;
+	const active = plan.data?.status === "active";
+	return (
+		<Card className="border-secondary/30 bg-secondary/5" data-testid="plan-card">
+			<CardHeader>
+				<CardTitle className="flex flex-wrap items-center gap-2">
+					<CalendarDays className="size-5 text-secondary" aria-hidden />
+					Plan for Next Year
+					{setup?.mode === "test" ? <TestModeBadge /> : null}
+				</CardTitle>
+				<CardDescription>
+					Spread next season's display over monthly payments and keep your spot on our install
+					calendar.
+				</CardDescription>
+			</CardHeader>
+			<CardContent className="grid gap-4">
+				<div className="flex flex-wrap items-center justify-between gap-3">
+					<p>
+						<span className="font-display text-3xl font-semibold" data-testid="plan-price">
+							{formatCents(priceCents)}
+						</span>
+						<span className="text-sm text-muted-foreground"> / month</span>
+					</p>
+					{plan.isPending ? null : active ? (
+						<CancelPlanButton />
+					) : (
+						<JoinPlanButton setup={setup} priceCents={priceCents} />
+					)}
+				</div>
+				{plan.data && active ? <ActivePlan plan={plan.data} /> : null}
+				{plan.data?.status === "cancelled" ? (
+					<p className="text-sm text-muted-foreground">
+						Your plan is cancelled: no more monthly charges. You can join again at any time.
+					</p>
+				) : null}
+				{plan.isError ? (
+					<p role="alert" className="text-sm text-destructive">
+						Failed to load your plan: {errorMessage(plan.error)}
+					</p>
+				) : null}
+			</CardContent>
+		</Card>
+	);
+}
+
+function ActivePlan({ plan }: { plan: Plan }) {
+	return (
+		<dl className="grid gap-1 rounded-md border bg-card p-3 text-sm" data-testid="plan-active">
+			<div className="flex flex-wrap justify-between gap-2">
+				<dt className="text-muted-foreground">Status</dt>
+				<dd className="font-medium text-success">You're on the plan</dd>
+			</div>
+			{plan.nextChargeDate ? (
+				<div className="flex flex-wrap justify-between gap-2">
+					<dt className="text-muted-foreground">Next charge</dt>
+					<dd className="font-medium">{formatDate(dayOf(plan.nextChargeDate))}</dd>
+				</div>
+			) : null}
+			{plan.cardLast4 ? (
+				<div className="flex flex-wrap justify-between gap-2">
+					<dt className="text-muted-foreground">Card</dt>
+					<dd className="font-medium">
+						{brandName(plan.cardBrand)} •••• {plan.cardLast4}
+					</dd>
+				</div>
+			) : null}
+		</dl>
+	);
+}
+
+function JoinPlanButton({
+	setup,
+	priceCents,
+}: {
+	setup: PaymentSetup | undefined;
+	priceCents: number;
+}) {
+	const join = useJoinPlan();
+	const noProvider = useNoProviderMessage(setup);
+	const [open, setOpen] = useState(false);
+	const [leaving, setLeaving] = useState(false);
+	useLeftPageReset(() => setLeaving(false));
+	const start = () => {
+		if (!setup || join.isPending || leaving) return;
+		if (setup.mode === "test") return setOpen(true);
+		if (setup.mode === "off") return void toast.warning(noProvider());
+		join.mutateAsync().then(
+			(result) => {
+				if (!("kind" in result)) return void toast.success(result.message);
+				setLeaving(true);
+				window.location.assign(result.url);
+			},
+			(error) => toast.error(errorMessage(error)),
+		);
+	};
+	return (
+		<>
+			<Button
+				variant="secondary"
+				onClick={start}
+				disabled={!setup}
+				pending={!open && (join.isPending || leaving)}
+			>
+				{!open && (join.isPending || leaving) ? null : <CalendarDays aria-hidden />}
+				Join the plan
+			</Button>
+			{setup?.mode === "test" ? (
+				<JoinPlanDialog open={open} onOpenChange={setOpen} priceCents={priceCents} join={join} />
+			) : null}
+		</>
+	);
+}
+
+/** Test mode: the card for the monthly charge, typed in a dialog; the first month is charged now. */
+function JoinPlanDialog({
+	open,
+	onOpenChange,
+	priceCents,
+	join,
+}: {
+	open: boolean;
+	onOpenChange: (open: boolean) => void;
+	priceCents: number;
+	join: ReturnType<typeof useJoinPlan>;
+}) {
+	const [values, setValues] = useState(EMPTY_CARD);
+	const [errors, setErrors] = useState<CardErrors>({});
+	const [tried, setTried] = useState(false);
+	const [failure, setFailure] = useState<string | null>(null);
+	const sending = useRef(false);
+
+	const close = (next: boolean) => {
+		if (join.isPending) return;
+		onOpenChange(next);
+		if (!next) {
+			setValues(EMPTY_CARD);
+			setErrors({});
+			setTried(false);
+			setFailure(null);
+		}
+	};
+
+	return (
+		<Dialog open={open} onOpenChange={close}>
+			<DialogContent>
+				<DialogHeader>
+					<DialogTitle>Join the Plan for Next Year</DialogTitle>
+					<DialogDescription>
+						{formatCents(priceCents)} a month, charged to this card starting today. Cancel any time.
+					</DialogDescription>
+				</DialogHeader>
+				<TestModeNotice mode="test" />
+				<form
+					noValidate
+					className="grid gap-4"
+					aria-label="Plan card"
+					onSubmit={(event) => {
+						event.preventDefault();
+						if (sending.current) return;
+						const found = cardErrors(values);
+						setTried(true);
+						setErrors(found);
+						if (Object.keys(found).length) return;
+						sending.current = true;
+						setFailure(null);
+						// The promise, not mutate's callbacks: this dialog leaves once the plan is active.
+						join
+							.mutateAsync(cardInput(values))
+							.then(
+								(result) => {
+									if ("kind" in result) return void window.location.assign(result.url);
+									toast.success(result.message);
+									close(false);
+								},
+								(error) => setFailure(errorMessage(error)),
+							)
+							.finally(() => {
+								sending.current = false;
+							});
+					}}
+				>
+					<CardFields
+						values={values}
+						errors={errors}
+						disabled={join.isPending}
+						onChange={(next) => {
+							setValues(next);
+							if (tried) setErrors(cardErrors(next));
+						}}
+					/>
+					{failure ? (
+						<p
+							role="alert"
+							className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive"
+						>
+							{failure}
+						</p>
+					) : null}
+					<DialogFooter>
+						<Button
+							type="button"
+							variant="outline"
+							disabled={join.isPending}
+							onClick={() => close(false)}
+						>
+							Not now
+						</Button>
+						<Button type="submit" variant="secondary" pending={join.isPending}>
+							{join.isPending ? null : <CreditCard aria-hidden />}
+							{join.isPending ? "Processing..." : `Join for ${formatCents(priceCents)}/month`}
+						</Button>
+					</DialogFooter>
+				</form>
+			</DialogContent>
+		</Dialog>
+	);
+}
+
+function CancelPlanButton() {
+	const cancel = useCancelPlan();
+	const [open, setOpen] = useState(false);
+	return (
+		<Dialog open={open} onOpenChange={(next) => !cancel.isPending && setOpen(next)}>
+			<Button variant="outline" onClick={() => setOpen(true)}>
+				Cancel plan
+			</Button>
+			<DialogContent>
+				<DialogHeader>
+					<DialogTitle>Cancel your plan?</DialogTitle>
+					<DialogDescription>
+						No more monthly charges will be made. Months already paid stay paid.
+					</DialogDescription>
+				</DialogHeader>
+				<DialogFooter>
+					<Button variant="outline" disabled={cancel.isPending} onClick={() => setOpen(false)}>
+						Keep my plan
+					</Button>
+					<Button
+						variant="destructive"
+						pending={cancel.isPending}
+						onClick={() =>
+							// The promise, not mutate's callbacks: this button leaves with the active plan.
+							cancel.mutateAsync().then(
+								(result) => toast.success(result.message),
+								(error) => toast.error(errorMessage(error)),
+							)
+						}
+					>
+						Cancel plan
+					</Button>
+				</DialogFooter>
+			</DialogContent>
+		</Dialog>
+	);
+}

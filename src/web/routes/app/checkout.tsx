@@ -1,0 +1,176 @@
+import { ArrowLeft, Lock, Receipt } from "lucide-react";
+import type * as React from "react";
+import { useRef, useState } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import { toast } from "sonner";
+import { formatDate } from "../../../shared/dates.ts";
+import { formatCents } from "../../../shared/money.ts";
+import { EmptyState, LoadingState, PageHeading } from "../../components/shell/app-shell.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";
+import { useBills } from "../../features/bills/api.ts";
+import { usePayBill, usePaymentSetup } from "../../features/payments/api.ts";
+import {
+	type CardErrors,
+	CardFields,
+	cardErrors,
+	cardInput,
+	EMPTY_CARD,
+} from "../../features/payments/components/card-fields.tsx";
+import {
+	TestModeBadge,
+	TestModeNotice,
+} from "../../features/payments/components/test-mode-notice.tsx";
+import { useNoProviderMessage } from "../../features/payments/components/use-pay-action.ts";
+import { errorMessage } from "../../lib/api-client.ts";
+
+export function meta() {
+	return [{ title: "Checkout | Buckeye Holiday Lights" }];
+}
+
+function BackToQuickPay() {
+	return (
+		<Button asChild variant="ghost" size="sm" className="justify-self-start">
+			<Link to="/app/payments">
+				<ArrowLeft aria-hidden />
+				Back to QuickPay
+			</Link>
+		</Button>
+	);
+}
+
+/**
+ * The test-mode checkout: one bill, its amount from the server, and a card typed by hand. The
+ * server charges it with its own test provider; a decline leaves the bill pending and the fields
+ * as typed. One payment at a time: a second press while the first is under way does nothing.
+ */
+export default function Checkout() {
+	const billId = useParams().billId ?? "";
+	const navigate = useNavigate();
+	const bills = useBills();
+	const setup = usePaymentSetup();
+	const payBill = usePayBill();
+	const noProvider = useNoProviderMessage(setup.data);
+	const [values, setValues] = useState(EMPTY_CARD);
+	const [errors, setErrors] = useState<CardErrors>({});
+	const [tried, setTried] = useState(false);
+	const [failure, setFailure] = useState<string | null>(null);
+	const sending = useRef(false);
+
+	if (bills.isPending || setup.isPending) return <LoadingState label="Loading checkout..." />;
+	if (bills.isError)
+		return <EmptyState>Failed to load the bill: {errorMessage(bills.error)}</EmptyState>;
+	const bill = bills.data.bills.find((b) => b.id === billId);
+	// Paid a moment ago, the bill is no longer pending: leave that to the navigation under way.
+	const done = payBill.isSuccess;
+
+	if (!bill || (bill.status !== "pending" && !done)) {
+		return (
+			<div className="grid gap-4">
+				<BackToQuickPay />
+				<EmptyState icon={Receipt}>
+					{bill ? "This bill is already paid." : "This bill was not found."}
+				</EmptyState>
+			</div>
+		);
+	}
+	if (setup.data && setup.data.mode !== "test") {
+		return (
+			<div className="grid gap-4">
+				<BackToQuickPay />
+				<EmptyState icon={Lock}>
+					{setup.data.mode === "off"
+						? noProvider()
+						: "Card payments go through our payment provider's secure checkout: use Pay on QuickPay."}
+				</EmptyState>
+			</div>
+		);
+	}
+
+	const amount = formatCents(bill.amountCents);
+	const busy = payBill.isPending || done;
+
+	const submit = (event: React.FormEvent<HTMLFormElement>) => {
+		event.preventDefault();
+		if (sending.current || busy) return;
+		const found = cardErrors(values);
+		setTried(true);
+		setErrors(found);
+		if (Object.keys(found).length) return;
+		sending.current = true;
+		setFailure(null);
+		payBill.mutate(
+			{ billId: bill.id, card: cardInput(values) },
+			{
+				onSuccess: (result) => {
+					if (result.kind === "redirect") return void window.location.assign(result.url);
+					toast.success(result.message);
+					navigate("/app/payments", { replace: true });
+				},
+				onError: (error) => {
+					sending.current = false;
+					setFailure(errorMessage(error));
+				},
+			},
+		);
+	};
+
+	return (
+		<div className="mx-auto grid w-full max-w-lg gap-4">
+			<BackToQuickPay />
+			<PageHeading title="Checkout">
+				<TestModeBadge className="mt-1.5" />
+			</PageHeading>
+			<Card>
+				<CardHeader>
+					<CardTitle className="text-base">Your bill</CardTitle>
+				</CardHeader>
+				<CardContent className="flex flex-wrap items-end justify-between gap-3">
+					<div className="min-w-0">
+						<p className="font-medium break-words" data-testid="checkout-description">
+							{bill.description}
+						</p>
+						<p className="text-sm text-muted-foreground">Due {formatDate(bill.dueDate)}</p>
+					</div>
+					<p className="font-display text-3xl font-semibold" data-testid="checkout-amount">
+						{amount}
+					</p>
+				</CardContent>
+			</Card>
+			<TestModeNotice mode="test" />
+			<Card>
+				<CardHeader>
+					<CardTitle className="text-base">Card details</CardTitle>
+				</CardHeader>
+				<CardContent>
+					<form noValidate className="grid gap-5" aria-label="Card details" onSubmit={submit}>
+						<CardFields
+							values={values}
+							errors={errors}
+							disabled={busy}
+							onChange={(next) => {
+								setValues(next);
+								if (tried) setErrors(cardErrors(next));
+							}}
+						/>
+						{failure ? (
+							<p
+								role="alert"
+								className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm font-medium text-destructive"
+							>
+								{failure}
+							</p>
+						) : null}
+						<Button type="submit" size="lg" pending={busy} className="w-full">
+							{busy ? "Processing..." : `Pay ${amount}`}
+						</Button>
+						<p className="flex items-center justify-center gap-1.5 text-xs text-muted-foreground">
+							<Lock className="size-3" aria-hidden />
+							The amount comes from your bill; your card number is never stored.
+						</p>
+					</form>
+				</CardContent>
+			</Card>
+		</div>
+	);
+}
