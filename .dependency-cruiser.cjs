@@ -34,6 +34,7 @@ const SERVER_PACKAGES = `(${[
 	"@hono/zod-openapi",
 	"lru-cache",
 	"@electric-sql/pglite",
+	"stripe",
 ].join("|")})`;
 
 const FEATURE_PRIVATE =

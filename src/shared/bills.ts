@@ -20,6 +20,9 @@ export const billSchema = z.object({
 	paymentMethod: z.enum(PAYMENT_METHODS).nullable(),
 	/** What was given back of a card payment (all of it when the status is refunded). */
 	refundedCents: z.number().int(),
+	/** The card that paid it, when a card did. */
+	cardBrand: z.string().nullable(),
+	cardLast4: z.string().nullable(),
 	createdAt: z.string(),
 });
 export type Bill = z.infer<typeof billSchema>;

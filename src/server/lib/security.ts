@@ -5,15 +5,20 @@ import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../app-env.ts";
 import { badRequest, forbidden } from "./errors.ts";
 
-/** Content Security Policy: no inline script except the exact hashes given (prerendered pages). */
+/**
+ * Content Security Policy: no inline script except the exact hashes given (prerendered pages).
+ * Stripe's card field (Add Customer, when Stripe is set up) loads from js.stripe.com, frames its
+ * inputs from there and talks to api.stripe.com: those three origins and nothing else outside.
+ */
 export function contentSecurityPolicy(scriptHashes: readonly string[] = []): string {
 	return [
 		"default-src 'self'",
-		`script-src 'self'${scriptHashes.map((h) => ` '${h}'`).join("")}`,
+		`script-src 'self' https://js.stripe.com${scriptHashes.map((h) => ` '${h}'`).join("")}`,
 		"style-src 'self' 'unsafe-inline'",
 		"img-src 'self' data: blob:",
 		"font-src 'self' data:",
-		"connect-src 'self'",
+		"connect-src 'self' https://api.stripe.com",
+		"frame-src https://js.stripe.com https://hooks.stripe.com",
 		"worker-src 'self'",
 		"manifest-src 'self'",
 		"object-src 'none'",

@@ -53,7 +53,7 @@ export function OutstandingBillRow({
 /** A settled bill: when and how it was paid, what was refunded, and its receipt. */
 export function PaidBillRow({ bill }: { bill: Bill }) {
 	const refunded = bill.status === "refunded";
-	const method = methodLabel(bill.paymentMethod);
+	const method = methodLabel(bill.paymentMethod, bill);
 	return (
 		<li className="flex flex-wrap items-center gap-x-3 gap-y-2 py-3" data-testid="paid-bill">
 			<div className="min-w-0 flex-1 basis-48">
