@@ -60,8 +60,12 @@ export async function listBills(options: { db: Executor; actor: Actor }) {
 			paidAt: bills.paidAt,
 			paymentMethod: bills.paymentMethod,
 			refundedCents: sql<number>`coalesce((select sum(p.refunded_cents)::int from payments p where p.bill_id = "bills"."id"), 0)`,
-			cardBrand: sql<string | null>`(select p.card_brand from payments p where p.bill_id = "bills"."id" and p.status = 'succeeded' limit 1)`,
-			cardLast4: sql<string | null>`(select p.card_last4 from payments p where p.bill_id = "bills"."id" and p.status = 'succeeded' limit 1)`,
+			cardBrand: sql<
+				string | null
+			>`(select p.card_brand from payments p where p.bill_id = "bills"."id" and p.status = 'succeeded' limit 1)`,
+			cardLast4: sql<
+				string | null
+			>`(select p.card_last4 from payments p where p.bill_id = "bills"."id" and p.status = 'succeeded' limit 1)`,
 			createdAt: bills.createdAt,
 		})
 		.from(bills)
