@@ -1,13 +1,5 @@
-import { approvedCustomer, newPage } from "../support/customers.ts";
-import {
-	devices,
-	expect,
-	OWNER,
-	type Page,
-	signInViaApi,
-	test,
-	uniqueEmail,
-} from "../support/fixtures.ts";
+import { approvedCustomer, newPage, ownerPage } from "../support/customers.ts";
+import { devices, expect, OWNER, type Page, test, uniqueEmail } from "../support/fixtures.ts";
 import { expectNoSeriousA11yViolations, toasts } from "../support/public.ts";
 
 const SHOTS = process.env.SHOTS_DIR;
@@ -45,8 +37,7 @@ test("a customer pays a bill in test mode with the success card and sees it paid
 	server,
 }) => {
 	test.setTimeout(90_000);
-	const owner = await newPage(browser, server.url, devices["Desktop Chrome"]);
-	await signInViaApi(owner, OWNER);
+	const owner = await ownerPage(browser, server.url);
 	const page = await newPage(browser, server.url);
 	await approvedCustomer(page, owner, "Pat Payer");
 
@@ -106,8 +97,7 @@ test("a declined card shows the message on the checkout and the bill stays pendi
 	server,
 }) => {
 	test.setTimeout(90_000);
-	const owner = await newPage(browser, server.url, devices["Desktop Chrome"]);
-	await signInViaApi(owner, OWNER);
+	const owner = await ownerPage(browser, server.url);
 	const page = await newPage(browser, server.url);
 	const { billId } = await approvedCustomer(page, owner, "Dee Clined");
 
@@ -137,9 +127,7 @@ test("the owner adds a customer with the success card and sees the payment note"
 	server,
 }) => {
 	test.setTimeout(120_000);
-	const owner = await newPage(browser, server.url, devices["Desktop Chrome"]);
-	await owner.setViewportSize({ width: 1280, height: 900 });
-	await signInViaApi(owner, OWNER);
+	const owner = await ownerPage(browser, server.url);
 	await owner.goto("/owner");
 	await owner.getByRole("button", { name: "Add Customer" }).click();
 	const form = owner.getByRole("form", { name: "Add Customer" });
@@ -174,9 +162,7 @@ test("the owner refunds a paid bill from the customer page and sees it refunded"
 	server,
 }) => {
 	test.setTimeout(120_000);
-	const owner = await newPage(browser, server.url, devices["Desktop Chrome"]);
-	await owner.setViewportSize({ width: 1280, height: 900 });
-	await signInViaApi(owner, OWNER);
+	const owner = await ownerPage(browser, server.url);
 	const page = await newPage(browser, server.url);
 	const name = `Rory Refund ${Date.now().toString(36)}`;
 	const { billId } = await approvedCustomer(page, owner, name);
@@ -233,9 +219,7 @@ test("a customer joins the Plan for Next Year in test mode, the owner sees it, a
 	server,
 }) => {
 	test.setTimeout(90_000);
-	const owner = await newPage(browser, server.url, devices["Desktop Chrome"]);
-	await owner.setViewportSize({ width: 1280, height: 900 });
-	await signInViaApi(owner, OWNER);
+	const owner = await ownerPage(browser, server.url);
 	const page = await newPage(browser, server.url);
 	const name = `Paula Plan ${Date.now().toString(36)}`;
 	await approvedCustomer(page, owner, name);

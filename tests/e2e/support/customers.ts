@@ -1,9 +1,26 @@
-import { type Browser, devices, expect, type Page, signUpViaApi, uniqueEmail } from "./fixtures.ts";
+import {
+	type Browser,
+	devices,
+	expect,
+	OWNER,
+	type Page,
+	signInViaApi,
+	signUpViaApi,
+	uniqueEmail,
+} from "./fixtures.ts";
 
 /** A new signed-out browser context on `baseURL` (a phone unless told otherwise) and its page. */
 export async function newPage(browser: Browser, baseURL: string, device = devices["Pixel 7"]) {
 	const context = await browser.newContext({ ...device, baseURL });
 	return context.newPage();
+}
+
+/** The owner signed in on a desktop browser (1280 px wide). */
+export async function ownerPage(browser: Browser, baseURL: string) {
+	const page = await newPage(browser, baseURL, devices["Desktop Chrome"]);
+	await page.setViewportSize({ width: 1280, height: 900 });
+	await signInViaApi(page, OWNER);
+	return page;
 }
 
 /**
