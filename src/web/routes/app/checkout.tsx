@@ -1,6 +1,5 @@
 import { ArrowLeft, Lock, Receipt } from "lucide-react";
 import type * as React from "react";
-import { useRef, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
 import { formatDate } from "../../../shared/dates.ts";
@@ -11,11 +10,9 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/ca
 import { useBills } from "../../features/bills/api.ts";
 import { usePayBill, usePaymentSetup } from "../../features/payments/api.ts";
 import {
-	type CardErrors,
+	CardFailure,
 	CardFields,
-	cardErrors,
-	cardInput,
-	EMPTY_CARD,
+	useCardForm,
 } from "../../features/payments/components/card-fields.tsx";
 import {
 	TestModeBadge,
@@ -51,11 +48,7 @@ export default function Checkout() {
 	const setup = usePaymentSetup();
 	const payBill = usePayBill();
 	const noProvider = useNoProviderMessage(setup.data);
-	const [values, setValues] = useState(EMPTY_CARD);
-	const [errors, setErrors] = useState<CardErrors>({});
-	const [tried, setTried] = useState(false);
-	const [failure, setFailure] = useState<string | null>(null);
-	const sending = useRef(false);
+	const form = useCardForm();
 
 	if (bills.isPending || setup.isPending) return <LoadingState label="Loading checkout..." />;
 	if (bills.isError)
@@ -92,25 +85,18 @@ export default function Checkout() {
 
 	const submit = (event: React.FormEvent<HTMLFormElement>) => {
 		event.preventDefault();
-		if (sending.current || busy) return;
-		const found = cardErrors(values);
-		setTried(true);
-		setErrors(found);
-		if (Object.keys(found).length) return;
-		sending.current = true;
-		setFailure(null);
+		if (busy) return;
+		const card = form.start();
+		if (!card) return;
 		payBill.mutate(
-			{ billId: bill.id, card: cardInput(values) },
+			{ billId: bill.id, card },
 			{
 				onSuccess: (result) => {
 					if (result.kind === "redirect") return void window.location.assign(result.url);
 					toast.success(result.message);
 					navigate("/app/payments", { replace: true });
 				},
-				onError: (error) => {
-					sending.current = false;
-					setFailure(errorMessage(error));
-				},
+				onError: (error) => form.settled(errorMessage(error)),
 			},
 		);
 	};
@@ -144,23 +130,8 @@ export default function Checkout() {
 				</CardHeader>
 				<CardContent>
 					<form noValidate className="grid gap-5" aria-label="Card details" onSubmit={submit}>
-						<CardFields
-							values={values}
-							errors={errors}
-							disabled={busy}
-							onChange={(next) => {
-								setValues(next);
-								if (tried) setErrors(cardErrors(next));
-							}}
-						/>
-						{failure ? (
-							<p
-								role="alert"
-								className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm font-medium text-destructive"
-							>
-								{failure}
-							</p>
-						) : null}
+						<CardFields {...form.fields(busy)} />
+						<CardFailure message={form.failure} />
 						<Button type="submit" size="lg" pending={busy} className="w-full">
 							{busy ? "Processing..." : `Pay ${amount}`}
 						</Button>

@@ -1,5 +1,5 @@
 import type * as React from "react";
-import { useId } from "react";
+import { useId, useRef, useState } from "react";
 import {
 	type CardInput,
 	cardInputSchema,
@@ -131,5 +131,67 @@ export function CardFields({
 				);
 			})}
 		</div>
+	);
+}
+
+/**
+ * A card form's state: the typed values, each field's message (shown once the person has tried to
+ * send), the provider's refusal, and a guard so a second press while one is under way does nothing.
+ */
+export function useCardForm() {
+	const [values, setValues] = useState(EMPTY_CARD);
+	const [errors, setErrors] = useState<CardErrors>({});
+	const [tried, setTried] = useState(false);
+	const [failure, setFailure] = useState<string | null>(null);
+	const sending = useRef(false);
+	return {
+		failure,
+		/** Props for CardFields. */
+		fields: (disabled: boolean) => ({
+			values,
+			errors,
+			disabled,
+			onChange: (next: CardValues) => {
+				setValues(next);
+				if (tried) setErrors(cardErrors(next));
+			},
+		}),
+		/**
+		 * Starts a send: the card as the API takes it, or null when a field is wrong or a send is
+		 * under way. Call `settled` when the answer is in (with the refusal to show, if any).
+		 */
+		start(): CardInput | null {
+			if (sending.current) return null;
+			const found = cardErrors(values);
+			setTried(true);
+			setErrors(found);
+			if (Object.keys(found).length) return null;
+			sending.current = true;
+			setFailure(null);
+			return cardInput(values);
+		},
+		settled(refusal?: string) {
+			sending.current = false;
+			if (refusal) setFailure(refusal);
+		},
+		reset() {
+			setValues(EMPTY_CARD);
+			setErrors({});
+			setTried(false);
+			setFailure(null);
+		},
+	};
+}
+
+/** The provider's refusal ("Your card was declined"), announced to screen readers. */
+export function CardFailure({ message }: { message: string | null }) {
+	if (!message) return null;
+	return (
+		<p
+			role="alert"
+			className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm font-medium text-destructive"
+		>
+			{message}
+		</p>
 	);
 }

@@ -1,5 +1,5 @@
 import { CalendarDays, CreditCard } from "lucide-react";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { toast } from "sonner";
 import { formatDate } from "../../../../shared/dates.ts";
 import { formatCents } from "../../../../shared/money.ts";
@@ -23,7 +23,7 @@ import {
 import { errorMessage } from "../../../lib/api-client.ts";
 import { useCancelPlan, useJoinPlan, usePlan } from "../api.ts";
 import { dayOf } from "./bill-rows.tsx";
-import { type CardErrors, CardFields, cardErrors, cardInput, EMPTY_CARD } from "./card-fields.tsx";
+import { CardFailure, CardFields, useCardForm } from "./card-fields.tsx";
 import { brandName } from "./payment-method.ts";
 import { TestModeBadge, TestModeNotice } from "./test-mode-notice.tsx";
 import { useLeftPageReset, useNoProviderMessage } from "./use-pay-action.ts";
@@ -165,21 +165,12 @@ function JoinPlanDialog({
 	priceCents: number;
 	join: ReturnType<typeof useJoinPlan>;
 }) {
-	const [values, setValues] = useState(EMPTY_CARD);
-	const [errors, setErrors] = useState<CardErrors>({});
-	const [tried, setTried] = useState(false);
-	const [failure, setFailure] = useState<string | null>(null);
-	const sending = useRef(false);
+	const form = useCardForm();
 
 	const close = (next: boolean) => {
 		if (join.isPending) return;
 		onOpenChange(next);
-		if (!next) {
-			setValues(EMPTY_CARD);
-			setErrors({});
-			setTried(false);
-			setFailure(null);
-		}
+		if (!next) form.reset();
 	};
 
 	return (
@@ -198,46 +189,22 @@ function JoinPlanDialog({
 					aria-label="Plan card"
 					onSubmit={(event) => {
 						event.preventDefault();
-						if (sending.current) return;
-						const found = cardErrors(values);
-						setTried(true);
-						setErrors(found);
-						if (Object.keys(found).length) return;
-						sending.current = true;
-						setFailure(null);
+						const card = form.start();
+						if (!card) return;
 						// The promise, not mutate's callbacks: this dialog leaves once the plan is active.
-						join
-							.mutateAsync(cardInput(values))
-							.then(
-								(result) => {
-									if ("kind" in result) return void window.location.assign(result.url);
-									toast.success(result.message);
-									close(false);
-								},
-								(error) => setFailure(errorMessage(error)),
-							)
-							.finally(() => {
-								sending.current = false;
-							});
+						join.mutateAsync(card).then(
+							(result) => {
+								form.settled();
+								if ("kind" in result) return void window.location.assign(result.url);
+								toast.success(result.message);
+								close(false);
+							},
+							(error) => form.settled(errorMessage(error)),
+						);
 					}}
 				>
-					<CardFields
-						values={values}
-						errors={errors}
-						disabled={join.isPending}
-						onChange={(next) => {
-							setValues(next);
-							if (tried) setErrors(cardErrors(next));
-						}}
-					/>
-					{failure ? (
-						<p
-							role="alert"
-							className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive"
-						>
-							{failure}
-						</p>
-					) : null}
+					<CardFields {...form.fields(join.isPending)} />
+					<CardFailure message={form.failure} />
 					<DialogFooter>
 						<Button
 							type="button"
