@@ -2,14 +2,14 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { bundleReportPlugin } from "./scripts/bundle-report.ts";
-import { homeEntryPlugin } from "./scripts/home-entry.ts";
+import { pageEntriesPlugin } from "./scripts/page-entries.ts";
 
 const apiPort = process.env.API_PORT ?? "3001";
 
 export default defineConfig({
-	// The home page's own entry: scripts/home-entry.ts. The bundle report (BUNDLE_REPORT=1):
+	// The public pages' own entries: scripts/page-entries.ts. The bundle report (BUNDLE_REPORT=1):
 	// scripts/bundle-report.ts.
-	plugins: [tailwindcss(), reactRouter(), homeEntryPlugin(), bundleReportPlugin()],
+	plugins: [tailwindcss(), reactRouter(), pageEntriesPlugin(), bundleReportPlugin()],
 	build: {
 		// Every browser the app supports preloads modules itself: no polyfill in the entry script.
 		modulePreload: { polyfill: false },
