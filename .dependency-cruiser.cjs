@@ -10,7 +10,7 @@
  *   every route uses). Routes, handlers, storage, pricing and other helpers stay private.
  * - web (src/web/features/<name>/): its `api.ts` and `*-api.ts` files (queries and mutations) and
  *   its `components/`. Other modules (hooks, helpers) stay private.
- * Routes (src/web/routes/) and the app's entries at the top of src/web (root.tsx, home-entry.tsx,
+ * Routes (src/web/routes/) and the app's entries at the top of src/web (root.tsx, *-entry.tsx,
  * page-overlays.tsx) put features together and may import any of them; src/web/components and
  * src/web/lib are shared by all and import no feature.
  *
@@ -133,13 +133,14 @@ module.exports = {
 			to: { circular: true },
 		},
 		{
-			name: "home-page-without-react-router",
+			name: "public-pages-without-react-router",
 			comment:
-				"The home page hydrates from src/web/home-entry.tsx without React Router, which alone " +
-				"would take it over its JavaScript budget (docs/decisions/006-public-page-speed.md). " +
-				"Nothing it reaches, lazily loaded modules included, may import react-router.",
+				"The home, quote and contact pages hydrate from their own entries (src/web/*-entry.tsx) " +
+				"without React Router, which alone would take them over their JavaScript budgets " +
+				"(docs/decisions/006-public-page-speed.md, 018-quote-and-contact-page-speed.md). Nothing " +
+				"they reach, lazily loaded modules included, may import react-router.",
 			severity: "error",
-			from: { path: "^src/web/home-entry\\.tsx$" },
+			from: { path: "^src/web/(home|quote|contact)-entry\\.tsx$" },
 			to: { path: "node_modules/(react-router|@react-router/[^/]+)/", reachable: true },
 		},
 	],

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Config } from "@react-router/dev/config";
-import { type HomeEntryRecord, takeHomeEntryRecord } from "./scripts/home-entry.ts";
+import { type PageEntryRecord, takePageEntryRecord } from "./scripts/page-entries.ts";
 
 /** Public pages, rendered to HTML at build time. */
 const PRERENDERED = ["/", "/quote", "/contact", "/privacy", "/terms", "/refunds", "/offline"];
@@ -21,12 +21,12 @@ const AFTER_FIRST_PAINT = `function(load){var P=window.PerformanceObserver;if(P&
  * page has painted, so the scripts still load side by side and hydrate the page soon after. The
  * single-page-app shell keeps them as they are: it shows nothing until its scripts run.
  *
- * The home page is prerendered without React Router's scripts (root.tsx) and hydrated by an entry
- * of its own (scripts/home-entry.ts): the same small script adds that entry once the page has
- * painted, with preloads for the chunks it imports. A script tag in the HTML would be fetched at
- * once, and could run and hydrate before the first paint.
+ * The home, quote and contact pages are prerendered without React Router's scripts (root.tsx) and
+ * hydrated by entries of their own (scripts/page-entries.ts): the same small script adds the page's
+ * entry once the page has painted, with preloads for the chunks it imports. A script tag in the
+ * HTML would be fetched at once, and could run and hydrate before the first paint.
  */
-function loadScriptsAfterPaint(clientDir: string, homeEntry: HomeEntryRecord) {
+function loadScriptsAfterPaint(clientDir: string, pageEntries: Record<string, PageEntryRecord>) {
 	for (const page of PRERENDERED) {
 		const file = path.join(clientDir, page, "index.html");
 		const html = fs.readFileSync(file, "utf8");
@@ -35,12 +35,13 @@ function loadScriptsAfterPaint(clientDir: string, homeEntry: HomeEntryRecord) {
 			hrefs.push(href);
 			return "";
 		});
+		const pageEntry = pageEntries[page];
 		let entry = "";
-		if (page === "/") {
+		if (pageEntry) {
 			if (hrefs.length || html.includes("__reactRouterContext"))
-				throw new Error(`${file}: React Router's scripts are on the page`);
-			entry = `var s=document.createElement("script");s.type="module";s.src=${JSON.stringify(homeEntry.script)};document.head.appendChild(s);`;
-			hrefs.push(...homeEntry.imports);
+				throw new Error(`${file}: React Router's scripts are on a page with an entry of its own`);
+			entry = `var s=document.createElement("script");s.type="module";s.src=${JSON.stringify(pageEntry.script)};document.head.appendChild(s);`;
+			hrefs.push(...pageEntry.imports);
 		}
 		if (!hrefs.length || stripped.includes("modulepreload"))
 			throw new Error(`${file}: script preloads not in the expected form`);
@@ -61,7 +62,7 @@ export default {
 	// (scripts/service-worker.ts).
 	async buildEnd({ reactRouterConfig }) {
 		const clientDir = `${reactRouterConfig.buildDirectory}/client`;
-		loadScriptsAfterPaint(clientDir, takeHomeEntryRecord());
+		loadScriptsAfterPaint(clientDir, takePageEntryRecord());
 		const { writeServiceWorker } = await import("./scripts/service-worker.ts");
 		const { precached, bytes, pages } = await writeServiceWorker(clientDir);
 		console.log(

@@ -1,13 +1,15 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
-import { homeEntryPlugin } from "./scripts/home-entry.ts";
+import { bundleReportPlugin } from "./scripts/bundle-report.ts";
+import { pageEntriesPlugin } from "./scripts/page-entries.ts";
 
 const apiPort = process.env.API_PORT ?? "3001";
 
 export default defineConfig({
-	// The home page's own entry: scripts/home-entry.ts.
-	plugins: [tailwindcss(), reactRouter(), homeEntryPlugin()],
+	// The public pages' own entries: scripts/page-entries.ts. The bundle report (BUNDLE_REPORT=1):
+	// scripts/bundle-report.ts.
+	plugins: [tailwindcss(), reactRouter(), pageEntriesPlugin(), bundleReportPlugin()],
 	build: {
 		// Every browser the app supports preloads modules itself: no polyfill in the entry script.
 		modulePreload: { polyfill: false },

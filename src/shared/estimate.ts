@@ -1,16 +1,8 @@
+import { MAX_QUOTE_PHOTOS, QUOTE_FORM_MESSAGES } from "./quote-form.ts";
 import { z } from "./zod.ts";
 
-export const QUOTE_FORM_MESSAGES = {
-	addressAndService: "Please fill in the address and select at least one service",
-	requiredAndService: "Please fill in all required fields and select at least one service",
-	estimateFailed: "Failed to generate instant quote",
-	estimateReady: "Instant quote generated!",
-	submitFailed: "Failed to submit quote request",
-	submitted: "Quote request submitted successfully! We'll be in touch soon.",
-	loadServicesFailed: "Failed to load service options",
-} as const;
-
-export const MAX_QUOTE_PHOTOS = 6;
+// The messages and limits live apart, without zod (quote-form.ts); the schemas' users find them here too.
+export { MAX_QUOTE_PHOTOS, QUOTE_FORM_MESSAGES };
 
 /** One chosen service: prices always come from the server's catalogue, never from the browser. */
 export const serviceChoiceSchema = z.strictObject({

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useInstallPrompt } from "./features/pwa/install-prompt.ts";
+import { hasRaisedToast, TOAST_RAISED } from "./lib/toast.ts";
 
 // Loaded when needed, so the public pages' first load carries neither.
 const AppToaster = lazy(() => import("./lib/toaster.tsx"));
@@ -11,9 +12,10 @@ const InstallBanner = lazy(() =>
 
 /**
  * The toaster and the install banner (SPEC section 4) over every page: the root layout renders them
- * beside the routes, the home page's own entry (src/web/home-entry.tsx) beside the home page.
+ * beside the routes, the public pages' own entries (src/web/hydrate-page.tsx) beside their page.
  * `toastsAfterInteraction`: the page shows no toast before the visitor does something, so the
- * toaster loads on the first click or key press instead of right away. `bannerAboveTabs`: the page
+ * toaster loads on the first click or key press instead of right away, or when the page raises a
+ * toast through src/web/lib/toast.ts (a failure to load the form's services, for one). `bannerAboveTabs`: the page
  * has bottom tabs fixed at the bottom of the screen.
  */
 export function PageOverlays({
@@ -37,7 +39,7 @@ export function PageOverlays({
 }
 
 /**
- * The toaster, loaded after hydration, or on the first interaction. A toast raised before it has
+ * The toaster, loaded after hydration, or on the first interaction or toast. A toast raised before it has
  * mounted still shows: sonner hands the toaster the toasts that are open when it subscribes.
  */
 function DeferredToaster({ afterInteraction }: { afterInteraction: boolean }) {
@@ -45,9 +47,10 @@ function DeferredToaster({ afterInteraction }: { afterInteraction: boolean }) {
 	useEffect(() => {
 		if (wanted) return;
 		// The visitor may have clicked or typed before the page hydrated.
-		if (!afterInteraction || navigator.userActivation?.hasBeenActive) return setWanted(true);
+		if (!afterInteraction || navigator.userActivation?.hasBeenActive || hasRaisedToast())
+			return setWanted(true);
 		const want = () => setWanted(true);
-		const events = ["pointerdown", "keydown"] as const;
+		const events = ["pointerdown", "keydown", TOAST_RAISED] as const;
 		for (const type of events)
 			window.addEventListener(type, want, { capture: true, passive: true });
 		return () => {

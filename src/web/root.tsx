@@ -31,8 +31,8 @@ function useRouteFlag(flag: keyof RouteHandle): boolean {
 
 /**
  * Whether the page carries React Router's scripts. A page whose route has an entry of its own (the
- * home page) is prerendered without them, and the production build adds its entry's script instead
- * (react-router.config.ts). The single-page-app fallback, rendered at the home page's URL, keeps
+ * home, quote and contact pages) is prerendered without them, and the production build adds its
+ * entry's script instead (react-router.config.ts). The single-page-app fallback, rendered at the home page's URL, keeps
  * them; so does every page in the browser and on the development server.
  */
 function useRouterScripts(): boolean {

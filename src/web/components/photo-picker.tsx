@@ -1,6 +1,6 @@
 import { ImagePlus, X } from "lucide-react";
 import { useEffect, useId, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "../lib/toast.ts";
 
 const fileIds = new WeakMap<File, number>();
 let nextFileId = 0;

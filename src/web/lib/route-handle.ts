@@ -7,7 +7,8 @@ export interface RouteHandle {
 	toastsAfterInteraction?: boolean;
 	/**
 	 * The prerendered page carries none of React Router's scripts: an entry of its own hydrates it
-	 * (the home page: src/web/home-entry.tsx, added to the page by react-router.config.ts).
+	 * (the home, quote and contact pages: scripts/page-entries.ts lists them, and
+	 * react-router.config.ts adds each entry to its page).
 	 */
 	ownEntry?: boolean;
 }

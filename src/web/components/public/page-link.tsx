@@ -20,15 +20,15 @@ function Anchor({ to, ...props }: PageLinkProps) {
 
 /**
  * What draws a link to another of our pages. The root layout provides React Router's `Link`, so
- * pages move without reloading; the home page hydrates without React Router (src/web/home-entry.tsx)
- * and keeps plain links. This module imports no router on purpose: the home page's script must not
- * carry one.
+ * pages move without reloading; the home, quote and contact pages hydrate without React Router
+ * (src/web/hydrate-page.tsx) and keep plain links. This module imports no router on purpose: those
+ * pages' scripts must not carry one.
  */
 export const PageLinkContext = createContext<ComponentType<PageLinkProps>>(Anchor);
 
 /**
- * Plain links whatever the layout provides: the home page is rendered by its route and hydrated by
- * its own entry, and both must render the same markup.
+ * Plain links whatever the layout provides: the home, quote and contact pages are rendered by their
+ * routes and hydrated by their own entries, and both must render the same markup.
  */
 export function PlainPageLinks({ children }: { children: ReactNode }) {
 	return <PageLinkContext value={Anchor}>{children}</PageLinkContext>;

@@ -2,18 +2,14 @@ import { useMutation } from "@tanstack/react-query";
 import { Send, Sparkles } from "lucide-react";
 import type * as React from "react";
 import { useEffect, useState } from "react";
-import { Link } from "react-router";
-import { toast } from "sonner";
-import {
-	type Estimate,
-	estimateRequestSchema,
-	QUOTE_FORM_MESSAGES,
-} from "../../../../shared/estimate.ts";
+import type { Estimate } from "../../../../shared/estimate.ts";
 import { formatCents } from "../../../../shared/money.ts";
-import { publicQuoteSchema } from "../../../../shared/public-quote.ts";
+import { QUOTE_FORM_MESSAGES } from "../../../../shared/quote-form.ts";
 import { Honeypot } from "../../../components/public/honeypot.tsx";
+import { PageLink } from "../../../components/public/page-link.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
+import { loadToasts, toast } from "../../../lib/toast.ts";
 import { useServiceOptions } from "../../catalog/api.ts";
 import { submitPublicQuote } from "../public-quote-api.ts";
 import { InstantQuoteResult } from "./instant-quote-result.tsx";
@@ -26,6 +22,31 @@ import {
 	useInstantQuote,
 } from "./quote-form-parts.tsx";
 import { type ServiceSelection, selectionTotalCents } from "./service-picker.tsx";
+
+/**
+ * The form's validation, zod with the shared schemas the server validates with, loads once the
+ * visitor starts on the form (focus, pointer or key), with the toasts, not with the page: the
+ * page's first load stays small (decision 018). Checking waits for it if it has not arrived yet.
+ */
+let schemas:
+	| Promise<
+			[
+				typeof import("../../../../shared/estimate.ts"),
+				typeof import("../../../../shared/public-quote.ts"),
+			]
+	  >
+	| undefined;
+const loadSchemas = () => {
+	schemas ??= Promise.all([
+		import("../../../../shared/estimate.ts"),
+		import("../../../../shared/public-quote.ts"),
+	]);
+	return schemas;
+};
+const prepareForm = () => {
+	void loadSchemas();
+	void loadToasts();
+};
 
 const EMPTY = {
 	name: "",
@@ -91,7 +112,8 @@ export function PublicQuoteForm({ onSubmitted }: { onSubmitted: () => void }) {
 			toast.error(QUOTE_FORM_MESSAGES.submitFailed, { description: errorMessage(error) }),
 	});
 
-	const getEstimate = () => {
+	const getEstimate = async () => {
+		const [{ estimateRequestSchema }] = await loadSchemas();
 		const parsed = estimateRequestSchema.safeParse({
 			services: chosen,
 			address: fields.address,
@@ -104,7 +126,7 @@ export function PublicQuoteForm({ onSubmitted }: { onSubmitted: () => void }) {
 		estimateMutation.mutate(parsed.data);
 	};
 
-	const submit = (event: React.FormEvent<HTMLFormElement>) => {
+	const submit = async (event: React.FormEvent<HTMLFormElement>) => {
 		event.preventDefault();
 		if (
 			!fields.name.trim() ||
@@ -127,6 +149,7 @@ export function PublicQuoteForm({ onSubmitted }: { onSubmitted: () => void }) {
 			withInstantQuote: estimate !== null,
 			website: typeof website === "string" && website ? website : undefined,
 		};
+		const [, { publicQuoteSchema }] = await loadSchemas();
 		const parsed = publicQuoteSchema.safeParse(input);
 		if (!parsed.success) return void toast.error(parsed.error.issues[0]?.message);
 		submitMutation.mutate({ input, photos });
@@ -136,6 +159,9 @@ export function PublicQuoteForm({ onSubmitted }: { onSubmitted: () => void }) {
 		<form
 			noValidate
 			onSubmit={submit}
+			onFocus={prepareForm}
+			onPointerDown={prepareForm}
+			onKeyDown={prepareForm}
 			className="relative grid items-start gap-6 lg:grid-cols-[1fr_22rem]"
 		>
 			<div className="grid min-w-0 gap-6">
@@ -281,9 +307,9 @@ export function PublicQuoteForm({ onSubmitted }: { onSubmitted: () => void }) {
 				</Button>
 				<p className="text-center text-xs text-muted-foreground">
 					Free and without obligation. See our{" "}
-					<Link to="/privacy" className="underline">
+					<PageLink to="/privacy" className="underline">
 						Privacy Policy
-					</Link>
+					</PageLink>
 					.
 				</p>
 			</aside>

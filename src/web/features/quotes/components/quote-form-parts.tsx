@@ -2,18 +2,15 @@ import { useMutation } from "@tanstack/react-query";
 import { AlertCircle } from "lucide-react";
 import type * as React from "react";
 import { useId } from "react";
-import { toast } from "sonner";
-import {
-	type Estimate,
-	MAX_QUOTE_PHOTOS,
-	QUOTE_FORM_MESSAGES,
-} from "../../../../shared/estimate.ts";
+import type { Estimate } from "../../../../shared/estimate.ts";
+import { MAX_QUOTE_PHOTOS, QUOTE_FORM_MESSAGES } from "../../../../shared/quote-form.ts";
 import { PhotoPicker } from "../../../components/photo-picker.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { Label } from "../../../components/ui/label.tsx";
 import { Textarea } from "../../../components/ui/textarea.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
+import { toast } from "../../../lib/toast.ts";
 import { requestEstimate } from "../public-quote-api.ts";
 import { ServicePicker } from "./service-picker.tsx";
 

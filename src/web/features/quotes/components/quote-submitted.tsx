@@ -1,8 +1,8 @@
 import { CheckCircle2 } from "lucide-react";
-import { Link } from "react-router";
 import { ctaClass } from "../../../components/public/cta.ts";
+import { PageLink } from "../../../components/public/page-link.tsx";
 
-/** Shown after a public quote request went through. */
+/** Shown after a public quote request went through; "Request Another Quote" loads a fresh form. */
 export function QuoteSubmitted() {
 	return (
 		<section
@@ -19,15 +19,18 @@ export function QuoteSubmitted() {
 				We'll review your information and get back to you within 24 hours.
 			</p>
 			<div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-				<Link to="/" className={ctaClass("primary", "md", "focus-visible:ring-offset-background")}>
+				<PageLink
+					to="/"
+					className={ctaClass("primary", "md", "focus-visible:ring-offset-background")}
+				>
 					Back to Home
-				</Link>
-				<Link
+				</PageLink>
+				<PageLink
 					to="/quote"
 					className={ctaClass("outline", "md", "focus-visible:ring-offset-background")}
 				>
 					Request Another Quote
-				</Link>
+				</PageLink>
 			</div>
 		</section>
 	);
