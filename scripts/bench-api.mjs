@@ -9,6 +9,7 @@
 //      BENCH_SECONDS per endpoint (default 20), BENCH_CONNECTIONS (default 50),
 //      BENCH_ONLY (measure only the endpoints whose name contains it, e.g. "search" or "pay").
 // Last, the payment path: paying bills in test mode at BENCH_CONNECTIONS at once.
+import { createHmac } from "node:crypto";
 import autocannon from "autocannon";
 import { benchDatabase, sql } from "./bench-support.mjs";
 
@@ -114,25 +115,39 @@ const endpoints = allEndpoints.filter((e) => e.name.includes(process.env.BENCH_O
 
 /**
  * The payment path: POST /api/bills/{id}/pay in test mode with the success card, `connections`
- * at once for `seconds`, each request paying another of the measured customer's pending bills
- * (a bill is paid once), on the server as deployed. Every answer must be 200.
+ * at once for `seconds`, on the server as deployed. Each connection is another seeded customer
+ * (signed in with a session made here, signed as the server signs its cookies) paying its own
+ * pending bills one after the other (a bill is paid once). Every answer must be 200.
  */
 async function measurePay() {
 	const db = dbUrl.toString();
-	const pool = (seconds + 2) * 2000;
+	const perCustomer = (seconds + 2) * 60;
+	const payers = Array.from({ length: connections }, (_, i) => `bench-${i + 1}`);
+	await sql(
+		db,
+		`insert into sessions (id, user_id, token, expires_at)
+			select 'pay-' || u, u, 'pay-token-' || u, now() + interval '1 day' from unnest($1::text[]) u`,
+		[payers],
+	);
 	await sql(
 		db,
 		`insert into bills (user_id, description, due_date, amount_cents)
-			select id, 'Bench bill ' || g, current_date + 30, 2999 from users, generate_series(1, ${pool}) g
-			where email = 'customer@bench.test';
-		analyze bills;`,
+			select u, 'Bench bill ' || g, current_date + 30, 2999 from unnest($1::text[]) u, generate_series(1, ${perCustomer}) g`,
+		[payers],
 	);
+	await sql(db, "analyze bills");
 	const { rows } = await sql(
 		db,
-		`select b.id from bills b join users u on u.id = b.user_id
-			where u.email = 'customer@bench.test' and b.status = 'pending' and b.description like 'Bench bill %'`,
+		`select id, user_id from bills where user_id = any($1::text[]) and status = 'pending' and description like 'Bench bill %'`,
+		[payers],
 	);
-	const ids = rows.map((r) => r.id);
+	const billsOf = new Map(payers.map((u) => [u, []]));
+	for (const r of rows) billsOf.get(r.user_id).push(r.id);
+	const cookieOf = (userId) => {
+		const token = `pay-token-${userId}`;
+		const signature = createHmac("sha256", bench.authSecret).update(token).digest("base64");
+		return `better-auth.session_token=${encodeURIComponent(`${token}.${signature}`)}`;
+	};
 	const body = JSON.stringify({
 		card: {
 			cardholderName: "Bench Customer",
@@ -141,11 +156,11 @@ async function measurePay() {
 			cvc: "123",
 		},
 	});
-	const payOne = async (id) => {
+	const payOne = async (id, cookie) => {
 		const started = performance.now();
 		const res = await fetch(`${served}/api/bills/${id}/pay`, {
 			method: "POST",
-			headers: { "content-type": "application/json", cookie: customerCookie },
+			headers: { "content-type": "application/json", cookie },
 			body,
 		});
 		if (res.status !== 200) throw new Error(`pay ${id}: ${res.status} ${await res.text()}`);
@@ -156,11 +171,13 @@ async function measurePay() {
 		const latencies = [];
 		const until = performance.now() + durationMs;
 		await Promise.all(
-			Array.from({ length: connections }, async () => {
+			payers.map(async (userId) => {
+				const cookie = cookieOf(userId);
+				const ids = billsOf.get(userId);
 				while (performance.now() < until) {
 					const id = ids.pop();
-					if (!id) throw new Error("bench ran out of pending bills: raise the pool");
-					latencies.push(await payOne(id));
+					if (!id) throw new Error("bench ran out of pending bills: raise perCustomer");
+					latencies.push(await payOne(id, cookie));
 				}
 			}),
 		);
