@@ -274,3 +274,28 @@ describe("error responses", () => {
 		expect((await client.get("/api/customer")).status).toBe(401);
 	});
 });
+
+describe("compression", () => {
+	/** The raw answer headers and byte count, as the wire carries them (fetch would decompress). */
+	function rawGet(path: string) {
+		return new Promise<{ headers: http.IncomingHttpHeaders; bytes: number }>((resolve, reject) => {
+			http
+				.get(`${app.url}${path}`, { headers: { "accept-encoding": "gzip" } }, (res) => {
+					let bytes = 0;
+					res.on("data", (chunk: Buffer) => {
+						bytes += chunk.length;
+					});
+					res.on("end", () => resolve({ headers: res.headers, bytes }));
+				})
+				.on("error", reject);
+		});
+	}
+
+	it("gzips large JSON answers and leaves short ones as they are, with their length", async () => {
+		const short = await rawGet("/api/health");
+		expect(short.headers["content-encoding"]).toBeUndefined();
+		expect(Number(short.headers["content-length"])).toBe(short.bytes);
+		const long = await rawGet("/api/openapi.json");
+		expect(long.headers["content-encoding"]).toBe("gzip");
+	});
+});
