@@ -3,7 +3,7 @@ import Stripe from "stripe";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { bills, paymentEvents, payments, planSubscriptions } from "../../src/server/db/schema.ts";
 import { signedInOwner } from "../support/accounts.ts";
-import { approvedCustomer, sampleLines } from "../support/builders.ts";
+import { addCustomerWithPayment, approvedCustomer } from "../support/builders.ts";
 import { expectError } from "../support/expect.ts";
 import { HttpClient } from "../support/http-client.ts";
 import { readOutbox, waitForMail } from "../support/outbox.ts";
@@ -168,21 +168,8 @@ describe("Stripe checkout for a bill", () => {
 describe("Stripe charges made by the server", () => {
 	async function addCustomer(paymentMethodId: string, email: string) {
 		const owner = await signedInOwner(app);
-		const [outline] = await sampleLines(app);
-		const form = new FormData();
-		form.append(
-			"data",
-			JSON.stringify({
-				name: "Dana Porch",
-				email,
-				password: "porch-lights-1",
-				address: "12 Elm Street",
-				city: "Canton",
-				services: [{ serviceId: outline!.serviceId, quantity: 1, unitPriceCents: 45000 }],
-				payment: { paymentMethodId, billingZip: "44702" },
-			}),
-		);
-		return { owner, res: await owner.client.request("POST", "/api/owner/customers", form) };
+		const payment = { paymentMethodId, billingZip: "44702" };
+		return { owner, res: await addCustomerWithPayment(app, owner, { email, payment }) };
 	}
 
 	it("Add Customer charges Stripe's payment method once, keyed by the payment; the owner refunds part", async () => {

@@ -10,9 +10,9 @@ import {
 import { billPlans } from "../../src/server/features/payments/plan.service.ts";
 import { PAYMENT_MESSAGES } from "../../src/shared/payments.ts";
 import { APPROVAL_REQUIRED_MESSAGE } from "../../src/shared/quotes.ts";
-import { type Account, signedInCustomer, signedInOwner } from "../support/accounts.ts";
+import { signedInCustomer, signedInOwner } from "../support/accounts.ts";
 import { test } from "../support/app-fixture.ts";
-import { approvedCustomer, bill, sampleLines } from "../support/builders.ts";
+import { addCustomerWithPayment, approvedCustomer, bill } from "../support/builders.ts";
 import { expectError } from "../support/expect.ts";
 import type { HttpClient } from "../support/http-client.ts";
 import { waitForMail } from "../support/outbox.ts";
@@ -353,30 +353,13 @@ describe("Plan for Next Year", () => {
 });
 
 describe("Add Customer with a card in test mode", () => {
-	async function addCustomer(app: TestApp, owner: Account, email: string, payment: unknown) {
-		const [outline] = await sampleLines(app);
-		const form = new FormData();
-		form.append(
-			"data",
-			JSON.stringify({
-				name: "Dana Porch",
-				email,
-				password: "porch-lights-1",
-				address: "12 Elm Street",
-				services: [{ serviceId: outline!.serviceId, quantity: 1, unitPriceCents: 45000 }],
-				payment,
-			}),
-		);
-		return owner.client.request("POST", "/api/owner/customers", form);
-	}
-
 	test("the success card pays the first bill; a declined one leaves it pending with the note", async ({
 		app,
 	}) => {
 		const owner = await signedInOwner(app);
-		const paid = await addCustomer(app, owner, "dana@example.test", {
-			card: card(SUCCESS),
-			billingZip: "44702",
+		const paid = await addCustomerWithPayment(app, owner, {
+			email: "dana@example.test",
+			payment: { card: card(SUCCESS), billingZip: "44702" },
 		});
 		expect(paid.status, paid.text).toBe(201);
 		expect(paid.json.message).toContain("Payment of $450.00 processed successfully!");
@@ -384,13 +367,17 @@ describe("Add Customer with a card in test mode", () => {
 		const [record] = await app.db.select().from(customers).where(eq(customers.id, paid.json.id));
 		expect(record!.paidInvoice).toBe(true);
 
-		const declined = await addCustomer(app, owner, "dee@example.test", { card: card(DECLINED) });
+		const declined = await addCustomerWithPayment(app, owner, {
+			email: "dee@example.test",
+			payment: { card: card(DECLINED) },
+		});
 		expect(declined.status, declined.text).toBe(201);
 		expect(declined.json.message).toContain("Note: Payment failed - Your card was declined");
 		expect((await billRow(app, declined.json.billId)).status).toBe("pending");
 		// A card that fails Luhn's check is refused before anyone is created.
-		const invalid = await addCustomer(app, owner, "ivy@example.test", {
-			card: card("4242 4242 4242 4241"),
+		const invalid = await addCustomerWithPayment(app, owner, {
+			email: "ivy@example.test",
+			payment: { card: card("4242 4242 4242 4241") },
 		});
 		expectError(invalid, 400, PAYMENT_MESSAGES.cardNumberInvalid);
 		expect(

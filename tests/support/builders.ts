@@ -174,3 +174,29 @@ export async function chatMessage(
 	await countInConversation(app.db, message);
 	return message;
 }
+
+/**
+ * Add Customer as the owner sends it: Dana Porch at 12 Elm Street with a house outline at $450.00,
+ * the card section as given (`payment`). Answers the raw response.
+ */
+export async function addCustomerWithPayment(
+	app: TestApp,
+	owner: Account,
+	options: { email: string; payment: unknown },
+) {
+	const [outline] = await sampleLines(app);
+	const form = new FormData();
+	form.append(
+		"data",
+		JSON.stringify({
+			name: "Dana Porch",
+			email: options.email,
+			password: "porch-lights-1",
+			address: "12 Elm Street",
+			city: "Canton",
+			services: [{ serviceId: outline!.serviceId, quantity: 1, unitPriceCents: 45000 }],
+			payment: options.payment,
+		}),
+	);
+	return owner.client.request("POST", "/api/owner/customers", form);
+}

@@ -3,7 +3,7 @@ import { CUSTOMER_MESSAGES } from "../../../shared/customers.ts";
 import { addDays, businessDate } from "../../../shared/dates.ts";
 import type { Deps } from "../../app-env.ts";
 import type { Executor } from "../../db/database.ts";
-import { bills, customers } from "../../db/schema.ts";
+import { bills, customers, payments } from "../../db/schema.ts";
 import { type Actor, assertOwner } from "../../lib/actor.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
@@ -48,7 +48,10 @@ export async function createQuoteBill(options: {
 	return existing!.id;
 }
 
-/** The acting customer's own bills, newest first (pending ones first). */
+/**
+ * The acting customer's own bills, pending first, then newest first, each with the card payment
+ * that settled it, if one did (a bill has at most one: payments_one_per_bill).
+ */
 export async function listBills(options: { db: Executor; actor: Actor }) {
 	return options.db
 		.select({
@@ -59,18 +62,15 @@ export async function listBills(options: { db: Executor; actor: Actor }) {
 			status: bills.status,
 			paidAt: bills.paidAt,
 			paymentMethod: bills.paymentMethod,
-			refundedCents: sql<number>`coalesce((select sum(p.refunded_cents)::int from payments p where p.bill_id = "bills"."id"), 0)`,
-			cardBrand: sql<
-				string | null
-			>`(select p.card_brand from payments p where p.bill_id = "bills"."id" and p.status = 'succeeded' limit 1)`,
-			cardLast4: sql<
-				string | null
-			>`(select p.card_last4 from payments p where p.bill_id = "bills"."id" and p.status = 'succeeded' limit 1)`,
+			refundedCents: sql<number>`coalesce(${payments.refundedCents}, 0)`,
+			cardBrand: payments.cardBrand,
+			cardLast4: payments.cardLast4,
 			createdAt: bills.createdAt,
 		})
 		.from(bills)
+		.leftJoin(payments, and(eq(payments.billId, bills.id), eq(payments.status, "succeeded")))
 		.where(eq(bills.userId, options.actor.id))
-		.orderBy(desc(bills.status), desc(bills.createdAt));
+		.orderBy(sql`${bills.status} = 'pending' desc`, desc(bills.createdAt));
 }
 
 /**

@@ -11,6 +11,23 @@ export type PaymentSetup =
 	| { mode: "test"; gateway: typeof testGateway; publishableKey: null }
 	| { mode: "off"; gateway: null; publishableKey: null };
 
+type StripeOptions = Parameters<typeof stripeGateway>[0];
+let lastStripe: { options: StripeOptions; gateway: ReturnType<typeof stripeGateway> } | undefined;
+
+/** One Stripe client for as long as the keys stay the same, not one per request. */
+function stripeFor(options: StripeOptions) {
+	const last = lastStripe;
+	if (
+		last &&
+		last.options.secretKey === options.secretKey &&
+		last.options.webhookSecret === options.webhookSecret &&
+		last.options.apiUrl === options.apiUrl
+	)
+		return last.gateway;
+	lastStripe = { options, gateway: stripeGateway(options) };
+	return lastStripe.gateway;
+}
+
 /**
  * Stripe when a secret key is saved in Settings or set in the environment; otherwise the labelled
  * test mode, unless the owner switched it off.
@@ -22,7 +39,7 @@ export async function paymentSetup(
 	if (keys.secretKey)
 		return {
 			mode: "stripe",
-			gateway: stripeGateway({
+			gateway: stripeFor({
 				secretKey: keys.secretKey,
 				webhookSecret: keys.webhookSecret,
 				apiUrl: deps.env.STRIPE_API_URL,

@@ -201,11 +201,10 @@ export const ownerRoutes = createRouter<OwnerEnv>()
 		async (c) => {
 			const { id } = c.req.valid("param");
 			const { db } = c.var.deps;
-			const customer = await findCustomer(db, id);
-			if (!customer.userId) return c.json({ payments: [], plan: await getPlan(db, "") }, 200);
+			const { userId } = await findCustomer(db, id);
 			const [list, plan] = await Promise.all([
-				listPayments({ db, actor: c.var.user, userId: customer.userId }),
-				getPlan(db, customer.userId),
+				userId ? listPayments({ db, actor: c.var.user, userId }) : [],
+				getPlan(db, userId),
 			]);
 			return c.json({ payments: list, plan }, 200);
 		},

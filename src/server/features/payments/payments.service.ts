@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { formatCents } from "../../../shared/money.ts";
 import {
 	type Card,
@@ -187,10 +187,12 @@ export async function chargeBill(options: {
 				updatedAt: sql`now()`,
 			})
 			.where(eq(payments.id, paymentId));
-		await deps.events.publish(tx, { kind: "bill.changed", billId: bill.id, userId: bill.userId });
-		if (!result.ok) return { ok: false as const, paymentId, message: result.message };
-		const [locked] = await tx.select().from(bills).where(eq(bills.id, bill.id)).for("update");
-		await settleBill({ deps, tx, bill: locked!, card, testMode: setup.mode === "test" });
+		if (!result.ok) {
+			await deps.events.publish(tx, { kind: "bill.changed", billId: bill.id, userId: bill.userId });
+			return { ok: false as const, paymentId, message: result.message };
+		}
+		// Settling pays the bill only while it is pending: the pending payment row kept it so.
+		await settleBill({ deps, tx, bill, card, testMode: setup.mode === "test" });
 		return { ok: true as const, paymentId, amountCents: bill.amountCents, card };
 	});
 }
@@ -551,7 +553,7 @@ export async function getReceipt(options: {
 	const [payment] = await db
 		.select()
 		.from(payments)
-		.where(and(eq(payments.billId, bill.id), inArray(payments.status, ["succeeded"])));
+		.where(and(eq(payments.billId, bill.id), eq(payments.status, "succeeded")));
 	const [person] = await db
 		.select({ name: users.name })
 		.from(users)

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { businessDate } from "../../../shared/dates.ts";
 import { bills, paymentEvents, payments, planSubscriptions } from "../../db/schema.ts";
 import { badRequest } from "../../lib/errors.ts";
+import { getPricing } from "../settings/settings.service.ts";
 import { paymentSetup } from "./payment-setup.ts";
 import { completeCheckout, expireCheckout, type PaymentDeps } from "./payments.service.ts";
 import { insertPlanBill, monthOf, nextMonth } from "./plan.service.ts";
@@ -71,7 +72,7 @@ export async function handleStripeWebhook(options: {
 					status: "active" as const,
 					provider: "stripe" as const,
 					providerSubscriptionId: subscriptionId,
-					priceCents: object.amount_total || 1,
+					priceCents: object.amount_total || (await getPricing({ db: tx })).planPriceCents,
 					nextChargeDate: nextMonth(businessDate()),
 					cancelledAt: null,
 					updatedAt: sql`now()`,

@@ -37,6 +37,15 @@ export function testPaymentMethod(card: Card):
 	};
 }
 
+/** Why a test card's token is refused, as the provider would say it; null when it is charged. */
+export function testRefusal(token: string): string | null {
+	const card = BY_TOKEN.get(token);
+	if (!card) return PAYMENT_MESSAGES.liveCardInTestMode;
+	if (card.outcome === "funds") return PAYMENT_MESSAGES.insufficientFunds;
+	if (card.outcome === "declined") return PAYMENT_MESSAGES.declined;
+	return null;
+}
+
 /**
  * The built-in test mode: answers at once, as the provider would for its test cards. It holds
  * nothing: the outcome follows from the token alone, so a retried charge gives the same answer.
@@ -44,20 +53,13 @@ export function testPaymentMethod(card: Card):
 export const testGateway = {
 	provider: "test",
 	async charge(request): Promise<ChargeResult> {
-		const card = BY_TOKEN.get(request.paymentMethodId);
 		const summary = { cardBrand: null, cardLast4: null, cardExpMonth: null, cardExpYear: null };
-		const providerPaymentId = `test_pi_${request.idempotencyKey}`;
-		if (!card)
-			return {
-				ok: false,
-				providerPaymentId: null,
-				message: PAYMENT_MESSAGES.liveCardInTestMode,
-				...summary,
-			};
-		if (card.outcome === "succeeded") return { ok: true, providerPaymentId, ...summary };
-		const message =
-			card.outcome === "funds" ? PAYMENT_MESSAGES.insufficientFunds : PAYMENT_MESSAGES.declined;
-		return { ok: false, providerPaymentId, message, ...summary };
+		const refusal = testRefusal(request.paymentMethodId);
+		const providerPaymentId = BY_TOKEN.has(request.paymentMethodId)
+			? `test_pi_${request.idempotencyKey}`
+			: null;
+		if (refusal === null) return { ok: true, providerPaymentId: providerPaymentId!, ...summary };
+		return { ok: false, providerPaymentId, message: refusal, ...summary };
 	},
 	async refund() {
 		return { providerRefundId: `test_re_${randomUUID()}` };
