@@ -12,7 +12,8 @@ import {
 	refundInputSchema,
 } from "../../../shared/payments.ts";
 import type { OwnerEnv } from "../../app-env.ts";
-import { createRouter, errorResponses, jsonContent } from "../../lib/router.ts";
+import { SITE_TAG } from "../../lib/read-cache.ts";
+import { cachedJson, createRouter, errorResponses, jsonContent } from "../../lib/router.ts";
 import { approvedQuoteOnly, signedIn } from "../auth/auth.middleware.ts";
 import { findCustomer } from "../customers/owner-customers.service.ts";
 import {
@@ -83,7 +84,8 @@ export const customerRoutes = createRouter()
 				...errorResponses,
 			},
 		}),
-		async (c) => c.json(await getPaymentSetup(c.var.deps), 200),
+		// The same for everyone until Settings change (settings.changed drops it).
+		async (c) => cachedJson(c, "payment-setup", [SITE_TAG], () => getPaymentSetup(c.var.deps)),
 	)
 	.openapi(
 		createRoute({
