@@ -51,7 +51,9 @@ export async function benchDatabase(name) {
 	async function startServer(settings = {}) {
 		const port = await freePort();
 		const base = `http://127.0.0.1:${port}`;
-		const child = spawn(process.execPath, ["--import", "tsx", "src/server/index.ts"], {
+		// BENCH_NODE_ARGS adds Node options to the instance, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+		const nodeArgs = process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+		const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "src/server/index.ts"], {
 			env: {
 				...process.env,
 				PORT: String(port),
@@ -78,7 +80,13 @@ export async function benchDatabase(name) {
 	}
 
 	async function finish() {
-		for (const s of servers) s.process.kill("SIGTERM");
+		await Promise.all(
+			servers.map((s) => {
+				const exited = new Promise((resolve) => s.process.once("exit", resolve));
+				s.process.kill("SIGTERM");
+				return exited;
+			}),
+		);
 		if (!process.env.BENCH_KEEP)
 			await sql(adminUrl, `drop database if exists ${name} with (force)`);
 		fs.rmSync(dataDir, { recursive: true, force: true });

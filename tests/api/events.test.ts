@@ -30,6 +30,18 @@ describe("event bus", () => {
 		expect(seen).toEqual([changed("a"), changed("c")]);
 	});
 
+	test("delivers a transaction's events in the order published, each once", async ({ app }) => {
+		const seen: AppEvent[] = [];
+		app.events.subscribe((e) => seen.push(e));
+		await app.events.transaction(async (tx) => {
+			await app.events.publish(tx, { kind: "email.queued" });
+			await app.events.publish(tx, changed("a"));
+			await app.events.publish(tx, { kind: "email.queued" });
+			await app.events.publish(tx, changed("b"));
+		});
+		expect(seen).toEqual([{ kind: "email.queued" }, changed("a"), changed("b")]);
+	});
+
 	test("refuses to publish in a transaction it cannot see commit", async ({ app }) => {
 		await expect(app.db.transaction((tx) => app.events.publish(tx, changed("x")))).rejects.toThrow(
 			/events.transaction/,

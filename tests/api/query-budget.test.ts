@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { signedInOwner } from "../support/accounts.ts";
-import { approvedCustomer, serviceRequest, websiteQuote } from "../support/builders.ts";
+import { approvedCustomer, bill, serviceRequest, websiteQuote } from "../support/builders.ts";
 import type { HttpClient } from "../support/http-client.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -51,6 +51,41 @@ describe("query budget", () => {
 
 		for (const n of [...large.owner, ...large.customer]) expect(n).toBeLessThanOrEqual(4);
 		expect(large).toEqual(small);
+	});
+
+	it("a card payment in test mode is one short transaction: the bill, its payment, its e-mails", async () => {
+		const customer = await approvedCustomer(app);
+		const first = await bill(app, { userId: customer.userId, amountCents: 2999 });
+		const second = await bill(app, { userId: customer.userId, amountCents: 2999 });
+		const payOne = async (id: string) => {
+			app.queries.length = 0;
+			const res = await customer.client.post(`/api/bills/${id}/pay`, {
+				card: {
+					cardholderName: "Casey Customer",
+					cardNumber: "4242 4242 4242 4242",
+					expiry: "12/30",
+					cvc: "123",
+				},
+			});
+			expect(res.status, res.text).toBe(200);
+			// Delivery claims and marks e-mail on its own schedule: not part of the request. The
+			// transaction's begin and commit are logged on PostgreSQL only.
+			return app.queries.filter(
+				(q) => !q.startsWith('update "email_outbox"') && q !== "begin" && q !== "commit",
+			);
+		};
+		app.readCache.clear();
+		const cold = await payOne(first.id);
+		const warm = await payOne(second.id);
+		// Lock the bill with its payer, insert the payment, mark the bill paid, queue both e-mails
+		// in one insert, and (on PostgreSQL) one notification for the other instances.
+		const expected = app.kind === "postgres" ? 5 : 4;
+		expect(warm, warm.join("\n")).toHaveLength(expected);
+		expect(warm.filter((q) => q.includes("pg_notify"))).toHaveLength(
+			app.kind === "postgres" ? 1 : 0,
+		);
+		// Unwarmed, the session, the approval, the payment setup and the business profile are read too.
+		expect(cold.length).toBeLessThanOrEqual(expected + 4);
 	});
 
 	it("a signed-out or forged session gets 401 without touching other data", async () => {

@@ -24,10 +24,14 @@ export const EVENT_CHANNEL = "app_events";
 /** How long a writer waits to hear its own event back before answering anyway. */
 const ECHO_TIMEOUT_MS = 1000;
 
-interface Sent {
-	event: AppEvent;
-	/** Settles when this instance hears the event back from PostgreSQL. */
-	heard?: Promise<void>;
+/** NOTIFY payloads must stay under 8,000 bytes: a transaction's events go in as few as fit. */
+const MAX_PAYLOAD = 7000;
+
+/** What one instance sends the others: the events of one commit, in the order published. */
+interface Message {
+	from: string;
+	id: string;
+	events: AppEvent[];
 }
 
 export interface EventBus {
@@ -39,7 +43,11 @@ export interface EventBus {
 	 */
 	publish(tx: Executor, event: AppEvent): Promise<void>;
 	subscribe(listener: EventListener): () => void;
-	/** Runs `work` in one transaction and delivers what it published after the commit. */
+	/**
+	 * Runs `work` in one transaction and delivers what it published after the commit. The events
+	 * travel to the other instances together, in one notification sent just before the commit
+	 * (the same event published twice goes once).
+	 */
 	transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>;
 	start(): Promise<void>;
 	stop(): Promise<void>;
@@ -54,30 +62,37 @@ export function createEventBus(options: {
 	const { db, transport, logger } = options;
 	const instance = randomUUID();
 	const listeners = new Set<EventListener>();
-	/** Events published inside each open transaction, delivered here once it commits. */
-	const pending = new WeakMap<object, Sent[]>();
-	/** Events sent to the other instances whose own copy has not come back yet. */
+	/** Events published inside each open transaction, sent and delivered when it commits. */
+	const pending = new WeakMap<object, AppEvent[]>();
+	/** Notifications sent to the other instances whose own copy has not come back yet. */
 	const echoes = new Map<string, () => void>();
 	let stopListening: (() => Promise<void>) | undefined;
 
 	/**
-	 * Sends `event` to the other instances (when there are any) and returns a promise that settles
-	 * when this instance hears it back, or after ECHO_TIMEOUT_MS.
+	 * Sends `events` to the other instances (when there are any) in `tx`, and returns promises that
+	 * settle when this instance hears them back, or after ECHO_TIMEOUT_MS.
 	 */
-	const send = async (tx: Executor, event: AppEvent): Promise<Sent> => {
-		if (!transport || !stopListening) return { event };
-		const id = randomUUID();
-		let timer: NodeJS.Timeout | undefined;
-		const heard = new Promise<void>((resolve) => {
-			echoes.set(id, resolve);
-			timer = setTimeout(resolve, ECHO_TIMEOUT_MS);
-		}).finally(() => {
-			clearTimeout(timer);
-			echoes.delete(id);
-		});
-		heard.catch(() => {});
-		await transport.notify(tx, JSON.stringify({ from: instance, id, event }));
-		return { event, heard };
+	const send = async (tx: Executor, events: AppEvent[]): Promise<Promise<void>[]> => {
+		if (!transport || !stopListening || events.length === 0) return [];
+		const heard: Promise<void>[] = [];
+		for (const batch of payloads(events)) {
+			const id = randomUUID();
+			let timer: NodeJS.Timeout | undefined;
+			const echo = new Promise<void>((resolve) => {
+				echoes.set(id, resolve);
+				timer = setTimeout(resolve, ECHO_TIMEOUT_MS);
+			}).finally(() => {
+				clearTimeout(timer);
+				echoes.delete(id);
+			});
+			echo.catch(() => {});
+			heard.push(echo);
+			await transport.notify(
+				tx,
+				JSON.stringify({ from: instance, id, events: batch } satisfies Message),
+			);
+		}
+		return heard;
 	};
 
 	/**
@@ -85,9 +100,9 @@ export function createEventBus(options: {
 	 * notification to every listener at once, so when this instance hears its own, so have they. The
 	 * writer answers only then, and whoever it answers reads the change on any instance.
 	 */
-	const committed = async (sent: Sent[]) => {
-		for (const { event } of sent) deliver(event);
-		await Promise.all(sent.map((s) => s.heard));
+	const committed = async (events: AppEvent[], heard: Promise<void>[]) => {
+		for (const event of events) deliver(event);
+		await Promise.all(heard);
 	};
 
 	const deliver = (event: AppEvent) => {
@@ -102,12 +117,10 @@ export function createEventBus(options: {
 
 	return {
 		async publish(tx, event) {
-			const queue = tx === db ? undefined : pending.get(tx);
-			if (tx !== db && !queue)
-				throw new Error("publish() needs a transaction made by events.transaction()");
-			const sent = await send(tx, event);
-			if (queue) queue.push(sent);
-			else await committed([sent]);
+			if (tx === db) return committed([event], await send(db, [event]));
+			const queue = pending.get(tx);
+			if (!queue) throw new Error("publish() needs a transaction made by events.transaction()");
+			queue.push(event);
 		},
 		subscribe(listener) {
 			listeners.add(listener);
@@ -116,12 +129,17 @@ export function createEventBus(options: {
 			};
 		},
 		async transaction(work) {
-			const published: Sent[] = [];
-			const result = await db.transaction((tx) => {
+			let events: AppEvent[] = [];
+			let heard: Promise<void>[] = [];
+			const result = await db.transaction(async (tx) => {
+				const published: AppEvent[] = [];
 				pending.set(tx, published);
-				return work(tx);
+				const value = await work(tx);
+				events = distinct(published);
+				heard = await send(tx, events);
+				return value;
 			});
-			await committed(published);
+			await committed(events, heard);
 			return result;
 		},
 		async start() {
@@ -129,8 +147,8 @@ export function createEventBus(options: {
 			stopListening = await transport.listen(
 				(payload) => {
 					try {
-						const message = JSON.parse(payload) as { from: string; id: string; event: AppEvent };
-						if (message.from !== instance) deliver(message.event);
+						const message = JSON.parse(payload) as Message;
+						if (message.from !== instance) for (const event of message.events) deliver(event);
 						else echoes.get(message.id)?.();
 					} catch (error) {
 						logger.warn({ err: error }, "unreadable event");
@@ -144,6 +162,33 @@ export function createEventBus(options: {
 			stopListening = undefined;
 		},
 	};
+}
+
+/** Each event once, in the order first published. */
+function distinct(events: AppEvent[]): AppEvent[] {
+	const seen = new Set<string>();
+	return events.filter((event) => {
+		const key = JSON.stringify(event);
+		if (seen.has(key)) return false;
+		seen.add(key);
+		return true;
+	});
+}
+
+/** `events` cut into runs whose JSON fits one notification. */
+function payloads(events: AppEvent[]): AppEvent[][] {
+	const batches: AppEvent[][] = [[]];
+	let size = 0;
+	for (const event of events) {
+		const length = JSON.stringify(event).length + 1;
+		if (size + length > MAX_PAYLOAD && batches.at(-1)!.length > 0) {
+			batches.push([]);
+			size = 0;
+		}
+		batches.at(-1)!.push(event);
+		size += length;
+	}
+	return batches;
 }
 
 /** NOTIFY inside the transaction: PostgreSQL delivers it to every listener when it commits. */

@@ -121,12 +121,16 @@ export const customerTag = (userId: string) => `customer:${userId}`;
 /** Answers built from the business's settings or catalogue, whoever reads them. */
 export const SITE_TAG = "site";
 export const sessionTag = (userId: string) => `session:${userId}`;
+/** Answers that hang on a customer's quotes alone (whether one is approved). */
+export const quotesTag = (userId: string) => `quotes:${userId}`;
 
 /** Which cached answers an event makes stale. Everything a customer changes, the owner sees too. */
 export function tagsOf(event: AppEvent): string[] {
 	switch (event.kind) {
 		case "quote.changed":
-			return event.userId ? [OWNER_TAG, customerTag(event.userId)] : [OWNER_TAG];
+			return event.userId
+				? [OWNER_TAG, customerTag(event.userId), quotesTag(event.userId)]
+				: [OWNER_TAG];
 		case "bill.changed":
 		case "request.changed":
 		case "customer.changed":

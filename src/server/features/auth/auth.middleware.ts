@@ -9,7 +9,7 @@ import type { AppEnv, OwnerEnv, SignedInEnv } from "../../app-env.ts";
 import type { Executor } from "../../db/database.ts";
 import { profiles, sessions, users } from "../../db/schema.ts";
 import { forbidden, unauthorized } from "../../lib/errors.ts";
-import { sessionTag } from "../../lib/read-cache.ts";
+import { quotesTag, sessionTag } from "../../lib/read-cache.ts";
 import { requireApprovedQuote } from "../customers/customers.service.ts";
 import { SESSION_EXPIRES_IN } from "./auth.ts";
 
@@ -128,6 +128,9 @@ export const signedIn = <M extends (MiddlewareHandler<AppEnv> | MiddlewareHandle
  */
 export const approvedQuoteOnly = createMiddleware<AppEnv>(async (c, next) => {
 	const { var: v } = c as unknown as Context<SignedInEnv>;
-	await requireApprovedQuote({ db: v.deps.db, actor: v.user });
+	// Only an approval is kept (a 403 is not), until a quote of theirs changes.
+	await v.deps.readCache.read(`approved-quote:${v.user.id}`, [quotesTag(v.user.id)], () =>
+		requireApprovedQuote({ db: v.deps.db, actor: v.user }),
+	);
 	await next();
 });

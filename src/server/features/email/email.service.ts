@@ -17,10 +17,10 @@ export interface EmailMessage {
 
 export interface Mailer {
 	/**
-	 * Queues a message; pass the transaction making the change so both commit together. The
+	 * Queues messages; pass the transaction making the change so both commit together. The
 	 * commit announces `email.queued`, which wakes the delivery on every instance.
 	 */
-	enqueue(message: EmailMessage, executor?: Executor): Promise<void>;
+	enqueue(messages: EmailMessage | EmailMessage[], executor?: Executor): Promise<void>;
 	/** Delivers what is due now; safe to run from several processes at once. */
 	deliverDue(): Promise<number>;
 	start(): void;
@@ -28,7 +28,13 @@ export interface Mailer {
 }
 
 const POLL_MS = 5_000;
-const BATCH = 10;
+/** The most messages one delivery run claims; a full batch runs another at once. */
+const BATCH = 50;
+/**
+ * How long a wake-up waits before delivering: the messages queued meanwhile (a payment's receipt
+ * and the business's notice, a burst of payments) go out in one run, one claim and one update.
+ */
+const GATHER_MS = 100;
 
 /**
  * Retries back off: 30 s, 1 min, 2 min, ... capped at one hour, and never stop: a message waits
@@ -49,9 +55,11 @@ export function createMailer(options: {
 		: nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
 
 	let timer: NodeJS.Timeout | undefined;
+	let wake: NodeJS.Timeout | undefined;
 	let unsubscribe: (() => void) | undefined;
 	let running: Promise<number> | undefined;
 	let again = false;
+	let outboxReady: Promise<unknown> | undefined;
 
 	async function deliver(message: EmailMessage & { id: number }) {
 		const info = await transport.sendMail({
@@ -62,10 +70,17 @@ export function createMailer(options: {
 			html: message.html,
 		});
 		if (env.SMTP_URL) return;
-		await fs.mkdir(outboxDir, { recursive: true });
+		// The folder is made once; made again if it went away (the failed message is retried).
+		outboxReady ??= fs.mkdir(outboxDir, { recursive: true });
 		const stamp = new Date().toISOString().replace(/[:.]/g, "-");
 		const file = path.join(outboxDir, `${stamp}-${message.id}.eml`);
-		await fs.writeFile(file, (info as unknown as { message: Buffer }).message);
+		try {
+			await outboxReady;
+			await fs.writeFile(file, (info as unknown as { message: Buffer }).message);
+		} catch (error) {
+			outboxReady = undefined;
+			throw error;
+		}
 		logger.info({ to: message.to, subject: message.subject, file }, "email written to outbox");
 	}
 
@@ -134,6 +149,11 @@ export function createMailer(options: {
 				logger.error({ err: error }, "email delivery run failed");
 				return 0;
 			})
+			.then((claimed) => {
+				// A full batch: more may be waiting.
+				if (claimed === BATCH) again = true;
+				return claimed;
+			})
 			.finally(() => {
 				running = undefined;
 				if (again) {
@@ -143,20 +163,30 @@ export function createMailer(options: {
 			});
 	}
 
+	/** Delivers shortly, together with what else is queued by then. */
+	function runSoon() {
+		wake ??= setTimeout(() => {
+			wake = undefined;
+			run();
+		}, GATHER_MS);
+	}
+
 	return {
-		async enqueue(message, executor = db) {
-			await executor.insert(emailOutbox).values({
+		async enqueue(messages, executor = db) {
+			const rows = [messages].flat().map((message) => ({
 				toAddress: message.to,
 				subject: message.subject,
 				textBody: message.text,
 				htmlBody: message.html,
-			});
+			}));
+			if (rows.length === 0) return;
+			await executor.insert(emailOutbox).values(rows);
 			await events.publish(executor, { kind: "email.queued" });
 		},
 		deliverDue,
 		start() {
 			unsubscribe ??= events.subscribe((event) => {
-				if (event.kind === "email.queued") run();
+				if (event.kind === "email.queued") runSoon();
 			});
 			// Retries come due with time, and mail queued while no instance listened is picked up.
 			timer ??= setInterval(run, POLL_MS);
@@ -167,7 +197,9 @@ export function createMailer(options: {
 			unsubscribe?.();
 			unsubscribe = undefined;
 			clearInterval(timer);
+			clearTimeout(wake);
 			timer = undefined;
+			wake = undefined;
 			await running;
 			transport.close();
 		},

@@ -1,6 +1,7 @@
 import { PAYMENT_MESSAGES } from "../../../shared/payments.ts";
 import type { Deps } from "../../app-env.ts";
 import { AppError } from "../../lib/errors.ts";
+import { SITE_TAG } from "../../lib/read-cache.ts";
 import { getBusinessProfile, getPaymentKeys } from "../settings/settings.service.ts";
 import { stripeGateway } from "./stripe-gateway.ts";
 import { testGateway } from "./test-gateway.ts";
@@ -30,12 +31,13 @@ function stripeFor(options: StripeOptions) {
 
 /**
  * Stripe when a secret key is saved in Settings or set in the environment; otherwise the labelled
- * test mode, unless the owner switched it off.
+ * test mode, unless the owner switched it off. The keys come through the read cache: saving
+ * Settings drops them on every instance (`settings.changed`).
  */
 export async function paymentSetup(
-	deps: Pick<Deps, "db" | "env" | "secrets" | "logger">,
+	deps: Pick<Deps, "db" | "env" | "secrets" | "logger" | "readCache">,
 ): Promise<PaymentSetup> {
-	const keys = await getPaymentKeys(deps);
+	const keys = await deps.readCache.read("payment-keys", [SITE_TAG], () => getPaymentKeys(deps));
 	if (keys.secretKey)
 		return {
 			mode: "stripe",

@@ -14,26 +14,47 @@ import { bills, customers, payments, refunds, users } from "../../db/schema.ts";
 import { type Actor, assertOwner } from "../../lib/actor.ts";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { paymentReceiptEmail, paymentReceivedEmail, refundEmail } from "../email/templates.ts";
-import { getBusinessProfile } from "../settings/settings.service.ts";
+import { getBusinessProfile, readBusinessProfile } from "../settings/settings.service.ts";
 import type { CardSummary } from "./gateway.ts";
 import { cardRefused, type PaymentSetup, paymentSetup, paymentsOff } from "./payment-setup.ts";
 import { testGateway, testPaymentMethod } from "./test-gateway.ts";
 
-export type PaymentDeps = Pick<Deps, "db" | "env" | "secrets" | "logger" | "events" | "mailer">;
+export type PaymentDeps = Pick<
+	Deps,
+	"db" | "env" | "secrets" | "logger" | "events" | "mailer" | "readCache"
+>;
 
 /** A hosted checkout left open this long is given up (Stripe expires them after 24 hours). */
 const CHECKOUT_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 type BillRow = typeof bills.$inferSelect;
+/** Who a bill is for, to write to: their login's name and e-mail, and their customer record. */
+type Payer = { name: string; email: string; customerId: string | null };
 
-/** The bill, locked until the transaction ends; 404 unless it is `userId`'s, 409 unless pending. */
+/** The bill and who it is for, the bill locked until the transaction ends. */
+async function lockBill(tx: Transaction, billId: string) {
+	const [row] = await tx
+		.select({
+			bill: bills,
+			payer: { name: users.name, email: users.email, customerId: customers.id },
+		})
+		.from(bills)
+		.innerJoin(users, eq(users.id, bills.userId))
+		.leftJoin(customers, eq(customers.userId, bills.userId))
+		.where(eq(bills.id, billId))
+		.for("update", { of: bills });
+	return row && { bill: row.bill, payer: row.payer as Payer };
+}
+
+/** lockBill, 404 unless the bill is `userId`'s, 409 unless it is pending. */
 async function lockPayableBill(tx: Transaction, billId: string, userId: string) {
-	const [bill] = await tx.select().from(bills).where(eq(bills.id, billId)).for("update");
-	if (!bill || bill.userId !== userId) throw notFound(PAYMENT_MESSAGES.billNotFound);
+	const row = await lockBill(tx, billId);
+	if (!row || row.bill.userId !== userId) throw notFound(PAYMENT_MESSAGES.billNotFound);
+	const { bill, payer } = row;
 	if (bill.status === "paid") throw conflict(PAYMENT_MESSAGES.billAlreadyPaid);
 	if (bill.status === "refunded") throw conflict(PAYMENT_MESSAGES.billRefunded);
 	if (bill.amountCents <= 0) throw conflict("This bill has nothing to pay");
-	return bill;
+	return { bill, payer };
 }
 
 /** The bill's payment under way, if any (at most one: payments_one_per_bill). */
@@ -43,6 +64,22 @@ async function openPayment(tx: Executor, billId: string) {
 		.from(payments)
 		.where(and(eq(payments.billId, billId), eq(payments.status, "pending")));
 	return open;
+}
+
+/**
+ * Records a payment of a bill held locked; 409 when one is already under way (the unique index
+ * payments_one_per_bill allows one pending or succeeded payment per bill).
+ */
+async function insertPayment(tx: Executor, values: typeof payments.$inferInsert) {
+	const [inserted] = await tx
+		.insert(payments)
+		.values(values)
+		.onConflictDoNothing({
+			target: payments.billId,
+			where: sql`status in ('pending', 'succeeded')`,
+		})
+		.returning({ id: payments.id });
+	if (!inserted) throw conflict(PAYMENT_MESSAGES.paymentInProgress);
 }
 
 /** A receipt's number, short enough to read over the phone. */
@@ -57,15 +94,16 @@ async function settleBill(options: {
 	deps: PaymentDeps;
 	tx: Transaction;
 	bill: BillRow;
+	payer: Payer;
 	card: Pick<CardSummary, "cardBrand" | "cardLast4">;
 	testMode: boolean;
 }) {
-	const { deps, tx, bill, card } = options;
+	const { deps, tx, bill, payer, card } = options;
 	const [paid] = await tx
 		.update(bills)
 		.set({ status: "paid", paidAt: sql`now()`, paymentMethod: "card" })
 		.where(and(eq(bills.id, bill.id), eq(bills.status, "pending")))
-		.returning();
+		.returning({ paidAt: bills.paidAt });
 	if (!paid) return;
 	if (bill.quoteRequestId) {
 		await tx
@@ -74,17 +112,16 @@ async function settleBill(options: {
 			.where(eq(customers.userId, bill.userId));
 		await deps.events.publish(tx, { kind: "customer.changed", userId: bill.userId });
 	}
-	const [person] = await tx
-		.select({ name: users.name, email: users.email, customerId: customers.id })
-		.from(users)
-		.leftJoin(customers, eq(customers.userId, users.id))
-		.where(eq(users.id, bill.userId));
-	const business = await getBusinessProfile({ db: tx });
-	if (person) {
-		await deps.mailer.enqueue(
+	// Read in the transaction: PGlite has one connection, which the transaction holds.
+	const business = await readBusinessProfile({ db: tx, readCache: deps.readCache });
+	const owner = payer.customerId
+		? `${deps.env.APP_URL}/owner/customer/${payer.customerId}`
+		: `${deps.env.APP_URL}/owner`;
+	await deps.mailer.enqueue(
+		[
 			paymentReceiptEmail({
-				to: person.email,
-				name: person.name,
+				to: payer.email,
+				name: payer.name,
 				description: bill.description,
 				amountCents: bill.amountCents,
 				receiptNumber: receiptNumber(bill.id),
@@ -94,23 +131,18 @@ async function settleBill(options: {
 				url: `${deps.env.APP_URL}/app/payments`,
 				business,
 			}),
-			tx,
-		);
-		await deps.mailer.enqueue(
 			paymentReceivedEmail({
-				customerName: person.name,
+				customerName: payer.name,
 				description: bill.description,
 				amountCents: bill.amountCents,
 				card,
 				testMode: options.testMode,
-				url: person.customerId
-					? `${deps.env.APP_URL}/owner/customer/${person.customerId}`
-					: `${deps.env.APP_URL}/owner`,
+				url: owner,
 				business,
 			}),
-			tx,
-		);
-	}
+		],
+		tx,
+	);
 	await deps.events.publish(tx, { kind: "bill.changed", billId: bill.id, userId: bill.userId });
 }
 
@@ -134,18 +166,17 @@ export async function chargeBill(options: {
 > {
 	const { deps, setup } = options;
 	const paymentId = randomUUID();
-	const bill = await deps.events.transaction(async (tx) => {
-		const bill = await lockPayableBill(tx, options.billId, options.userId);
-		if (await openPayment(tx, bill.id)) throw conflict(PAYMENT_MESSAGES.paymentInProgress);
-		await tx.insert(payments).values({
+	const { bill, payer } = await deps.events.transaction(async (tx) => {
+		const locked = await lockPayableBill(tx, options.billId, options.userId);
+		await insertPayment(tx, {
 			id: paymentId,
-			billId: bill.id,
-			userId: bill.userId,
+			billId: locked.bill.id,
+			userId: locked.bill.userId,
 			provider: setup.gateway.provider,
-			amountCents: bill.amountCents,
+			amountCents: locked.bill.amountCents,
 			...options.card,
 		});
-		return bill;
+		return locked;
 	});
 	let result: Awaited<ReturnType<typeof setup.gateway.charge>>;
 	try {
@@ -192,7 +223,7 @@ export async function chargeBill(options: {
 			return { ok: false as const, paymentId, message: result.message };
 		}
 		// Settling pays the bill only while it is pending: the pending payment row kept it so.
-		await settleBill({ deps, tx, bill, card, testMode: setup.mode === "test" });
+		await settleBill({ deps, tx, bill, payer, card, testMode: setup.mode === "test" });
 		return { ok: true as const, paymentId, amountCents: bill.amountCents, card };
 	});
 }
@@ -221,9 +252,8 @@ export async function payBill(options: {
 	const method = testPaymentMethod(card);
 	// Test mode answers at once, so the whole payment is one transaction under the bill's lock.
 	const result = await deps.events.transaction(async (tx) => {
-		const bill = await lockPayableBill(tx, billId, actor.id);
+		const { bill, payer } = await lockPayableBill(tx, billId, actor.id);
 		if (!method.ok) return { ok: false as const, message: method.message };
-		if (await openPayment(tx, bill.id)) throw conflict(PAYMENT_MESSAGES.paymentInProgress);
 		const paymentId = randomUUID();
 		const answer = await testGateway.charge({
 			amountCents: bill.amountCents,
@@ -232,7 +262,7 @@ export async function payBill(options: {
 			paymentMethodId: method.token,
 			metadata: {},
 		});
-		await tx.insert(payments).values({
+		await insertPayment(tx, {
 			id: paymentId,
 			billId: bill.id,
 			userId: bill.userId,
@@ -247,7 +277,7 @@ export async function payBill(options: {
 			await deps.events.publish(tx, { kind: "bill.changed", billId: bill.id, userId: bill.userId });
 			return { ok: false as const, message: answer.message };
 		}
-		await settleBill({ deps, tx, bill, card: method.summary, testMode: true });
+		await settleBill({ deps, tx, bill, payer, card: method.summary, testMode: true });
 		return { ok: true as const, paymentId, amountCents: bill.amountCents };
 	});
 	if (!result.ok) throw cardRefused(result.message);
@@ -270,7 +300,7 @@ async function startCheckout(options: {
 }): Promise<PayBillResult> {
 	const { deps, setup, actor } = options;
 	const reserved = await deps.events.transaction(async (tx) => {
-		const bill = await lockPayableBill(tx, options.billId, actor.id);
+		const { bill, payer } = await lockPayableBill(tx, options.billId, actor.id);
 		const open = await openPayment(tx, bill.id);
 		if (open) {
 			const fresh = Date.now() - open.createdAt.getTime() < CHECKOUT_LIFETIME_MS;
@@ -291,11 +321,7 @@ async function startCheckout(options: {
 				amountCents: bill.amountCents,
 			})
 			.returning({ id: payments.id });
-		const [person] = await tx
-			.select({ email: users.email })
-			.from(users)
-			.where(eq(users.id, bill.userId));
-		return { again: false as const, bill, paymentId: payment!.id, email: person?.email };
+		return { again: false as const, bill, paymentId: payment!.id, email: payer.email };
 	});
 	if (reserved.again) return { kind: "redirect", url: reserved.url };
 	const { bill, paymentId, email } = reserved;
@@ -344,8 +370,9 @@ export async function completeCheckout(options: {
 		.where(eq(payments.id, options.paymentId))
 		.for("update");
 	if (!payment || payment.status === "succeeded") return;
-	const [bill] = await tx.select().from(bills).where(eq(bills.id, payment.billId)).for("update");
-	if (!bill) return;
+	const locked = await lockBill(tx, payment.billId);
+	if (!locked) return;
+	const { bill, payer } = locked;
 	const card = {
 		cardBrand: intent.cardBrand,
 		cardLast4: intent.cardLast4,
@@ -363,7 +390,7 @@ export async function completeCheckout(options: {
 			updatedAt: sql`now()`,
 		})
 		.where(eq(payments.id, payment.id));
-	if (bill.status === "pending") await settleBill({ deps, tx, bill, card, testMode: false });
+	if (bill.status === "pending") await settleBill({ deps, tx, bill, payer, card, testMode: false });
 	else {
 		deps.logger.warn(
 			{ billId: bill.id, paymentId: payment.id },
