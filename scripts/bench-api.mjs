@@ -9,7 +9,11 @@
 //      BENCH_SECONDS per endpoint (default 20), BENCH_CONNECTIONS (default 50),
 //      BENCH_ONLY (measure only the endpoints whose name contains it, e.g. "search" or "pay").
 // Last, the payment path: paying bills in test mode at BENCH_CONNECTIONS at once.
+import { fork } from "node:child_process";
 import { createHmac } from "node:crypto";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
 import autocannon from "autocannon";
 import { benchDatabase, sql } from "./bench-support.mjs";
 
@@ -122,8 +126,8 @@ const endpoints = allEndpoints.filter((e) => e.name.includes(process.env.BENCH_O
  */
 async function measurePay() {
 	const db = dbUrl.toString();
-	// Enough bills for 3,000 pays a second in all.
-	const perCustomer = Math.ceil(((seconds + 2) * 3000) / connections);
+	// Enough bills for 3,000 pays a second in all, for the server and the two floors.
+	const perCustomer = Math.ceil(((seconds + 2) * 3000 * 3) / connections);
 	const payers = Array.from({ length: connections }, (_, i) => `bench-${i + 1}`);
 	await sql(
 		db,
@@ -160,9 +164,9 @@ async function measurePay() {
 			cvc: "123",
 		},
 	});
-	const load = async (duration) => {
+	const load = async (url, duration) => {
 		const r = await autocannon({
-			url: served,
+			url,
 			connections,
 			duration,
 			requests: [
@@ -185,14 +189,51 @@ async function measurePay() {
 			throw new Error(`pay: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
 		return r;
 	};
-	await load(2);
-	const r = await load(seconds);
-	return {
-		rps: r.requests.average,
-		p50: r.latency.p50,
-		p99: r.latency.p99,
-		count: r.requests.total,
+	const measureOn = async (url) => {
+		await load(url, 2);
+		const r = await load(url, seconds);
+		return {
+			rps: r.requests.average,
+			p50: r.latency.p50,
+			p99: r.latency.p99,
+			count: r.requests.total,
+		};
 	};
+	const app = await measureOn(served);
+	// The floors are measured once the app's e-mails are out, so they have the machine to themselves.
+	const drainStarted = performance.now();
+	for (;;) {
+		const { rows } = await sql(
+			db,
+			"select count(*)::int as n from email_outbox where status = 'pending'",
+		);
+		if (rows[0].n === 0) break;
+		await new Promise((r) => setTimeout(r, 200));
+	}
+	app.mailDrainSeconds = (performance.now() - drainStarted) / 1000;
+	const floor = await measureOn(await startFloor());
+	const floorWithMail = await measureOn(
+		await startFloor({ OUTBOX_DIR: path.join(os.tmpdir(), `bhl-bench-floor-${process.pid}`) }),
+	);
+	return { app, floor, floorWithMail };
+}
+
+const floors = [];
+
+/** scripts/bench-pay-floor.mjs on the bench database: the payment's statements with no app around them. */
+async function startFloor(settings = {}) {
+	const port = await new Promise((resolve) => {
+		const s = net.createServer().listen(0, "127.0.0.1", () => {
+			const { port } = s.address();
+			s.close(() => resolve(port));
+		});
+	});
+	const child = fork("scripts/bench-pay-floor.mjs", {
+		env: { ...process.env, DATABASE_URL: dbUrl.toString(), PORT: String(port), ...settings },
+	});
+	floors.push(child);
+	await new Promise((resolve) => child.once("message", resolve));
+	return `http://127.0.0.1:${port}`;
 }
 
 /** Each endpoint for `seconds`, after 2 unrecorded seconds that warm up the server's code. */
@@ -245,11 +286,16 @@ for (const e of endpoints) {
 	);
 }
 if (paying) {
+	const { app, floor, floorWithMail } = paying;
 	console.log(
 		`\npayment path (test mode, success card, ${connections} at once; target: p99 <= 50 ms)\n` +
-			`pay a bill                       ${paying.rps.toFixed(0).padStart(6)} ${ms(paying.p50)} ${ms(paying.p99)}  ${paying.p99 <= 50 ? "ok" : "MISSED"}  (${paying.count} bills paid, every answer 200)`,
+			`pay a bill                       ${row("", app).slice(32)}  ${app.p99 <= 50 ? "ok" : "MISSED"}  (${app.count} bills paid, every answer 200; their e-mails out ${app.mailDrainSeconds.toFixed(1)} s later)\n` +
+			"\nthe floor: the same statements from a bare node:http server and pg, nothing else\n" +
+			`statements only                  ${row("", floor).slice(32)}\n` +
+			`and the two e-mails as files     ${row("", floorWithMail).slice(32)}`,
 	);
 }
+for (const child of floors) child.kill();
 // BENCH_KEEP=1 leaves the seeded database for a closer look (EXPLAIN ANALYZE).
 await bench.finish();
 process.exit(0);
