@@ -131,7 +131,10 @@ export function useUpdateProgress(id: string) {
 	return useMutation({
 		mutationFn: (input: Partial<Record<ProgressFlag, boolean>>) =>
 			readJson(client.owner.customers[":id"].progress.$patch({ param: { id }, json: input })),
-		onMutate: (input) => {
+		onMutate: async (input) => {
+			// A read still under way (after an earlier save) would answer the old milestones over
+			// the flipped switch.
+			await queryClient.cancelQueries({ queryKey: customerDetailKey(id) });
 			queryClient.setQueryData<CustomerDetail>(customerDetailKey(id), (old) => {
 				if (!old) return old;
 				const next = { ...old.customer, ...input };

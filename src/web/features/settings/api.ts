@@ -84,7 +84,9 @@ export function useServiceOptionActions() {
 		reorder: useMutation({
 			mutationFn: (ids: string[]) => readJson(client.owner.catalog.order.$put({ json: { ids } })),
 			// Shown in its new place at once; the server's answer confirms it.
-			onMutate: (ids) => {
+			onMutate: async (ids) => {
+				// A read still under way would answer the old order over the new one.
+				await queryClient.cancelQueries({ queryKey: settingsQueries.catalog });
 				queryClient.setQueryData(
 					settingsQueries.catalog,
 					(data: { services: ServiceOption[] } | undefined) => {
