@@ -26,6 +26,7 @@ export const PAYMENT_MESSAGES = {
 	liveCardInTestMode:
 		"This looks like a real card: in test mode only test cards are accepted (4242 4242 4242 4242 succeeds)",
 	cardNumberInvalid: "Your card number is invalid",
+	cardsAtStripe: "Card details are typed into Stripe's checkout, not sent here",
 	cardNumberRequired: "Enter your card number",
 	expiryInvalid: "Enter the expiry date as MM/YY",
 	expired: "Your card has expired",

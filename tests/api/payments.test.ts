@@ -8,6 +8,7 @@ import {
 	refunds,
 } from "../../src/server/db/schema.ts";
 import { billPlans } from "../../src/server/features/payments/plan.service.ts";
+import { businessDate, formatDate } from "../../src/shared/dates.ts";
 import { PAYMENT_MESSAGES } from "../../src/shared/payments.ts";
 import { APPROVAL_REQUIRED_MESSAGE } from "../../src/shared/quotes.ts";
 import { signedInCustomer, signedInOwner } from "../support/accounts.ts";
@@ -86,6 +87,8 @@ describe("paying a bill in test mode", () => {
 			containing: receipt.json.receiptNumber,
 		});
 		expect(mail.text).toContain("test mode");
+		// The business's calendar day, not UTC's (an evening payment in Ohio is that day's).
+		expect(mail.text).toContain(`Date: ${formatDate(businessDate())}`);
 		await waitForMail(app.dataDir, BUSINESS_EMAIL, { containing: "ending in 4242" });
 
 		const list = await casey.client.get("/api/bills");

@@ -1,4 +1,5 @@
 import type { BusinessProfile } from "../../../shared/business.ts";
+import { businessDate, formatDate } from "../../../shared/dates.ts";
 import { formatCents } from "../../../shared/money.ts";
 import type { QuoteSource, QuoteStatus } from "../../../shared/quotes.ts";
 import {
@@ -355,7 +356,7 @@ export function paymentReceiptEmail(options: {
 				`For: ${options.description}`,
 				`Amount: ${formatCents(options.amountCents)}`,
 				`Paid with: ${cardLine(options.card)}`,
-				`Date: ${options.paidAt.toISOString().slice(0, 10)}`,
+				`Date: ${formatDate(businessDate(options.paidAt))}`,
 			].join("\n"),
 			...(options.testMode ? ["This payment was made in test mode: no card was charged."] : []),
 		],

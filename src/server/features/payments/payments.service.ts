@@ -245,7 +245,7 @@ export async function payBill(options: {
 	const setup = await paymentSetup(deps);
 	if (setup.mode === "off") throw await paymentsOff(deps);
 	if (setup.mode === "stripe") {
-		if (card) throw badRequest("Card details are typed into Stripe's checkout, not sent here");
+		if (card) throw badRequest(PAYMENT_MESSAGES.cardsAtStripe);
 		return startCheckout({ deps, setup, actor, billId });
 	}
 	if (!card) throw badRequest(PAYMENT_MESSAGES.cardNumberRequired);

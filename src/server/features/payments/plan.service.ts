@@ -73,7 +73,7 @@ export async function joinPlan(options: {
 	const { planPriceCents } = await getPricing(deps);
 	if (planPriceCents <= 0) throw badRequest("The plan has no price yet: please ask us");
 	if (setup.mode === "stripe") {
-		if (card) throw badRequest("Card details are typed into Stripe's checkout, not sent here");
+		if (card) throw badRequest(PAYMENT_MESSAGES.cardsAtStripe);
 		const [person] = await deps.db
 			.select({ email: users.email })
 			.from(users)
