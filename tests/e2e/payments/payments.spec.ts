@@ -1,8 +1,30 @@
 import { approvedCustomer, newPage, ownerPage } from "../support/customers.ts";
-import { devices, expect, OWNER, type Page, test, uniqueEmail } from "../support/fixtures.ts";
+import {
+	devices,
+	expect,
+	OWNER,
+	type Page,
+	uniqueEmail,
+	test as withServer,
+} from "../support/fixtures.ts";
 import { expectNoSeriousA11yViolations, toasts } from "../support/public.ts";
 
 const SHOTS = process.env.SHOTS_DIR;
+
+/**
+ * On the shared server: `owner`, the owner signed in at 1280 px; `page`, a customer's phone, not
+ * signed in yet. Each is closed after the test, whatever its outcome.
+ */
+const test = withServer.extend<{ owner: Page }>({
+	owner: async ({ browser, server }, use) => {
+		const owner = await ownerPage(browser, server.url);
+		await use(owner);
+	},
+	page: async ({ browser, server }, use) => {
+		const page = await newPage(browser, server.url);
+		await use(page);
+	},
+});
 
 // A declined card is answered 402, which the browser logs.
 test.use({ allowedConsoleErrors: [/status of 402 .*\/api\/bills\/[0-9a-f-]+\/pay\b/] });
@@ -33,12 +55,10 @@ async function fillCard(page: Page, number: string) {
 }
 
 test("a customer pays a bill in test mode with the success card and sees it paid with a receipt", async ({
-	browser,
-	server,
+	owner,
+	page,
 }) => {
 	test.setTimeout(90_000);
-	const owner = await ownerPage(browser, server.url);
-	const page = await newPage(browser, server.url);
 	await approvedCustomer(page, owner, "Pat Payer");
 
 	await page.goto("/app/payments");
@@ -88,17 +108,13 @@ test("a customer pays a bill in test mode with the success card and sees it paid
 	await expect(receipt.getByRole("button", { name: "Print" })).toBeEnabled();
 	await expectNoSeriousA11yViolations(page);
 	await shots(page, "receipt");
-	await owner.context().close();
-	await page.context().close();
 });
 
 test("a declined card shows the message on the checkout and the bill stays pending", async ({
-	browser,
-	server,
+	owner,
+	page,
 }) => {
 	test.setTimeout(90_000);
-	const owner = await ownerPage(browser, server.url);
-	const page = await newPage(browser, server.url);
 	const { billId } = await approvedCustomer(page, owner, "Dee Clined");
 
 	await page.goto(`/app/payments/checkout/${billId}`);
@@ -118,16 +134,12 @@ test("a declined card shows the message on the checkout and the bill stays pendi
 	await page.goto(`/app/payments?checkout=cancelled&bill=${billId}`);
 	await expect(toasts(page)).toContainText("Payment cancelled");
 	await expect(page).toHaveURL(/\/app\/payments$/);
-	await owner.context().close();
-	await page.context().close();
 });
 
 test("the owner adds a customer with the success card and sees the payment note", async ({
-	browser,
-	server,
+	owner,
 }) => {
 	test.setTimeout(120_000);
-	const owner = await ownerPage(browser, server.url);
 	await owner.goto("/owner");
 	await owner.getByRole("button", { name: "Add Customer" }).click();
 	const form = owner.getByRole("form", { name: "Add Customer" });
@@ -154,16 +166,13 @@ test("the owner adds a customer with the success card and sees the payment note"
 	const card = owner.getByRole("link").filter({ hasText: "Carla Card" });
 	await expect(card).toBeVisible();
 	await expect(card).not.toContainText("Past due");
-	await owner.context().close();
 });
 
 test("the owner refunds a paid bill from the customer page and sees it refunded", async ({
-	browser,
-	server,
+	owner,
+	page,
 }) => {
 	test.setTimeout(120_000);
-	const owner = await ownerPage(browser, server.url);
-	const page = await newPage(browser, server.url);
 	const name = `Rory Refund ${Date.now().toString(36)}`;
 	const { billId } = await approvedCustomer(page, owner, name);
 	const paid = await page.request.post(`/api/bills/${billId}/pay`, {
@@ -210,17 +219,13 @@ test("the owner refunds a paid bill from the customer page and sees it refunded"
 	await page.goto("/app/payments");
 	const settled = page.getByRole("main").getByRole("list", { name: "Paid bills" });
 	await expect(settled.getByRole("listitem").first()).toContainText("Refunded");
-	await owner.context().close();
-	await page.context().close();
 });
 
 test("a customer joins the Plan for Next Year in test mode, the owner sees it, and the customer cancels", async ({
-	browser,
-	server,
+	owner,
+	page,
 }) => {
 	test.setTimeout(90_000);
-	const owner = await ownerPage(browser, server.url);
-	const page = await newPage(browser, server.url);
 	const name = `Paula Plan ${Date.now().toString(36)}`;
 	await approvedCustomer(page, owner, name);
 
@@ -255,8 +260,6 @@ test("a customer joins the Plan for Next Year in test mode, the owner sees it, a
 	await confirm.getByRole("button", { name: "Cancel plan" }).click();
 	await expect(toasts(page)).toContainText("Your plan is cancelled: no more monthly charges");
 	await expect(plan.getByRole("button", { name: "Join the plan" })).toBeVisible();
-	await owner.context().close();
-	await page.context().close();
 });
 
 test("with test mode switched off in Settings, Pay asks the customer to call", async ({
