@@ -1,7 +1,9 @@
+import { createHash } from "node:crypto";
 import pg from "pg";
 import { openPostgres } from "../../src/server/db/database.ts";
 
-export const TEMPLATE_DATABASE = "bhl_test_template";
+/** One template per checkout, so two checkouts' test runs on one server never drop each other's. */
+const TEMPLATE_DATABASE = `bhl_test_template_${createHash("sha256").update(process.cwd()).digest("hex").slice(0, 8)}`;
 
 /** Vitest global setup: one migrated template database that each test clones. */
 export async function setup() {
