@@ -81,6 +81,12 @@ export function createApp(deps: CreateAppOptions) {
 	);
 
 	app.use("/api/*", refuseControlCharacters);
+	// The live stream answers GET alone. Hono answers HEAD by running the GET handler and dropping
+	// its body unread, which would leave the stream, its heartbeat and its queued writes behind.
+	app.all("/api/live", async (c, next) => {
+		if (c.req.method === "GET") return next();
+		return c.json({ error: "The live stream is read with GET" }, 405, { allow: "GET" });
+	});
 	app.route("/api/auth", authHandler);
 	app.route("/api", apiRoutes);
 

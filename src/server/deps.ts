@@ -39,7 +39,7 @@ export function buildDeps(options: {
 	const events = createEventBus({ db, transport, logger });
 	const readCache = new ReadCache(env.READ_CACHE_MS);
 	events.subscribe(readCache.onEvent);
-	const live = createLiveStreams(events);
+	const live = createLiveStreams(events, logger);
 	const mailer = createMailer({ db, env, logger, events });
 	const auth = createAuth({
 		db,

@@ -6,6 +6,7 @@ import { createApp } from "./app.ts";
 import { openDatabase } from "./db/database.ts";
 import { buildDeps } from "./deps.ts";
 import type { Env } from "./env.ts";
+import { checkFileLimit } from "./lib/file-limit.ts";
 import { createLogger } from "./lib/logger.ts";
 
 /**
@@ -30,6 +31,7 @@ function authSecret(env: Env): string {
 /** Opens the database, builds the app and listens; resolves once the server accepts requests. */
 export async function startServer(env: Env, options: { clientDir?: string } = {}) {
 	const logger = createLogger(env.LOG_LEVEL);
+	checkFileLimit(logger);
 	const secret = authSecret(env);
 	const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
 	const deps = buildDeps({ env, database, logger, authSecret: secret });

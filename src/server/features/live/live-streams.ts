@@ -1,5 +1,12 @@
 import type { SessionUser } from "../../../shared/auth.ts";
 import type { AppEvent, EventBus } from "../../lib/events.ts";
+import type { Logger } from "../../lib/logger.ts";
+
+/**
+ * The most streams one account keeps open on one instance: a phone, a laptop and a few tabs.
+ * Each stream holds a socket (a file descriptor); unbounded, one account could use them all up.
+ */
+export const STREAMS_PER_ACCOUNT = 8;
 
 /** One open event stream: who it is for and how to reach the browser. */
 export interface LiveStream {
@@ -56,11 +63,13 @@ export function visibleTo(user: LiveStream["user"], event: AppEvent): boolean {
 /**
  * The open event streams of this instance, fed by the event bus (so by every instance's writes).
  * One subscription for all of them; customers' streams are found by user id, the owners' apart,
- * so an event costs only the streams that may see it.
+ * so an event costs only the streams that may see it. An account's ninth stream closes its
+ * oldest (a tab left open long ago reconnects when looked at again).
  */
-export function createLiveStreams(events: EventBus): LiveStreams {
+export function createLiveStreams(events: EventBus, logger: Logger): LiveStreams {
 	const byUser = new Map<string, Set<LiveStream>>();
 	const owners = new Set<LiveStream>();
+	const stops = new WeakMap<LiveStream, () => void>();
 	let closed = false;
 	let size = 0;
 
@@ -103,19 +112,28 @@ export function createLiveStreams(events: EventBus): LiveStreams {
 		open(stream) {
 			if (closed) return null;
 			const set = byUser.get(stream.user.id) ?? new Set();
-			set.add(stream);
 			byUser.set(stream.user.id, set);
-			if (stream.user.role === "owner") owners.add(stream);
-			size++;
-			let open = true;
-			return () => {
-				if (!open) return;
-				open = false;
+			const stop = () => {
+				if (!set.delete(stream)) return;
 				size--;
 				owners.delete(stream);
-				set.delete(stream);
 				if (set.size === 0 && byUser.get(stream.user.id) === set) byUser.delete(stream.user.id);
 			};
+			if (set.size >= STREAMS_PER_ACCOUNT) {
+				// A Set keeps insertion order: the first is the oldest. It stops counting at once.
+				const oldest = set.values().next().value!;
+				logger.warn(
+					{ userId: stream.user.id, open: set.size },
+					"live streams: the account's limit is reached, its oldest stream is closed",
+				);
+				stops.get(oldest)?.();
+				oldest.close();
+			}
+			set.add(stream);
+			stops.set(stream, stop);
+			if (stream.user.role === "owner") owners.add(stream);
+			size++;
+			return stop;
 		},
 		get size() {
 			return size;

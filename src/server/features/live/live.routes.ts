@@ -74,7 +74,9 @@ export const customerRoutes = createRouter().openapi(
 				close: finish,
 			});
 			if (!stop) return;
+			// However the connection ends (the browser leaves, the network drops), the stream goes.
 			stream.onAbort(finish);
+			c.req.raw.signal.addEventListener("abort", finish, { once: true });
 			const heartbeat = setInterval(() => {
 				stream.write(": heartbeat\n\n").catch(finish);
 			}, HEARTBEAT_MS);
