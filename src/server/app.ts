@@ -81,6 +81,18 @@ export function createApp(deps: CreateAppOptions) {
 	);
 
 	app.use("/api/*", refuseControlCharacters);
+	// API answers are the signed-in person's: no browser or proxy cache keeps them (files say
+	// their own caching).
+	app.use("/api/*", async (c, next) => {
+		await next();
+		if (!c.res.headers.has("cache-control")) c.res.headers.set("cache-control", "no-store");
+	});
+	// Signing out leaves nothing of the account in this browser: cached answers and files, and
+	// storage (the app's saved state and its service worker, registered again on the next page).
+	app.use("/api/auth/sign-out", async (c, next) => {
+		await next();
+		if (c.res.ok) c.res.headers.set("clear-site-data", '"cache", "storage"');
+	});
 	// The live stream answers GET alone. Hono answers HEAD by running the GET handler and dropping
 	// its body unread, which would leave the stream, its heartbeat and its queued writes behind.
 	app.all("/api/live", async (c, next) => {

@@ -23,17 +23,24 @@ export const customerRoutes = createRouter().openapi(
 		},
 	}),
 	async (c) => {
-		const file = await readFile({
-			deps: c.var.deps,
-			actor: c.var.user,
-			id: c.req.valid("param").id,
-		});
+		const { id } = c.req.valid("param");
+		const file = await readFile({ deps: c.var.deps, actor: c.var.user, id });
+		// A file's bytes never change under its id, so the id is its validator. The browser asks
+		// again each time (no-cache): once signed out, a shared device shows nothing from its cache.
+		const etag = `"${id}"`;
+		const caching = { "Cache-Control": "private, no-cache", ETag: etag };
+		if (
+			c.req
+				.header("if-none-match")
+				?.split(/\s*,\s*/)
+				.includes(etag)
+		)
+			return c.body(null, 304, caching);
 		return c.body(new Uint8Array(file.data), 200, {
+			...caching,
 			"Content-Type": file.contentType,
 			"Content-Length": String(file.data.byteLength),
 			"Content-Disposition": `inline; filename="${file.fileName.replace(/[^\w.-]+/g, "_")}"`,
-			// Private to this browser; a file's bytes never change under its id.
-			"Cache-Control": "private, max-age=86400, immutable",
 		});
 	},
 );
