@@ -66,3 +66,22 @@ describe("reused reads", () => {
 		expect(replayed.status).toBe(401);
 	});
 });
+
+describe("two reads never share a cached answer", () => {
+	it("the approved quote a customer reads does not open the approved-quote gate", async () => {
+		const casey = await signedInCustomer(app, { email: "pat@example.test" });
+		await appQuote(app, { userId: casey.userId });
+		// Reading "no approved quote" first used to leave an answer the gate took for an approval.
+		expect((await read(casey.client, "/api/quotes/approved")).json).toEqual({ quote: null });
+		const plan = await casey.client.post("/api/plan", {});
+		expect(plan.status, plan.text).toBe(403);
+
+		// And the other way round: the gate's answer is not served as the approved quote.
+		const { customer, owner } = await ownerAndCustomer(app);
+		const quote = await appQuote(app, { userId: customer.userId });
+		expect((await owner.client.post(`/api/owner/quotes/app/${quote.id}/approve`)).status).toBe(200);
+		await customer.client.post("/api/plan", {});
+		const approved = (await read(customer.client, "/api/quotes/approved")).json;
+		expect(approved.quote).toMatchObject({ id: quote.id, status: "approved" });
+	});
+});

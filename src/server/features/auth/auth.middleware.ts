@@ -129,7 +129,7 @@ export const signedIn = <M extends (MiddlewareHandler<AppEnv> | MiddlewareHandle
 export const approvedQuoteOnly = createMiddleware<AppEnv>(async (c, next) => {
 	const { var: v } = c as unknown as Context<SignedInEnv>;
 	// Only an approval is kept (a 403 is not), until a quote of theirs changes.
-	await v.deps.readCache.read(`approved-quote:${v.user.id}`, [quotesTag(v.user.id)], () =>
+	await v.deps.readCache.read(`approved-quote-gate:${v.user.id}`, [quotesTag(v.user.id)], () =>
 		requireApprovedQuote({ db: v.deps.db, actor: v.user }),
 	);
 	await next();

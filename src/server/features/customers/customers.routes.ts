@@ -167,9 +167,11 @@ export const ownerRoutes = createRouter<OwnerEnv>()
 			const { cursor, limit, q } = c.req.valid("query");
 			const actor = c.var.user;
 			// Every change to a customer, bill, quote or request drops the owner's answers.
-			const key = `owner-customers:${limit ?? ""}:${cursor ?? ""}:${q ?? ""}`;
-			return cachedJson(c, key, [OWNER_TAG], () =>
-				listCustomerCards({ db: c.var.deps.db, actor, cursor, limit, q }),
+			return cachedJson(
+				c,
+				`owner-customers:${limit ?? ""}:${cursor ?? ""}:${q ?? ""}`,
+				[OWNER_TAG],
+				() => listCustomerCards({ db: c.var.deps.db, actor, cursor, limit, q }),
 			);
 		},
 	)

@@ -6,11 +6,10 @@ import {
 	settingsUpdateSchema,
 } from "../../../shared/settings.ts";
 import type { OwnerEnv } from "../../app-env.ts";
-import { SITE_TAG } from "../../lib/read-cache.ts";
-import { cachedJson, createRouter, errorResponses, jsonContent } from "../../lib/router.ts";
+import { createRouter, errorResponses, jsonContent } from "../../lib/router.ts";
 import {
-	getBusinessProfile,
 	getOwnerSettings,
+	readBusinessProfile,
 	removeSecret,
 	saveSettings,
 } from "./settings.service.ts";
@@ -28,7 +27,7 @@ export const publicRoutes = createRouter().openapi(
 			},
 		},
 	}),
-	async (c) => cachedJson(c, "business-profile", [SITE_TAG], () => getBusinessProfile(c.var.deps)),
+	async (c) => c.json(await readBusinessProfile(c.var.deps), 200),
 );
 
 const settingsAnswer = {
