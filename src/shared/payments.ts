@@ -1,3 +1,4 @@
+import { dollarsToCents } from "./money.ts";
 import { z } from "./zod.ts";
 
 /** Who processed a card payment: Stripe, or the built-in test mode. */
@@ -217,6 +218,8 @@ export const refundInputSchema = z.strictObject({
 		.number("Enter the amount to refund")
 		.positive("Enter an amount above $0.00")
 		.max(1_000_000, "That is more than $1,000,000.00, the most one bill can be")
+		// In whole cents: $0.001 is no refund at all.
+		.refine((dollars) => dollarsToCents(dollars) >= 1, "Enter an amount of at least $0.01")
 		.optional(),
 	reason: z
 		.string(PAYMENT_MESSAGES.refundReasonRequired)

@@ -160,6 +160,19 @@ describe("chat", () => {
 			nextCursor: null,
 		});
 		expectError(await owner.client.get("/api/owner/chat/conversations?cursor=nonsense"), 400);
+		// Times the database cannot hold, or not as the list writes them: 400, never 500.
+		for (const cursor of [
+			`-271821-04-20T00:00:00.000Z|${customer.userId}`,
+			`+275760-09-13T00:00:00.000Z|${customer.userId}`,
+			`0001-01-01T00:00:00.000Z|${customer.userId}`,
+			`1|${customer.userId}`,
+			"2026-11-25T00:00:00.000Z|a'b",
+		]) {
+			const res = await owner.client.get(
+				`/api/owner/chat/conversations?cursor=${encodeURIComponent(cursor)}`,
+			);
+			expectError(res, 400, "Invalid cursor");
+		}
 		// One query for the whole page, whatever the number of messages.
 		app.queries.length = 0;
 		await owner.client.get("/api/owner/chat/conversations");

@@ -218,6 +218,15 @@ describe("refunds", () => {
 			PAYMENT_MESSAGES.refundReasonRequired,
 		);
 		expectError(await owner.post(url, { amountDollars: -1, reason: "x" }), 400);
+		expectError(
+			await owner.post(url, { amountDollars: 0.001, reason: "x" }),
+			400,
+			"Enter an amount of at least $0.01",
+		);
+		const paidInvoice = async () =>
+			(await app.db.select().from(customers).where(eq(customers.userId, casey.userId)))[0]!
+				.paidInvoice;
+		expect(await paidInvoice()).toBe(true);
 		const part = await owner.post(url, { amountDollars: 100, reason: "Two strands were out" });
 		expect(part.status, part.text).toBe(200);
 		expect(part.json).toMatchObject({
@@ -225,12 +234,15 @@ describe("refunds", () => {
 			payment: { refundedCents: 10000 },
 		});
 		expect((await billRow(app, casey.bill.id)).status).toBe("paid");
+		expect(await paidInvoice()).toBe(true);
 		const left = casey.bill.amountCents - 10000;
 		expectError(await owner.post(url, { amountDollars: left / 100 + 1, reason: "x" }), 400);
 		const rest = await owner.post(url, { reason: "Customer moved" });
 		expect(rest.status, rest.text).toBe(200);
 		expect(rest.json.payment.refundedCents).toBe(casey.bill.amountCents);
 		expect((await billRow(app, casey.bill.id)).status).toBe("refunded");
+		// Nothing of the quote's bill stays paid: the invoice milestone is cleared.
+		expect(await paidInvoice()).toBe(false);
 		expect(await app.db.select().from(refunds)).toHaveLength(2);
 		expectError(await owner.post(url, { reason: "again" }), 400);
 		expectError(await pay(casey.client, casey.bill.id), 409, PAYMENT_MESSAGES.billRefunded);

@@ -18,14 +18,7 @@ export function rowsAfter(cursor: string | undefined, alias: string): SQL | null
 	if (!cursor) return null;
 	const [at, id, ...rest] = cursor.split("|");
 	// Exactly what toPage writes: an ISO time the database can hold, and a UUID.
-	if (
-		rest.length > 0 ||
-		!at ||
-		!id ||
-		!ISO_TIME.test(at) ||
-		!(Date.parse(at) >= EARLIEST) ||
-		!UUID.test(id)
-	) {
+	if (rest.length > 0 || !at || !id || !isCursorTime(at) || !UUID.test(id)) {
 		throw badRequest("Invalid cursor");
 	}
 	return sql`(${sql.raw(alias)}.created_at, ${sql.raw(alias)}.id) < (${new Date(at).toISOString()}::timestamptz, ${id}::uuid)`;
@@ -33,6 +26,9 @@ export function rowsAfter(cursor: string | undefined, alias: string): SQL | null
 
 const EARLIEST = Date.UTC(2000, 0, 1);
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
+
+/** A cursor's time as the lists write it: ISO, UTC, from 2000 to 9999 (all the database holds). */
+export const isCursorTime = (at: string) => ISO_TIME.test(at) && Date.parse(at) >= EARLIEST;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** One page of `items` (fetched with limit + 1 rows) and the cursor of the next page, if any. */

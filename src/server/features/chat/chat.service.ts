@@ -9,6 +9,7 @@ import { chatConversations, chatMessages, files, profiles, users } from "../../d
 import type { Actor } from "../../lib/actor.ts";
 import { assertOwner } from "../../lib/actor.ts";
 import { AppError, badRequest, notFound, tooManyRequests } from "../../lib/errors.ts";
+import { isCursorTime } from "../../lib/paging.ts";
 import { hitRateLimit } from "../../lib/rate-limit.ts";
 import { CHAT_RATE_LIMIT } from "../../lib/rate-limit-rules.ts";
 import {
@@ -353,7 +354,7 @@ export async function listConversations(options: {
 		const bar = options.cursor.indexOf("|");
 		const at = options.cursor.slice(0, bar);
 		const id = options.cursor.slice(bar + 1);
-		if (bar < 1 || !id || Number.isNaN(Date.parse(at))) throw badRequest("Invalid cursor");
+		if (!isCursorTime(at) || !/^[\w-]{1,100}$/.test(id)) throw badRequest("Invalid cursor");
 		after = sql`where (c.last_message_at, c.customer_user_id) < (${new Date(at).toISOString()}::timestamptz, ${id})`;
 	}
 	const rows = resultRows<{

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
 import { formatCents } from "../../../shared/money.ts";
 import {
 	type Card,
@@ -532,8 +532,11 @@ export async function refundPayment(options: {
 		await tx.update(refunds).set({ providerRefundId }).where(eq(refunds.id, refundId));
 		const [after] = await tx.select().from(payments).where(eq(payments.id, payment.id));
 		const [bill] = await tx.select().from(bills).where(eq(bills.id, payment.billId));
-		if (after!.refundedCents >= after!.amountCents)
+		if (after!.refundedCents >= after!.amountCents) {
 			await tx.update(bills).set({ status: "refunded" }).where(eq(bills.id, payment.billId));
+			// The invoice milestone says the quote's bill is paid: once nothing of it stays paid, it is not.
+			if (bill?.quoteRequestId) await clearPaidInvoiceIfNothingPaid(tx, payment.userId);
+		}
 		const [person] = await tx
 			.select({ name: users.name, email: users.email })
 			.from(users)
@@ -564,6 +567,20 @@ export async function refundPayment(options: {
 			.where(eq(payments.id, payment.id));
 		return { payment: toRecord(row!), message: PAYMENT_MESSAGES.refunded(formatCents(amount)) };
 	});
+}
+
+/** Clears a customer's paid-invoice milestone when none of their quote bills is paid any more. */
+async function clearPaidInvoiceIfNothingPaid(tx: Executor, userId: string) {
+	const [paid] = await tx
+		.select({ id: bills.id })
+		.from(bills)
+		.where(and(eq(bills.userId, userId), eq(bills.status, "paid"), isNotNull(bills.quoteRequestId)))
+		.limit(1);
+	if (paid) return;
+	await tx
+		.update(customers)
+		.set({ paidInvoice: false, updatedAt: sql`now()` })
+		.where(and(eq(customers.userId, userId), eq(customers.paidInvoice, true)));
 }
 
 /** A paid (or refunded) bill's receipt: the customer's own, or any for the owner. */
