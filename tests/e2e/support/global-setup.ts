@@ -1,7 +1,19 @@
-import { execSync } from "node:child_process";
+import { execFileSync, execSync } from "node:child_process";
+import { chromiumLaunch } from "../../../playwright.config.ts";
 
-/** The browser tests run against the production build; build it once before they start. */
+/**
+ * Before any browser test: a Chromium that starts (one line says what to install when there is
+ * none, instead of a launch error per test), then the production build the tests run against.
+ */
 export default function globalSetup() {
+	const chromium = chromiumLaunch.executablePath;
+	try {
+		execFileSync(chromium, ["--version"], { stdio: "ignore", timeout: 30_000 });
+	} catch {
+		throw new Error(
+			`No usable Chromium at ${chromium}: install Debian's (apt-get install -y chromium) or set CHROME_PATH to one.`,
+		);
+	}
 	if (process.env.E2E_SKIP_BUILD === "1") return;
 	execSync("npm run build", { stdio: "inherit" });
 }
