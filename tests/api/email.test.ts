@@ -210,6 +210,61 @@ describe("mailer over SMTP", () => {
 		}
 	});
 
+	it("keeps a message's bodies until it is delivered, then clears them with the same update", async () => {
+		const mailer = smtpMailer();
+		await mailer.enqueue([message(1), message(2)]);
+		smtp.state.refusing = true;
+		expect(await mailer.deliverDue()).toBe(2);
+		// Waiting for another try: each body is there, whole, to be sent later.
+		expect(await rows()).toEqual(
+			[1, 2].map((n) =>
+				expect.objectContaining({
+					status: "pending",
+					textBody: message(n).text,
+					htmlBody: message(n).html,
+				}),
+			),
+		);
+
+		smtp.state.refusing = false;
+		await makeDue();
+		app.queries.length = 0;
+		expect(await mailer.deliverDue()).toBe(2);
+		// Delivered whole...
+		expect(smtp.received.map((r) => r.mail.text?.trim()).sort()).toEqual([
+			message(1).text,
+			message(2).text,
+		]);
+		// ...and the outbox keeps who, what and when, not what it said (a reset link, an invite code).
+		const sent = await rows();
+		expect(sent).toEqual(
+			[1, 2].map((n) =>
+				expect.objectContaining({
+					toAddress: message(n).to,
+					subject: message(n).subject,
+					status: "sent",
+					attempts: 2,
+					lastError: null,
+					textBody: null,
+					htmlBody: null,
+				}),
+			),
+		);
+		for (const row of sent) expect(row.sentAt).toBeInstanceOf(Date);
+		const updates = app.queries.filter((q) => q.startsWith('update "email_outbox"'));
+		// The claim, then one update that marks both sent and clears them.
+		expect(updates).toHaveLength(2);
+		expect(updates[1]).toMatch(/"text_body" = /);
+
+		const { client: owner } = await signedInOwner(app);
+		expect((await owner.get("/api/owner/mail-status")).json).toEqual({
+			waiting: 0,
+			retrying: 0,
+			oldestRetryingSince: null,
+			lastError: null,
+		});
+	});
+
 	it("delivers each message once when two delivery runs overlap", async () => {
 		// Two mailers, as two server processes on one database.
 		const [first, second] = [smtpMailer(), smtpMailer()];

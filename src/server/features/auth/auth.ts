@@ -10,6 +10,7 @@ import type { Mailer } from "../email/email.service.ts";
 import { passwordResetEmail } from "../email/templates.ts";
 import { getBusinessProfile } from "../settings/settings.service.ts";
 import { passwordHasher, type ScryptCost } from "./password-hash.ts";
+import { hashedSessionTokens } from "./session-token.ts";
 
 /**
  * A session lasts 30 days from sign-in, however much it is used: its end is fixed when it is made
@@ -41,11 +42,14 @@ export function createAuth(options: {
 			const protocol = request ? new URL(request.url).protocol : "http:";
 			return [env.APP_URL, ...(host ? [`${protocol}//${host}`] : [])];
 		},
-		database: drizzleAdapter(db, {
-			provider: "pg",
-			usePlural: true,
-			schema: { users, sessions, accounts, verifications, rateLimits },
-		}),
+		// Session tokens are kept as SHA-256 hashes, so a database copy holds no usable cookie.
+		database: hashedSessionTokens(
+			drizzleAdapter(db, {
+				provider: "pg",
+				usePlural: true,
+				schema: { users, sessions, accounts, verifications, rateLimits },
+			}),
+		),
 		emailAndPassword: {
 			enabled: true,
 			minPasswordLength: PASSWORD_MIN,
