@@ -1,5 +1,6 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { eq } from "drizzle-orm";
 import { PASSWORD_MAX, PASSWORD_MIN } from "../../../shared/auth.ts";
 import type { Database } from "../../db/database.ts";
 import { accounts, profiles, rateLimits, sessions, users, verifications } from "../../db/schema.ts";
@@ -57,6 +58,15 @@ export function createAuth(options: {
 			autoSignIn: true,
 			resetPasswordTokenExpiresIn: 60 * 60,
 			revokeSessionsOnPasswordReset: true,
+			/**
+			 * A new password ends every link that could set one: the account's other reset links and
+			 * its set-your-password link (better-auth deletes only the one used). Their identifiers
+			 * are hashed, so they are found by what they hold, the account's id; no other
+			 * verification row the product makes holds one.
+			 */
+			async onPasswordReset({ user }) {
+				await db.delete(verifications).where(eq(verifications.value, user.id));
+			},
 			password: passwordHasher(options.passwordHashCost),
 			async sendResetPassword({ user, token }) {
 				const business = await getBusinessProfile({ db });
