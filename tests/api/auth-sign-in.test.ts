@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { eq, like } from "drizzle-orm";
+import { eq, like, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { rateLimits, sessions, users } from "../../src/server/db/schema.ts";
 import { AUTH_MESSAGES } from "../../src/shared/auth.ts";
@@ -15,6 +15,7 @@ import {
 } from "../support/accounts.ts";
 import { expectError } from "../support/expect.ts";
 import { HttpClient } from "../support/http-client.ts";
+import { rerunMigration } from "../support/migrations.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 let app: TestApp;
@@ -249,5 +250,30 @@ describe("stored sessions", () => {
 			sha256(tokens[1]!),
 		]);
 		expect((await second.get("/api/me")).json.user).toMatchObject({ email: "casey@example.com" });
+	});
+
+	it("signed in before tokens were hashed, stays signed in after the migration", async () => {
+		const { userId } = await signedInCustomer(app, { email: "casey@example.com" });
+		await app.db.delete(sessions);
+		// A session as it was stored before: the cookie's token itself.
+		const token = "LegacySessionToken0123456789abcd";
+		await app.db.insert(sessions).values({
+			id: "legacy-session",
+			userId,
+			token,
+			expiresAt: sql`now() + interval '20 days'`,
+		});
+		const cookie = signedSessionCookie(app, token);
+
+		await rerunMigration(app, "0012_stored_tokens");
+		app.readCache.clear();
+
+		const [row] = await app.db.select().from(sessions);
+		expect(row!.token).toBe(createHash("sha256").update(token).digest("hex"));
+		expect((await meWithCookie(app, cookie)).user).toMatchObject({ email: "casey@example.com" });
+		expect(await meWithCookie(app, signedSessionCookie(app, row!.token))).toEqual({ user: null });
+		const out = await new HttpClient(app.url).request("POST", "/api/auth/sign-out", {}, { cookie });
+		expect(out.status).toBe(200);
+		expect(await app.db.select().from(sessions)).toEqual([]);
 	});
 });
