@@ -14,7 +14,9 @@ import {
 	PASSWORD,
 	sessionCookieOf,
 	signedInCustomer,
+	signedInOwner,
 } from "../support/accounts.ts";
+import { websiteQuote } from "../support/builders.ts";
 import { expectError } from "../support/expect.ts";
 import { HttpClient } from "../support/http-client.ts";
 import { readOutbox, waitForMail } from "../support/outbox.ts";
@@ -29,10 +31,12 @@ afterEach(() => app.close());
 const NEW_PASSWORD = "brand-new-lights-7";
 const INVALID_TOKEN = "This reset link is invalid or has expired. Please request a new one.";
 
-/** Asks for a reset e-mail and returns the link in it. */
+/** Asks for a reset e-mail and returns the link in it (in the newest reset mail to `email`). */
 async function requestReset(email: string) {
+	const before = await mailsTo(email);
 	const res = await new HttpClient(app.url).post("/api/auth/request-password-reset", { email });
 	expect(res.status).toBe(200);
+	await expect.poll(() => mailsTo(email), { timeout: 10_000 }).toBe(before + 1);
 	const mail = await waitForMail(app.dataDir, email);
 	const match = mail.text.match(/Reset password: (\S+)/);
 	expect(match, mail.text).not.toBeNull();
@@ -40,6 +44,12 @@ async function requestReset(email: string) {
 	expect(mail.html).toContain(link.search.replaceAll("&", "&#38;"));
 	return { mail, link, token: link.searchParams.get("token")! };
 }
+
+const mailsTo = async (email: string) =>
+	(await readOutbox(app.dataDir)).filter((m) => m.to.includes(email)).length;
+
+const resetWith = (token: string, newPassword: string) =>
+	new HttpClient(app.url).post("/api/auth/reset-password", { token, newPassword });
 
 async function passwordHashOf(email: string) {
 	const [row] = await app.db
@@ -206,5 +216,60 @@ describe("POST /api/auth/reset-password", () => {
 			401,
 			AUTH_MESSAGES.invalidCredentials,
 		);
+	});
+});
+
+describe("every reset link of an account", () => {
+	it("dies when the password is reset with any of them: an older link fails after a newer one was used", async () => {
+		await signedInCustomer(app, { email: "casey@example.com" });
+		await signedInCustomer(app, { email: "bystander@example.com" });
+		const older = await requestReset("casey@example.com");
+		const newer = await requestReset("casey@example.com");
+		const bystanders = await requestReset("bystander@example.com");
+		expect(newer.token).not.toBe(older.token);
+		expect(await accountCounts(app)).toMatchObject({ verifications: 3 });
+
+		expect((await resetWith(newer.token, NEW_PASSWORD)).status).toBe(200);
+		const newHash = await passwordHashOf("casey@example.com");
+
+		expectError(await resetWith(older.token, "older-link-password"), 400, INVALID_TOKEN);
+		expect(await passwordHashOf("casey@example.com")).toBe(newHash);
+		expect((await signIn("casey@example.com", NEW_PASSWORD)).status).toBe(200);
+		expectError(
+			await signIn("casey@example.com", "older-link-password"),
+			401,
+			AUTH_MESSAGES.invalidCredentials,
+		);
+
+		// Another account's link is its own, and still works.
+		expect(await accountCounts(app)).toMatchObject({ verifications: 1 });
+		expect((await resetWith(bystanders.token, "bystander-new-pass")).status).toBe(200);
+		expect((await signIn("bystander@example.com", "bystander-new-pass")).status).toBe(200);
+	});
+
+	it("includes a new customer's set-your-password link, and that link ends the reset links", async () => {
+		const owner = await signedInOwner(app);
+		const invite = async (email: string) => {
+			const quote = await websiteQuote(app, { email, status: "approved" });
+			const res = await owner.client.post(`/api/owner/quotes/website/${quote.id}/customer-account`);
+			expect(res.status, res.text).toBe(201);
+			const mail = await waitForMail(app.dataDir, email, { containing: "Set your password" });
+			return new URL(mail.text.match(/Set your password: (\S+)/)![1]!).searchParams.get("token")!;
+		};
+
+		// A reset link used first: the welcome link is dead.
+		const welcome = await invite("wendy@example.test");
+		const reset = await requestReset("wendy@example.test");
+		expect((await resetWith(reset.token, NEW_PASSWORD)).status).toBe(200);
+		expectError(await resetWith(welcome, "welcome-link-pass"), 400, INVALID_TOKEN);
+		expect((await signIn("wendy@example.test", NEW_PASSWORD)).status).toBe(200);
+
+		// The welcome link used first: the reset link asked for meanwhile is dead.
+		const welcome2 = await invite("walt@example.test");
+		const reset2 = await requestReset("walt@example.test");
+		expect((await resetWith(welcome2, NEW_PASSWORD)).status).toBe(200);
+		expectError(await resetWith(reset2.token, "reset-link-pass"), 400, INVALID_TOKEN);
+		expect((await signIn("walt@example.test", NEW_PASSWORD)).status).toBe(200);
+		expect(await accountCounts(app)).toMatchObject({ verifications: 0 });
 	});
 });

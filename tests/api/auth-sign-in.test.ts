@@ -1,4 +1,5 @@
-import { eq, like } from "drizzle-orm";
+import { createHash } from "node:crypto";
+import { eq, like, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { rateLimits, sessions, users } from "../../src/server/db/schema.ts";
 import { AUTH_MESSAGES } from "../../src/shared/auth.ts";
@@ -7,11 +8,14 @@ import {
 	meWithCookie,
 	PASSWORD,
 	sessionCookieOf,
+	sessionTokenOf,
 	signedInCustomer,
 	signedInOwner,
+	signedSessionCookie,
 } from "../support/accounts.ts";
 import { expectError } from "../support/expect.ts";
 import { HttpClient } from "../support/http-client.ts";
+import { rerunMigration } from "../support/migrations.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 let app: TestApp;
@@ -191,5 +195,85 @@ describe("POST /api/auth/sign-out", () => {
 
 		// The other device stays signed in.
 		expect((await second.get("/api/me")).json.user).toMatchObject({ email: "casey@example.com" });
+	});
+});
+
+describe("stored sessions", () => {
+	it("keep only a hash of the cookie's token: a stored value signs no one in, even signed with the secret", async () => {
+		const first = new HttpClient(app.url);
+		const signUpRes = await first.post("/api/account/sign-up", {
+			email: "casey@example.com",
+			password: PASSWORD,
+			role: "customer",
+		});
+		expect(signUpRes.status).toBe(201);
+		const second = new HttpClient(app.url);
+		const signInRes = await second.post("/api/auth/sign-in/email", {
+			email: "casey@example.com",
+			password: PASSWORD,
+		});
+		expect(signInRes.status).toBe(200);
+		const cookies = [sessionCookieOf(signUpRes), sessionCookieOf(signInRes)];
+		const tokens = cookies.map(sessionTokenOf);
+
+		// The rows hold the SHA-256 of each cookie's token, never the token itself.
+		const stored = (await sessionsOf("casey@example.com")).map((s) => s.token).sort();
+		const sha256 = (t: string) => createHash("sha256").update(t).digest("hex");
+		expect(stored).toEqual(tokens.map(sha256).sort());
+		for (const token of tokens) expect(stored).not.toContain(token);
+
+		// Each real cookie works; a cookie made with the secret over a stored value does not.
+		for (const cookie of cookies) {
+			expect((await meWithCookie(app, cookie)).user).toMatchObject({ email: "casey@example.com" });
+			expect(signedSessionCookie(app, sessionTokenOf(cookie))).toBe(cookie);
+		}
+		for (const token of stored) {
+			expect(await meWithCookie(app, signedSessionCookie(app, token))).toEqual({ user: null });
+			const forged = await new HttpClient(app.url).request("GET", "/api/customer", undefined, {
+				cookie: signedSessionCookie(app, token),
+			});
+			expectError(forged, 401);
+			const signOut = await new HttpClient(app.url).request(
+				"POST",
+				"/api/auth/sign-out",
+				{},
+				{
+					cookie: signedSessionCookie(app, token),
+				},
+			);
+			expect(signOut.status).toBeLessThan(500);
+		}
+		// Signing out with a stored value ended nothing; the cookie's own sign-out ends its session.
+		expect(await sessionsOf("casey@example.com")).toHaveLength(2);
+		expect((await first.post("/api/auth/sign-out", {})).status).toBe(200);
+		expect((await sessionsOf("casey@example.com")).map((s) => s.token)).toEqual([
+			sha256(tokens[1]!),
+		]);
+		expect((await second.get("/api/me")).json.user).toMatchObject({ email: "casey@example.com" });
+	});
+
+	it("signed in before tokens were hashed, stays signed in after the migration", async () => {
+		const { userId } = await signedInCustomer(app, { email: "casey@example.com" });
+		await app.db.delete(sessions);
+		// A session as it was stored before: the cookie's token itself.
+		const token = "LegacySessionToken0123456789abcd";
+		await app.db.insert(sessions).values({
+			id: "legacy-session",
+			userId,
+			token,
+			expiresAt: sql`now() + interval '20 days'`,
+		});
+		const cookie = signedSessionCookie(app, token);
+
+		await rerunMigration(app, "0012_stored_tokens");
+		app.readCache.clear();
+
+		const [row] = await app.db.select().from(sessions);
+		expect(row!.token).toBe(createHash("sha256").update(token).digest("hex"));
+		expect((await meWithCookie(app, cookie)).user).toMatchObject({ email: "casey@example.com" });
+		expect(await meWithCookie(app, signedSessionCookie(app, row!.token))).toEqual({ user: null });
+		const out = await new HttpClient(app.url).request("POST", "/api/auth/sign-out", {}, { cookie });
+		expect(out.status).toBe(200);
+		expect(await app.db.select().from(sessions)).toEqual([]);
 	});
 });

@@ -13,6 +13,7 @@ import {
 import { createEventBus } from "../../src/server/lib/events.ts";
 import { createLogger } from "../../src/server/lib/logger.ts";
 import { signedInOwner } from "../support/accounts.ts";
+import { rerunMigration } from "../support/migrations.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 const MAIL_FROM = "Buckeye Holiday Lights <lights@example.test>";
@@ -100,6 +101,14 @@ const message = (n = 1): EmailMessage => ({
 	subject: `Your quote #${n} is approved`,
 	text: `Hello! Quote #${n} is approved.`,
 	html: `<p>Hello! Quote <b>#${n}</b> is approved.</p>`,
+});
+
+/** A message as the outbox table holds it. */
+const outboxRow = (n: number) => ({
+	toAddress: message(n).to,
+	subject: message(n).subject,
+	textBody: message(n).text,
+	htmlBody: message(n).html,
 });
 
 const rows = () => app.db.select().from(emailOutbox).orderBy(asc(emailOutbox.id));
@@ -208,6 +217,90 @@ describe("mailer over SMTP", () => {
 		} finally {
 			await back.close();
 		}
+	});
+
+	it("keeps a message's bodies until it is delivered, then clears them with the same update", async () => {
+		const mailer = smtpMailer();
+		await mailer.enqueue([message(1), message(2)]);
+		smtp.state.refusing = true;
+		expect(await mailer.deliverDue()).toBe(2);
+		// Waiting for another try: each body is there, whole, to be sent later.
+		expect(await rows()).toEqual(
+			[1, 2].map((n) =>
+				expect.objectContaining({
+					status: "pending",
+					textBody: message(n).text,
+					htmlBody: message(n).html,
+				}),
+			),
+		);
+
+		smtp.state.refusing = false;
+		await makeDue();
+		app.queries.length = 0;
+		expect(await mailer.deliverDue()).toBe(2);
+		// Delivered whole...
+		expect(smtp.received.map((r) => r.mail.text?.trim()).sort()).toEqual([
+			message(1).text,
+			message(2).text,
+		]);
+		// ...and the outbox keeps who, what and when, not what it said (a reset link, an invite code).
+		const sent = await rows();
+		expect(sent).toEqual(
+			[1, 2].map((n) =>
+				expect.objectContaining({
+					toAddress: message(n).to,
+					subject: message(n).subject,
+					status: "sent",
+					attempts: 2,
+					lastError: null,
+					textBody: null,
+					htmlBody: null,
+				}),
+			),
+		);
+		for (const row of sent) expect(row.sentAt).toBeInstanceOf(Date);
+		const updates = app.queries.filter((q) => q.startsWith('update "email_outbox"'));
+		// The claim, then one update that marks both sent and clears them.
+		expect(updates).toHaveLength(2);
+		expect(updates[1]).toMatch(/"text_body" = /);
+
+		const { client: owner } = await signedInOwner(app);
+		expect((await owner.get("/api/owner/mail-status")).json).toEqual({
+			waiting: 0,
+			retrying: 0,
+			oldestRetryingSince: null,
+			lastError: null,
+		});
+	});
+
+	it("keeps no body of mail sent before bodies were cleared, and the bodies of mail still waiting", async () => {
+		// Rows as they were kept before: sent mail with its bodies.
+		await app.db.insert(emailOutbox).values([
+			{ ...outboxRow(1), status: "sent", attempts: 1, sentAt: new Date() },
+			{ ...outboxRow(2), status: "pending", attempts: 3, lastError: "451 Mailbox busy" },
+		]);
+
+		await rerunMigration(app, "0012_stored_tokens");
+
+		expect(await rows()).toEqual([
+			expect.objectContaining({
+				...outboxRow(1),
+				textBody: null,
+				htmlBody: null,
+				status: "sent",
+				attempts: 1,
+			}),
+			expect.objectContaining({
+				...outboxRow(2),
+				status: "pending",
+				lastError: "451 Mailbox busy",
+			}),
+		]);
+		// And the one waiting goes out whole.
+		await makeDue();
+		expect(await smtpMailer().deliverDue()).toBe(1);
+		expect(smtp.received.map((r) => r.mail.text?.trim())).toEqual([message(2).text]);
 	});
 
 	it("delivers each message once when two delivery runs overlap", async () => {

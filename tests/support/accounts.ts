@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { count, eq } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { expect } from "vitest";
@@ -132,4 +133,20 @@ export function sessionCookieOf(res: ApiResponse): string {
 export async function meWithCookie(app: TestApp, cookie: string) {
 	const res = await fetch(`${app.url}/api/me`, { headers: { cookie } });
 	return (await res.json()) as { user: { email: string } | null };
+}
+
+/** The session token inside a `name=value` session cookie (the value before its signature). */
+export function sessionTokenOf(cookie: string): string {
+	const signed = decodeURIComponent(cookie.slice(cookie.indexOf("=") + 1));
+	return signed.slice(0, signed.lastIndexOf("."));
+}
+
+/**
+ * A session cookie for `token`, signed with the app's own secret as better-auth signs it: what
+ * someone holding the secret could make from any value they found.
+ */
+export function signedSessionCookie(app: TestApp, token: string): string {
+	const secret = app.deps.auth.options.secret as string;
+	const signature = createHmac("sha256", secret).update(token).digest("base64");
+	return `better-auth.session_token=${encodeURIComponent(`${token}.${signature}`)}`;
 }

@@ -55,6 +55,10 @@ export const sessions = pgTable(
 		userId: text("user_id")
 			.notNull()
 			.references(() => users.id, { onDelete: "cascade" }),
+		/**
+		 * SHA-256 (hex) of the token in the session cookie, never the token itself: a copy of the
+		 * database, even with the cookie-signing secret, signs no one in (auth/session-token.ts).
+		 */
 		token: text("token").notNull().unique(),
 		expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
 		ipAddress: text("ip_address"),
@@ -676,14 +680,19 @@ export const dashboardCounts = pgTable(
 
 export const EMAIL_STATUSES = ["pending", "sent"] as const;
 
-/** Mail waiting to be delivered; written in the same transaction as the change it reports. */
+/**
+ * Mail waiting to be delivered; written in the same transaction as the change it reports. Once
+ * sent, a message keeps only who, what and when: its bodies (reset links, invite codes) are
+ * cleared by the update that marks it sent.
+ */
 export const emailOutbox = pgTable(
 	"email_outbox",
 	{
 		id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
 		toAddress: text("to_address").notNull(),
 		subject: text("subject").notNull(),
-		textBody: text("text_body").notNull(),
+		/** Null once sent. */
+		textBody: text("text_body"),
 		htmlBody: text("html_body"),
 		status: text("status", { enum: EMAIL_STATUSES }).notNull().default("pending"),
 		attempts: integer("attempts").notNull().default(0),

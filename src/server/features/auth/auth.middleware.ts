@@ -12,6 +12,7 @@ import { forbidden, unauthorized } from "../../lib/errors.ts";
 import { quotesTag, sessionTag } from "../../lib/read-cache.ts";
 import { requireApprovedQuote } from "../customers/customers.service.ts";
 import { SESSION_EXPIRES_IN } from "./auth.ts";
+import { hashSessionToken } from "./session-token.ts";
 
 /**
  * The value of a cookie signed as better-auth signs it ("value.base64(HMAC-SHA256)"), or null.
@@ -68,7 +69,8 @@ async function loadSession(db: Executor, token: string) {
 		.leftJoin(profiles, eq(profiles.userId, sessions.userId))
 		.where(
 			and(
-				eq(sessions.token, token),
+				// The table keeps the token's hash only (session-token.ts).
+				eq(sessions.token, hashSessionToken(token)),
 				gt(sessions.expiresAt, sql`now()`),
 				gt(sessions.createdAt, sql`now() - make_interval(secs => ${SESSION_EXPIRES_IN})`),
 			),

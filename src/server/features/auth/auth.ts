@@ -1,5 +1,6 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { eq } from "drizzle-orm";
 import { PASSWORD_MAX, PASSWORD_MIN } from "../../../shared/auth.ts";
 import type { Database } from "../../db/database.ts";
 import { accounts, profiles, rateLimits, sessions, users, verifications } from "../../db/schema.ts";
@@ -10,6 +11,7 @@ import type { Mailer } from "../email/email.service.ts";
 import { passwordResetEmail } from "../email/templates.ts";
 import { getBusinessProfile } from "../settings/settings.service.ts";
 import { passwordHasher, type ScryptCost } from "./password-hash.ts";
+import { hashedSessionTokens } from "./session-token.ts";
 
 /**
  * A session lasts 30 days from sign-in, however much it is used: its end is fixed when it is made
@@ -41,11 +43,14 @@ export function createAuth(options: {
 			const protocol = request ? new URL(request.url).protocol : "http:";
 			return [env.APP_URL, ...(host ? [`${protocol}//${host}`] : [])];
 		},
-		database: drizzleAdapter(db, {
-			provider: "pg",
-			usePlural: true,
-			schema: { users, sessions, accounts, verifications, rateLimits },
-		}),
+		// Session tokens are kept as SHA-256 hashes, so a database copy holds no usable cookie.
+		database: hashedSessionTokens(
+			drizzleAdapter(db, {
+				provider: "pg",
+				usePlural: true,
+				schema: { users, sessions, accounts, verifications, rateLimits },
+			}),
+		),
 		emailAndPassword: {
 			enabled: true,
 			minPasswordLength: PASSWORD_MIN,
@@ -53,6 +58,15 @@ export function createAuth(options: {
 			autoSignIn: true,
 			resetPasswordTokenExpiresIn: 60 * 60,
 			revokeSessionsOnPasswordReset: true,
+			/**
+			 * A new password ends every link that could set one: the account's other reset links and
+			 * its set-your-password link (better-auth deletes only the one used). Their identifiers
+			 * are hashed, so they are found by what they hold, the account's id; no other
+			 * verification row the product makes holds one.
+			 */
+			async onPasswordReset({ user }) {
+				await db.delete(verifications).where(eq(verifications.value, user.id));
+			},
 			password: passwordHasher(options.passwordHashCost),
 			async sendResetPassword({ user, token }) {
 				const business = await getBusinessProfile({ db });

@@ -109,6 +109,8 @@ export function createMailer(options: {
 			.returning();
 		// Marked sent together after the batch: one commit instead of one per message. A crash in
 		// between sends those again when their claim runs out (delivery is at least once anyway).
+		// The same update clears their bodies: what a reset link or an invite code says is for the
+		// recipient alone, and the outbox keeps only who, what, when and how it went.
 		const sent: number[] = [];
 		for (const row of claimed) {
 			try {
@@ -116,7 +118,8 @@ export function createMailer(options: {
 					id: row.id,
 					to: row.toAddress,
 					subject: row.subject,
-					text: row.textBody,
+					// A message waiting to go out always has its body: only sending clears it.
+					text: row.textBody ?? "",
 					html: row.htmlBody ?? undefined,
 				});
 				sent.push(row.id);
@@ -134,7 +137,13 @@ export function createMailer(options: {
 		if (sent.length > 0)
 			await db
 				.update(emailOutbox)
-				.set({ status: "sent", sentAt: sql`now()`, lastError: null })
+				.set({
+					status: "sent",
+					sentAt: sql`now()`,
+					lastError: null,
+					textBody: null,
+					htmlBody: null,
+				})
 				.where(inArray(emailOutbox.id, sent));
 		return claimed.length;
 	}
