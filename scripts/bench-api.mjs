@@ -132,7 +132,7 @@ async function measurePay() {
 	await sql(
 		db,
 		`insert into sessions (id, user_id, token, expires_at)
-			select 'pay-' || u, u, 'pay-token-' || u, now() + interval '1 day' from unnest($1::text[]) u`,
+			select 'pay-' || u, u, encode(sha256(convert_to('pay-token-' || u, 'UTF8')), 'hex'), now() + interval '1 day' from unnest($1::text[]) u`,
 		[payers],
 	);
 	await sql(
