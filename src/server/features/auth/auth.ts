@@ -11,7 +11,7 @@ import { passwordResetEmail } from "../email/templates.ts";
 import { getBusinessProfile } from "../settings/settings.service.ts";
 import type { HashPool } from "./hash-pool.ts";
 import { passwordHasher, type ScryptCost } from "./password-hash.ts";
-import { clearSignInFailures, passwordResetAccounts } from "./sign-in-throttle.ts";
+import { clearSignInFailures, passwordResetAccounts } from "./sign-in-failures.ts";
 
 /**
  * A session lasts 30 days from sign-in, however much it is used: its end is fixed when it is made

@@ -1,4 +1,4 @@
-import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Deps } from "../../app-env.ts";
 import type { Executor } from "../../db/database.ts";
@@ -7,6 +7,7 @@ import { hitRateLimit } from "../../lib/rate-limit.ts";
 import { SIGN_IN_ACCOUNT_LIMIT } from "../../lib/rate-limit-rules.ts";
 import { failedSignInsEmail } from "../email/templates.ts";
 import { getBusinessProfile } from "../settings/settings.service.ts";
+import { emailHash, failuresKey } from "./sign-in-failures.ts";
 
 /**
  * The per-account side of sign-in's limits (the per-address side is better-auth's). Wrong
@@ -21,10 +22,6 @@ export const ACCOUNT_THROTTLED_MESSAGE =
 /** The holder hears of failed sign-ins at most once a day, however long an attack goes on. */
 const NOTICE_WINDOW_MS = 24 * 60 * 60_000;
 
-// Keys hold a hash of the address: the table lists no e-mails, typed by customers or guessed.
-const emailHash = (email: string) =>
-	createHash("sha256").update(email.trim().toLowerCase()).digest("base64url");
-const failuresKey = (email: string) => `sign-in-account:${emailHash(email)}`;
 const noticeKey = (email: string) => `sign-in-notice:${emailHash(email)}`;
 
 /** When the account's sign-ins may be tried again (epoch ms), or null when they may now. */
@@ -82,11 +79,6 @@ export async function recordSignInFailure(options: {
 	);
 }
 
-/** Forgets the account's wrong passwords: after a password reset, or a sign-in that succeeded. */
-export async function clearSignInFailures(options: { db: Executor; email: string }) {
-	await options.db.delete(requestLimits).where(eq(requestLimits.key, failuresKey(options.email)));
-}
-
 /**
  * A browser that has proved it belongs to the account holder (it signed in, or set a new password
  * with the e-mailed link) carries this cookie for the account, and the account's throttle does not
@@ -122,9 +114,3 @@ export function isKnownDevice(options: {
 	const got = Buffer.from(signature);
 	return want.length === got.length && timingSafeEqual(want, got);
 }
-
-/**
- * The account each successful reset-password request set the password of, for the handler that
- * answers it (better-auth's reset callback knows the account; the request body names only a token).
- */
-export const passwordResetAccounts = new WeakMap<Request, string>();
