@@ -60,10 +60,11 @@ export const SIGN_IN_BUSY_MESSAGE =
 /**
  * Before a sign-in reaches better-auth (and its password hash): an account past its wrong
  * passwords answers 429 whatever the password, so a right one is not revealed, unless this browser
- * proved before that it is the holder's; and when the hash threads are swamped, 503 at once
- * rather than a wait of many seconds.
+ * proved before that it is the holder's; and when the hash threads have all the sign-ins they can
+ * answer in a few seconds, 503 at once rather than a long wait. Returns the release of the
+ * sign-in's place.
  */
-async function signInGate(c: Context<AppEnv>, email: string) {
+async function signInGate(c: Context<AppEnv>, email: string): Promise<() => void> {
 	const { deps } = c.var;
 	const secret = deps.auth.options.secret;
 	const known = isKnownDevice({ secret, email, cookie: getCookie(c, KNOWN_DEVICE_COOKIE) });
@@ -74,10 +75,12 @@ async function signInGate(c: Context<AppEnv>, email: string) {
 			throw new AppError(429, ACCOUNT_THROTTLED_MESSAGE, "ACCOUNT_THROTTLED");
 		}
 	}
-	if (deps.hashPool.busy) {
+	const release = deps.hashPool.admit();
+	if (!release) {
 		c.header("retry-after", "5");
 		throw new AppError(503, SIGN_IN_BUSY_MESSAGE, "BUSY");
 	}
+	return release;
 }
 
 /** What a sign-in's or a password reset's answer means for the account's throttle. */
@@ -123,11 +126,16 @@ const forward = (path: string, schema: z.ZodType) => async (c: Context<AppEnv>) 
 	const result = schema.safeParse(input);
 	if (!result.success) throw badRequest(result.error.issues[0]?.message ?? "Invalid request");
 	const email = path === "/sign-in/email" ? (result.data as { email: string }).email : undefined;
-	if (email) await signInGate(c, email);
+	const release = email ? await signInGate(c, email) : undefined;
 	const headers = new Headers(c.req.raw.headers);
 	headers.set(CLIENT_IP_HEADER, clientIp(c));
 	const request = new Request(c.req.raw, { headers });
-	const response = await c.var.deps.auth.handler(request);
+	let response: Response;
+	try {
+		response = await c.var.deps.auth.handler(request);
+	} finally {
+		release?.();
+	}
 	// better-auth's 429 carries a JSON body without a JSON content type: reshape it too.
 	const isJson = response.headers.get("content-type")?.includes("json");
 	if (response.status < 400 || (!isJson && response.status !== 429)) {

@@ -14,17 +14,29 @@ afterEach(() => pool.close());
 
 describe("the password hash threads", () => {
 	it("runs at most its threads' number of hashes at once, and answers each with scrypt's key", async () => {
-		pool = createHashPool({ threads: 2, maxWaiting: 3 });
+		pool = createHashPool({ threads: 2 });
 		const running = ["a", "b", "c", "d", "e"].map((p) => pool.scrypt(job(p)));
 		expect(pool.waiting).toBe(3);
-		expect(pool.busy).toBe(true);
 		const keys = await Promise.all(running);
 		keys.forEach((key, i) => {
 			const { password, salt, keyLength, options } = job("abcde"[i]!);
 			expect(key.equals(scryptSync(password, salt, keyLength, options))).toBe(true);
 		});
 		expect(pool.waiting).toBe(0);
-		expect(pool.busy).toBe(false);
+	});
+
+	it("admits so many sign-ins at once, and another once one is done", () => {
+		pool = createHashPool({ threads: 1, maxAdmitted: 2 });
+		const first = pool.admit();
+		const second = pool.admit();
+		expect(first).toBeTypeOf("function");
+		expect(second).toBeTypeOf("function");
+		expect(pool.admit()).toBeNull();
+		first!();
+		first!(); // a second release of the same sign-in frees nothing more
+		const third = pool.admit();
+		expect(third).toBeTypeOf("function");
+		expect(pool.admit()).toBeNull();
 	});
 
 	it("refuses a hash scrypt cannot make, and goes on with the next", async () => {

@@ -19,10 +19,13 @@ export interface HashPool {
 	/** Hashes waiting for a thread (not counting those running). */
 	readonly waiting: number;
 	/**
-	 * So many wait that a new one would wait seconds: sign-in refuses new attempts for a moment
-	 * (sign-up and password resets still queue, rarer and never refused half-done).
+	 * Lets one more sign-in on its way to a hash, or answers null when so many are (running,
+	 * waiting, or still reading the account) that it would wait seconds: sign-in then refuses at
+	 * once. Counted from the request's start, so a burst cannot all slip in before the first hash
+	 * is queued. Call the release once the sign-in is answered. Sign-up and password resets are
+	 * rarer, limited per address, and never refused half-done: they just queue.
 	 */
-	readonly busy: boolean;
+	admit(): (() => void) | null;
 	/** Ends the threads; hashes still waiting are refused. */
 	close(): Promise<void>;
 }
@@ -59,10 +62,14 @@ interface Slot {
 	task?: Task;
 }
 
-/** `maxWaiting`: when `busy` says so; by default 8 hashes per thread (about 3 s at the product's cost). */
-export function createHashPool(options: { threads?: number; maxWaiting?: number } = {}): HashPool {
+/**
+ * `maxAdmitted`: sign-ins `admit` lets through at once; by default 8 per thread (about 3 s of
+ * hashing at the product's cost).
+ */
+export function createHashPool(options: { threads?: number; maxAdmitted?: number } = {}): HashPool {
 	const threads = Math.max(1, options.threads ?? defaultHashThreads());
-	const maxWaiting = options.maxWaiting ?? 8 * threads;
+	const maxAdmitted = options.maxAdmitted ?? 8 * threads;
+	let admitted = 0;
 	const slots: Slot[] = [];
 	const queue: Task[] = [];
 	let closed = false;
@@ -115,8 +122,14 @@ export function createHashPool(options: { threads?: number; maxWaiting?: number 
 		get waiting() {
 			return queue.length;
 		},
-		get busy() {
-			return queue.length >= maxWaiting;
+		admit() {
+			if (admitted >= maxAdmitted) return null;
+			admitted++;
+			let released = false;
+			return () => {
+				if (!released) admitted--;
+				released = true;
+			};
 		},
 		async close() {
 			closed = true;
