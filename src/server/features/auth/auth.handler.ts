@@ -58,29 +58,32 @@ export const SIGN_IN_BUSY_MESSAGE =
 	"Signing in is very busy right now. Please try again in a few seconds.";
 
 /**
- * Before a sign-in reaches better-auth (and its password hash): an account past its wrong
- * passwords answers 429 whatever the password, so a right one is not revealed, unless this browser
- * proved before that it is the holder's; and when the hash threads have all the sign-ins they can
- * answer in a few seconds, 503 at once rather than a long wait. Returns the release of the
- * sign-in's place.
+ * Before a sign-in reaches better-auth (and its password hash): when the hash threads already have
+ * all the sign-ins they can answer in a few seconds, 503 at once (no database work: a flood's
+ * refusals stay cheap) rather than a long wait; an account past its wrong passwords answers 429
+ * whatever the password, so a right one is not revealed, unless this browser proved before that
+ * it is the holder's. Returns the release of the sign-in's place.
  */
 async function signInGate(c: Context<AppEnv>, email: string): Promise<() => void> {
 	const { deps } = c.var;
-	const secret = deps.auth.options.secret;
-	const known = isKnownDevice({ secret, email, cookie: getCookie(c, KNOWN_DEVICE_COOKIE) });
-	if (!known) {
-		const until = await accountThrottledUntil({ db: deps.db, email });
-		if (until) {
-			c.header("retry-after", String(Math.max(1, Math.ceil((until - Date.now()) / 1000))));
-			throw new AppError(429, ACCOUNT_THROTTLED_MESSAGE, "ACCOUNT_THROTTLED");
-		}
-	}
 	const release = deps.hashPool.admit();
 	if (!release) {
 		c.header("retry-after", "5");
 		throw new AppError(503, SIGN_IN_BUSY_MESSAGE, "BUSY");
 	}
-	return release;
+	try {
+		const secret = deps.auth.options.secret;
+		if (isKnownDevice({ secret, email, cookie: getCookie(c, KNOWN_DEVICE_COOKIE) })) return release;
+		const until = await accountThrottledUntil({ db: deps.db, email });
+		if (until) {
+			c.header("retry-after", String(Math.max(1, Math.ceil((until - Date.now()) / 1000))));
+			throw new AppError(429, ACCOUNT_THROTTLED_MESSAGE, "ACCOUNT_THROTTLED");
+		}
+		return release;
+	} catch (error) {
+		release();
+		throw error;
+	}
 }
 
 /** What a sign-in's or a password reset's answer means for the account's throttle. */
