@@ -2,6 +2,7 @@ import type { SessionUser } from "../shared/auth.ts";
 import type { Database } from "./db/database.ts";
 import type { Env } from "./env.ts";
 import type { Auth } from "./features/auth/auth.ts";
+import type { HashPool } from "./features/auth/hash-pool.ts";
 import type { Mailer } from "./features/email/email.service.ts";
 import type { LiveStreams } from "./features/live/live-streams.ts";
 import type { EventBus } from "./lib/events.ts";
@@ -25,6 +26,8 @@ export interface Deps {
 	secrets: SecretBox;
 	/** The live event streams open on this instance (GET /api/live). */
 	live: LiveStreams;
+	/** The threads that hash passwords, apart from libuv's (features/auth/hash-pool.ts). */
+	hashPool: HashPool;
 	/** Other limits for the public endpoints than PUBLIC_RATE_LIMITS (tests only). */
 	rateLimits?: Partial<Record<PublicRateLimit, RateLimitRule>>;
 }

@@ -2,6 +2,7 @@ import type { Deps } from "./app-env.ts";
 import type { DatabaseHandle } from "./db/database.ts";
 import type { Env } from "./env.ts";
 import { createAuth } from "./features/auth/auth.ts";
+import { createHashPool } from "./features/auth/hash-pool.ts";
 import type { ScryptCost } from "./features/auth/password-hash.ts";
 import { createMailer } from "./features/email/email.service.ts";
 import { createLiveStreams } from "./features/live/live-streams.ts";
@@ -41,6 +42,7 @@ export function buildDeps(options: {
 	events.subscribe(readCache.onEvent);
 	const live = createLiveStreams(events, logger);
 	const mailer = createMailer({ db, env, logger, events });
+	const hashPool = createHashPool();
 	const auth = createAuth({
 		db,
 		env,
@@ -49,6 +51,7 @@ export function buildDeps(options: {
 		events,
 		logger,
 		passwordHashCost: options.passwordHashCost,
+		hashPool,
 	});
 	const secrets = createSecretBox(
 		settingsKey({ encryptionKey: env.SETTINGS_ENCRYPTION_KEY, authSecret: options.authSecret }),
@@ -64,6 +67,7 @@ export function buildDeps(options: {
 		events,
 		readCache,
 		live,
+		hashPool,
 		rateLimits: options.rateLimits,
 	};
 	return {
@@ -79,6 +83,7 @@ export function buildDeps(options: {
 			live.closeAll();
 			await mailer.stop();
 			await events.stop();
+			await hashPool.close();
 		},
 	};
 }

@@ -42,7 +42,8 @@ describe("rate limits behind a proxy", () => {
 			const res = await new HttpClient(app.url).request(
 				"POST",
 				"/api/auth/sign-in/email",
-				{ email: "casey@example.com", password: "wrong-password-1" },
+				// Another account each time: an account's own limit (5 wrong passwords) stays far.
+				{ email: `guess-${i}@example.com`, password: "wrong-password-1" },
 				{ "x-forwarded-for": forwardedFor(i) },
 			);
 			statuses.push(res.status);

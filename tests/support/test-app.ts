@@ -14,6 +14,7 @@ import {
 } from "../../src/server/db/database.ts";
 import { buildDeps } from "../../src/server/deps.ts";
 import { parseEnv } from "../../src/server/env.ts";
+import type { ScryptCost } from "../../src/server/features/auth/password-hash.ts";
 import type { Mailer } from "../../src/server/features/email/email.service.ts";
 import type { EventBus } from "../../src/server/lib/events.ts";
 import { createLogger, type Logger } from "../../src/server/lib/logger.ts";
@@ -72,6 +73,8 @@ export async function startTestApp(
 		rateLimits?: Deps["rateLimits"];
 		/** Settings beyond the test defaults, as the environment would give them. */
 		env?: Record<string, string>;
+		/** The password hash's cost: low by default, the product's for a test of hashing's load. */
+		passwordHashCost?: ScryptCost;
 	} = {},
 ): Promise<TestApp> {
 	const queries: string[] = [];
@@ -105,7 +108,7 @@ export async function startTestApp(
 		authSecret: "test-secret-test-secret-test-secret!",
 		rateLimits: options.rateLimits,
 		// The product's cost takes about half a second a hash; the tests make hundreds.
-		passwordHashCost: { N: 2 ** 10, r: 8, p: 1 },
+		passwordHashCost: options.passwordHashCost ?? { N: 2 ** 10, r: 8, p: 1 },
 	});
 	await deps.start();
 	const app = createApp({

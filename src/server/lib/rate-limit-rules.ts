@@ -24,3 +24,9 @@ export type PublicRateLimit = keyof typeof PUBLIC_RATE_LIMITS;
 
 /** Chat messages one account may send per window, counted across every server instance. */
 export const CHAT_RATE_LIMIT: RateLimitRule = { windowMs: 60_000, max: 30 };
+
+/**
+ * Wrong passwords one account (an e-mail address, known or not) may take from all addresses
+ * together, counted across every server instance; past them its sign-ins wait for the window's end.
+ */
+export const SIGN_IN_ACCOUNT_LIMIT: RateLimitRule = { windowMs: 15 * 60_000, max: 5 };

@@ -1,5 +1,6 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { type Context, Hono } from "hono";
+import { getCookie } from "hono/cookie";
 import { z } from "zod";
 import {
 	AUTH_MESSAGES,
@@ -8,9 +9,18 @@ import {
 	signInSchema,
 } from "../../../shared/auth.ts";
 import type { AppEnv } from "../../app-env.ts";
-import { badRequest } from "../../lib/errors.ts";
+import { AppError, badRequest } from "../../lib/errors.ts";
 import { clientIp } from "../../lib/security.ts";
 import { CLIENT_IP_HEADER } from "./auth.ts";
+import { clearSignInFailures, passwordResetAccounts } from "./sign-in-failures.ts";
+import {
+	ACCOUNT_THROTTLED_MESSAGE,
+	accountThrottledUntil,
+	isKnownDevice,
+	KNOWN_DEVICE_COOKIE,
+	knownDeviceCookie,
+	recordSignInFailure,
+} from "./sign-in-throttle.ts";
 
 /**
  * The only better-auth endpoints the product uses, each with the product's own rules for its
@@ -44,8 +54,72 @@ const messages: Record<string, string> = {
 	PASSWORD_TOO_SHORT: AUTH_MESSAGES.passwordTooShort,
 };
 
+export const SIGN_IN_BUSY_MESSAGE =
+	"Signing in is very busy right now. Please try again in a few seconds.";
+
+/**
+ * Before a sign-in reaches better-auth (and its password hash): when the hash threads already have
+ * all the sign-ins they can answer in a few seconds, 503 at once (no database work: a flood's
+ * refusals stay cheap) rather than a long wait; an account past its wrong passwords answers 429
+ * whatever the password, so a right one is not revealed, unless this browser proved before that
+ * it is the holder's. Returns the release of the sign-in's place.
+ */
+async function signInGate(c: Context<AppEnv>, email: string): Promise<() => void> {
+	const { deps } = c.var;
+	const release = deps.hashPool.admit();
+	if (!release) {
+		c.header("retry-after", "5");
+		throw new AppError(503, SIGN_IN_BUSY_MESSAGE, "BUSY");
+	}
+	try {
+		const secret = deps.auth.options.secret;
+		if (isKnownDevice({ secret, email, cookie: getCookie(c, KNOWN_DEVICE_COOKIE) })) return release;
+		const until = await accountThrottledUntil({ db: deps.db, email });
+		if (until) {
+			c.header("retry-after", String(Math.max(1, Math.ceil((until - Date.now()) / 1000))));
+			throw new AppError(429, ACCOUNT_THROTTLED_MESSAGE, "ACCOUNT_THROTTLED");
+		}
+		return release;
+	} catch (error) {
+		release();
+		throw error;
+	}
+}
+
+/** What a sign-in's or a password reset's answer means for the account's throttle. */
+async function afterAuthAnswer(options: {
+	c: Context<AppEnv>;
+	path: string;
+	email: string | undefined;
+	request: Request;
+	response: Response;
+	code: string | undefined;
+}) {
+	const { c, response } = options;
+	const { deps } = c.var;
+	const secure = deps.env.APP_URL.startsWith("https://");
+	const markDevice = (email: string) =>
+		response.headers.append(
+			"set-cookie",
+			knownDeviceCookie({ secret: deps.auth.options.secret, email, secure }),
+		);
+	if (options.path === "/sign-in/email" && options.email) {
+		if (response.status === 200) {
+			await clearSignInFailures({ db: deps.db, email: options.email });
+			markDevice(options.email);
+		} else if (options.code === "INVALID_EMAIL_OR_PASSWORD") {
+			await recordSignInFailure({ deps, email: options.email });
+		}
+	}
+	if (options.path === "/reset-password" && response.status === 200) {
+		// The browser that set a new password with the e-mailed link is the holder's.
+		const email = passwordResetAccounts.get(options.request);
+		if (email) markDevice(email);
+	}
+}
+
 /** One of AUTH_ENDPOINTS, through better-auth, with our validation, client address and error shape. */
-const forward = (schema: z.ZodType) => async (c: Context<AppEnv>) => {
+const forward = (path: string, schema: z.ZodType) => async (c: Context<AppEnv>) => {
 	const input = await c.req.raw
 		.clone()
 		.json()
@@ -54,14 +128,26 @@ const forward = (schema: z.ZodType) => async (c: Context<AppEnv>) => {
 		});
 	const result = schema.safeParse(input);
 	if (!result.success) throw badRequest(result.error.issues[0]?.message ?? "Invalid request");
+	const email = path === "/sign-in/email" ? (result.data as { email: string }).email : undefined;
+	const release = email ? await signInGate(c, email) : undefined;
 	const headers = new Headers(c.req.raw.headers);
 	headers.set(CLIENT_IP_HEADER, clientIp(c));
-	const response = await c.var.deps.auth.handler(new Request(c.req.raw, { headers }));
+	const request = new Request(c.req.raw, { headers });
+	let response: Response;
+	try {
+		response = await c.var.deps.auth.handler(request);
+	} finally {
+		release?.();
+	}
 	// better-auth's 429 carries a JSON body without a JSON content type: reshape it too.
 	const isJson = response.headers.get("content-type")?.includes("json");
-	if (response.status < 400 || (!isJson && response.status !== 429)) return response;
+	if (response.status < 400 || (!isJson && response.status !== 429)) {
+		await afterAuthAnswer({ c, path, email, request, response, code: undefined });
+		return response;
+	}
 
 	const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
+	await afterAuthAnswer({ c, path, email, request, response, code: body.code });
 	const error =
 		response.status === 429
 			? "Too many attempts. Please wait a minute and try again."
@@ -85,7 +171,7 @@ const forward = (schema: z.ZodType) => async (c: Context<AppEnv>) => {
 /** Mounts AUTH_ENDPOINTS under /api/auth (POST only). */
 export const authHandler = new Hono<AppEnv>();
 for (const [path, { schema }] of Object.entries(AUTH_ENDPOINTS))
-	authHandler.post(path, forward(schema));
+	authHandler.post(path, forward(path, schema));
 
 /** Documents AUTH_ENDPOINTS in the API's OpenAPI document, from the schemas that check them. */
 export function documentAuthEndpoints(registry: OpenAPIHono["openAPIRegistry"]) {
@@ -100,7 +186,10 @@ export function documentAuthEndpoints(registry: OpenAPIHono["openAPIRegistry"]) 
 				200: { description: "Done" },
 				400: { description: "Invalid input, with a message" },
 				401: { description: "Wrong e-mail or password" },
-				429: { description: "Too many attempts" },
+				429: { description: "Too many attempts (from this address, or for this account)" },
+				...(path === "/sign-in/email"
+					? { 503: { description: "Too many sign-ins at once: try again in a few seconds" } }
+					: {}),
 			},
 		});
 	}

@@ -10,8 +10,10 @@ import type { Logger } from "../../lib/logger.ts";
 import type { Mailer } from "../email/email.service.ts";
 import { passwordResetEmail } from "../email/templates.ts";
 import { getBusinessProfile } from "../settings/settings.service.ts";
+import type { HashPool } from "./hash-pool.ts";
 import { passwordHasher, type ScryptCost } from "./password-hash.ts";
 import { hashedSessionTokens } from "./session-token.ts";
+import { clearSignInFailures, passwordResetAccounts } from "./sign-in-failures.ts";
 
 /**
  * A session lasts 30 days from sign-in, however much it is used: its end is fixed when it is made
@@ -30,6 +32,8 @@ export function createAuth(options: {
 	events: EventBus;
 	logger: Logger;
 	passwordHashCost?: ScryptCost;
+	/** The threads that hash passwords (hash-pool.ts). */
+	hashPool: HashPool;
 }) {
 	const { db, env, mailer, events } = options;
 	return betterAuth({
@@ -58,22 +62,25 @@ export function createAuth(options: {
 			autoSignIn: true,
 			resetPasswordTokenExpiresIn: 60 * 60,
 			revokeSessionsOnPasswordReset: true,
-			/**
-			 * A new password ends every link that could set one: the account's other reset links and
-			 * its set-your-password link (better-auth deletes only the one used). Their identifiers
-			 * are hashed, so they are found by what they hold, the account's id; no other
-			 * verification row the product makes holds one.
-			 */
-			async onPasswordReset({ user }) {
-				await db.delete(verifications).where(eq(verifications.value, user.id));
-			},
-			password: passwordHasher(options.passwordHashCost),
+			password: passwordHasher(options.passwordHashCost, options.hashPool),
 			async sendResetPassword({ user, token }) {
 				const business = await getBusinessProfile({ db });
 				const url = `${env.APP_URL}/auth/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
 				await mailer.enqueue(
 					passwordResetEmail({ to: user.email, name: user.name, url, business }),
 				);
+			},
+			/**
+			 * A new password ends every link that could set one: the account's other reset links and
+			 * its set-your-password link (better-auth deletes only the one used). Their identifiers
+			 * are hashed, so they are found by what they hold, the account's id; no other
+			 * verification row the product makes holds one. And the e-mailed link always gets the
+			 * holder back in: a new password clears the wrong ones counted against the account.
+			 */
+			async onPasswordReset({ user }, request) {
+				await db.delete(verifications).where(eq(verifications.value, user.id));
+				await clearSignInFailures({ db, email: user.email });
+				if (request) passwordResetAccounts.set(request, user.email);
 			},
 		},
 		// Reset tokens are kept as SHA-256 hashes, so a database copy holds no usable link.

@@ -1,3 +1,4 @@
+import fs from "node:fs/promises";
 import { hashPassword as betterAuthHash } from "better-auth/crypto";
 import { describe, expect, it } from "vitest";
 import { PASSWORD_HASH_COST, passwordHasher } from "./password-hash.ts";
@@ -38,4 +39,16 @@ describe("password hashing", () => {
 			expect(await hasher.verify({ hash, password: "whatever" })).toBe(false);
 		}
 	});
+
+	it("leaves libuv's threads to file reads while hashing at the product's cost", async () => {
+		const hasher = passwordHasher(PASSWORD_HASH_COST);
+		// Four at once would hold all four of libuv's threads for a hash's time each.
+		const hashes = Array.from({ length: 4 }, (_, i) => hasher.hash(`password-${i}`));
+		await new Promise((r) => setTimeout(r, 100));
+		const started = performance.now();
+		await fs.readFile(new URL(import.meta.url));
+		const read = performance.now() - started;
+		for (const hash of await Promise.all(hashes)) expect(hash).toMatch(/^scrypt\$131072\$8\$1\$/);
+		expect(read).toBeLessThan(200);
+	}, 60_000);
 });

@@ -59,6 +59,29 @@ export function passwordResetEmail(options: {
 	});
 }
 
+/** To an account holder whose sign-in was refused for a while after several wrong passwords. */
+export function failedSignInsEmail(options: {
+	to: string;
+	name: string;
+	failures: number;
+	minutes: number;
+	url: string;
+	business: BusinessProfile;
+}): EmailMessage {
+	return layout({
+		to: options.to,
+		subject: `Several failed sign-ins to your ${options.business.businessName} account`,
+		business: options.business,
+		greeting: `Hi ${options.name},`,
+		paragraphs: [
+			`Someone entered a wrong password for your account ${options.failures} times in a row, so we have paused sign-ins with a password for up to ${options.minutes} minutes. Your account and your password are unchanged.`,
+			'If it was you, wait a few minutes and try again, or choose "Forgot your password?" on the sign-in page: the e-mailed link works at once, and you can sign in with your new password right away.',
+			"If it was not you, nobody got in. You may still choose a new, longer password the same way. We will not e-mail you about failed sign-ins again today.",
+		],
+		action: { label: "Open the sign-in page", url: options.url },
+	});
+}
+
 export function customerInviteEmail(options: {
 	to: string;
 	name: string;
