@@ -24,3 +24,9 @@ export type PublicRateLimit = keyof typeof PUBLIC_RATE_LIMITS;
 
 /** Chat messages one account may send per window, counted across every server instance. */
 export const CHAT_RATE_LIMIT: RateLimitRule = { windowMs: 60_000, max: 30 };
+
+/**
+ * New confirmation links one account may ask for: a mail lost in a spam folder, not a way to send
+ * our mail to an address again and again.
+ */
+export const CONFIRMATION_EMAIL_LIMIT: RateLimitRule = { windowMs: 60 * 60_000, max: 5 };
