@@ -40,11 +40,11 @@ test("a customer and the owner chat live both ways, with photos", async ({ brows
 	const customer = await phone.newPage();
 	const owner = await desk.newPage();
 	const name = `Casey ${Date.now().toString(36)}`;
-	await signUpViaApi(customer, {
-		email: uniqueEmail(),
-		password: "lights-up-2024",
-		displayName: name,
-	});
+	await signUpViaApi(
+		customer,
+		{ email: uniqueEmail(), password: "lights-up-2024", displayName: name },
+		server,
+	);
 	await signInViaApi(owner, OWNER);
 
 	// The customer writes first, before any quote: chat is open to every customer.
