@@ -28,6 +28,8 @@ test.use({
 });
 
 test("a customer and the owner chat live both ways, with photos", async ({ browser, server }) => {
+	// Two browsers, a confirmed sign-up, photos both ways and a time offline: more than the default.
+	test.setTimeout(90_000);
 	const phone = await browser.newContext({
 		...devices["Pixel 7"],
 		viewport: { width: 390, height: 844 },
