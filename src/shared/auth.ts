@@ -15,7 +15,40 @@ export const AUTH_MESSAGES = {
 		"This business already has an owner. Ask the owner for an invitation code to join as a Business Owner.",
 	invalidInvite: "This invitation code is not valid. It may have been used or have expired.",
 	tooLong: "That is too long",
+	noWebAddress: "Please leave web addresses out of your name",
 } as const;
+
+/** The e-mail confirmation's texts, shared by the server's answers and the pages. */
+export const CONFIRM_MESSAGES = {
+	confirmFirst: "Please confirm your e-mail address first: we sent you a link.",
+	alreadyConfirmed: "Your e-mail address is already confirmed.",
+	linkSent: "We sent you a new link. Please check your e-mail.",
+	tooManyLinks: "We already sent you a few links. Please check your e-mail or try again later.",
+	invalidLink: "This confirmation link is not valid. Please ask for a new one.",
+	expiredLink: "This confirmation link has expired. Please ask for a new one.",
+} as const;
+
+/** How long a confirmation link works. */
+export const CONFIRM_LINK_HOURS = 24;
+
+/**
+ * Whether a name carries a web address: a scheme ("://"), "www.", an address of digits
+ * (1.2.3.4) or anything shaped like a domain (word.tld). Full-width dots and the like count as
+ * dots (NFKC), as mail programs may turn them into links too. "J.R. Smith" and "St. Clair" pass;
+ * "St.Clair" reads as a domain, and a space after the dot is all it takes.
+ */
+export function hasWebAddress(name: string): boolean {
+	const text = name
+		.normalize("NFKC")
+		.replace(/[\u3002\uff61]/g, ".")
+		.toLowerCase();
+	return (
+		text.includes("://") ||
+		text.includes("www.") ||
+		/\d{1,3}(\.\d{1,3}){3}/.test(text) ||
+		/[\p{L}\p{N}-]+\.(xn--[a-z0-9-]+|\p{L}{2,})(?![\p{L}\p{N}])/u.test(text)
+	);
+}
 
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;
@@ -50,7 +83,12 @@ export const signInSchema = z.strictObject({
 export type SignInInput = z.input<typeof signInSchema>;
 
 export const signUpSchema = z.strictObject({
-	displayName: z.string().trim().max(100, AUTH_MESSAGES.tooLong).optional(),
+	displayName: z
+		.string()
+		.trim()
+		.max(100, AUTH_MESSAGES.tooLong)
+		.refine((v) => !hasWebAddress(v), AUTH_MESSAGES.noWebAddress)
+		.optional(),
 	email: email(AUTH_MESSAGES.fillAllFields),
 	password: z
 		.string(required(AUTH_MESSAGES.fillAllFields))
@@ -101,7 +139,8 @@ export const profileUpdateSchema = z.strictObject({
 		.string("Display name is required")
 		.trim()
 		.min(1, "Display name is required")
-		.max(100, "Display name must be at most 100 characters"),
+		.max(100, "Display name must be at most 100 characters")
+		.refine((v) => !hasWebAddress(v), AUTH_MESSAGES.noWebAddress),
 	phone: z
 		.string()
 		.trim()
@@ -126,6 +165,8 @@ export const meSchema = z.object({
 			role: z.enum(ROLES),
 			view: z.enum(ROLES),
 			accountStatus: z.enum(ACCOUNT_STATUSES),
+			/** Whether the account's e-mail address is confirmed (by its link or its invitation). */
+			emailVerified: z.boolean(),
 		})
 		.nullable(),
 });

@@ -12,6 +12,7 @@ export const PAGE_PATHS = [
 	"/offline",
 	"/auth",
 	"/auth/reset-password",
+	"/auth/confirm-email",
 	"/app-home",
 	"/app",
 	"/app/payments",

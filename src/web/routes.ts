@@ -11,6 +11,7 @@ export default [
 	route("offline", "routes/public/offline.tsx"),
 	route("auth", "routes/public/auth.tsx"),
 	route("auth/reset-password", "routes/public/reset-password.tsx"),
+	route("auth/confirm-email", "routes/public/confirm-email.tsx"),
 	route("app-home", "routes/public/app-home.tsx"),
 	layout("routes/app/layout.tsx", [
 		route("app", "routes/app/home.tsx"),

@@ -11,6 +11,7 @@ import {
 	signUp,
 } from "../support/accounts.ts";
 import { expectError } from "../support/expect.ts";
+import { CONFIRM_PATH, firstLink, readOutbox, waitForMail } from "../support/outbox.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 let app: TestApp;
@@ -40,6 +41,7 @@ describe("POST /api/account/sign-up", () => {
 			role: "customer",
 			view: "customer",
 			accountStatus: "inactive",
+			emailVerified: false,
 		});
 
 		// A customer never becomes the owner, even on a fresh install with no owner yet.
@@ -60,6 +62,33 @@ describe("POST /api/account/sign-up", () => {
 		// scrypt with its cost, salt and key (the tests use a lower cost than the product).
 		expect(account?.password).toMatch(/^scrypt\$1024\$8\$1\$[0-9a-f]{32}\$[0-9a-f]{128}$/);
 		expect(await accountCounts(app)).toMatchObject({ users: 1, profiles: 1, accounts: 1 });
+	});
+
+	it("e-mails a customer a link that confirms the address; the first owner needs none", async () => {
+		const { res } = await signUp(app, { email: "casey@example.com", displayName: "Casey" });
+		expect(res.status).toBe(201);
+		const mail = await waitForMail(app.dataDir, "casey@example.com", { containing: CONFIRM_PATH });
+		expect(mail.subject).toMatch(/^Confirm your e-mail address/);
+		expect(mail.text).not.toContain("Casey");
+		expect(new URL(firstLink(mail)).searchParams.get("token")).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+
+		const owner = await signedInOwner(app, { email: "olivia@example.com" });
+		expect((await owner.client.get("/api/me")).json.user.emailVerified).toBe(true);
+		await new Promise((r) => setTimeout(r, 500));
+		expect((await readOutbox(app.dataDir)).map((m) => m.to)).toEqual(["casey@example.com"]);
+	});
+
+	it("refuses a display name with a web address, with the field's message, and creates nothing", async () => {
+		const before = await accountCounts(app);
+		for (const displayName of ["https://cheap.example", "www.cheap", "Casey of cheaplights.xyz"]) {
+			const { res } = await signUp(app, { email: "casey@example.com", displayName });
+			expectError(res, 400, AUTH_MESSAGES.noWebAddress);
+			expect(res.json.issues).toEqual([
+				{ path: "displayName", message: AUTH_MESSAGES.noWebAddress },
+			]);
+		}
+		expect(await accountCounts(app)).toEqual(before);
+		expect(await readOutbox(app.dataDir)).toEqual([]);
 	});
 
 	it("uses the e-mail's name when no display name is given", async () => {

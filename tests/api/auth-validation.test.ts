@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { emailOutbox } from "../../src/server/db/schema.ts";
 import { AUTH_MESSAGES } from "../../src/shared/auth.ts";
 import { accountCounts, PASSWORD, signedInCustomer } from "../support/accounts.ts";
 import { expectError } from "../support/expect.ts";
 import { HttpClient } from "../support/http-client.ts";
+import { queuedBesidesConfirmations } from "../support/outbox.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 let app: TestApp;
@@ -166,7 +166,7 @@ describe("bad input answers 400 with a message and writes nothing", () => {
 			...MALFORMED,
 		]);
 		expect(await accountCounts(app)).toEqual(before);
-		expect(await app.db.select().from(emailOutbox)).toEqual([]);
+		expect(await queuedBesidesConfirmations(app)).toEqual([]);
 	});
 
 	it("POST /api/auth/reset-password", async () => {

@@ -4,14 +4,14 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { emailOutbox, files, quoteRequests } from "../../src/server/db/schema.ts";
+import { files, quoteRequests } from "../../src/server/db/schema.ts";
 import { QUOTE_FORM_MESSAGES } from "../../src/shared/estimate.ts";
 import { QUOTE_IN_PROGRESS_MESSAGE } from "../../src/shared/quote-request.ts";
 import { ownerAndCustomer, signedInCustomer } from "../support/accounts.ts";
 import { appQuote, sampleLines } from "../support/builders.ts";
 import { HttpClient } from "../support/http-client.ts";
 import { png } from "../support/images.ts";
-import { waitForMail } from "../support/outbox.ts";
+import { queuedBesidesConfirmations, waitForMail } from "../support/outbox.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 let app: TestApp;
@@ -129,7 +129,7 @@ describe("POST /api/quote-requests (customer)", () => {
 
 		expect(await app.db.select().from(quoteRequests)).toEqual([]);
 		expect(await app.db.select().from(files)).toEqual([]);
-		expect(await app.db.select().from(emailOutbox)).toEqual([]);
+		expect(await queuedBesidesConfirmations(app)).toEqual([]);
 	});
 
 	it("takes one request at a time: refused while a quote is pending, revised or approved", async () => {

@@ -1,4 +1,5 @@
 import { describe, expect } from "vitest";
+import { AUTH_MESSAGES } from "../../src/shared/auth.ts";
 import { ownerAndCustomer, signedInCustomer } from "../support/accounts.ts";
 import { test } from "../support/app-fixture.ts";
 import { appQuote, approvedCustomer } from "../support/builders.ts";
@@ -33,11 +34,18 @@ describe("PUT /api/me/profile", () => {
 			[{ displayName: "x".repeat(101) }, "Display name must be at most 100 characters"],
 			[{ displayName: "Casey", phone: "call me" }, "Please enter a valid phone number"],
 			[{ displayName: "Casey", role: "owner" }, expect.any(String) as unknown as string],
+			// A name is never a way to put a link in front of people.
+			[{ displayName: "Casey http://cheap-lights.example" }, AUTH_MESSAGES.noWebAddress],
+			[{ displayName: "www.cheap-lights" }, AUTH_MESSAGES.noWebAddress],
+			[{ displayName: "Casey at cheaplights.xyz" }, AUTH_MESSAGES.noWebAddress],
+			[{ displayName: "Casey 10.0.0.1" }, AUTH_MESSAGES.noWebAddress],
 		];
 		for (const [body, message] of cases) {
 			const res = await customer.client.put("/api/me/profile", body);
 			expectError(res, 400);
 			expect(res.json.error).toEqual(message);
+			if (message === AUTH_MESSAGES.noWebAddress)
+				expect(res.json.issues).toEqual([{ path: "displayName", message }]);
 		}
 		const me = (await customer.client.get("/api/me")).json.user;
 		expect(me).toMatchObject({ displayName: "Casey Customer", phone: null, role: "customer" });

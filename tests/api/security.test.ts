@@ -1,10 +1,11 @@
 import http from "node:http";
 import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { emailOutbox, sessions } from "../../src/server/db/schema.ts";
+import { sessions } from "../../src/server/db/schema.ts";
 import { accountCounts, meWithCookie, PASSWORD, signedInCustomer } from "../support/accounts.ts";
 import { expectError } from "../support/expect.ts";
 import { HttpClient } from "../support/http-client.ts";
+import { queuedBesidesConfirmations } from "../support/outbox.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 let app: TestApp;
@@ -45,7 +46,7 @@ describe("cross-site requests", () => {
 			}
 		}
 		expect(await accountCounts(app)).toEqual(before);
-		expect(await app.db.select().from(emailOutbox)).toEqual([]);
+		expect(await queuedBesidesConfirmations(app)).toEqual([]);
 	});
 
 	it("refuses a cross-site view switch but lets same-site requests through", async () => {

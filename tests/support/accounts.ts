@@ -12,6 +12,7 @@ import {
 } from "../../src/server/db/schema.ts";
 import type { ApiResponse } from "./expect.ts";
 import { HttpClient } from "./http-client.ts";
+import { CONFIRM_PATH, firstLink, waitForMail } from "./outbox.ts";
 import type { TestApp } from "./test-app.ts";
 
 export const PASSWORD = "lights-up-2024";
@@ -56,18 +57,48 @@ async function signedUp(app: TestApp, body: Parameters<typeof signUp>[1]): Promi
 
 type AccountOptions = { email?: string; displayName?: string };
 
+/**
+ * The token of the newest confirmation link e-mailed to `email`, read from the outbox as the
+ * person reads their mail.
+ */
+export async function confirmationToken(app: TestApp, email: string): Promise<string> {
+	const mail = await waitForMail(app.dataDir, email, { containing: CONFIRM_PATH });
+	const link = new URL(firstLink(mail));
+	expect(link.pathname).toBe(CONFIRM_PATH);
+	return link.searchParams.get("token")!;
+}
+
+/**
+ * Confirms the account's address the way its owner does: opens the e-mailed link, whose page
+ * sends the token to GET /api/auth/verify-email.
+ */
+export async function confirmEmail(app: TestApp, account: Account) {
+	const token = await confirmationToken(app, account.email);
+	const res = await account.client.get(`/api/auth/verify-email?token=${encodeURIComponent(token)}`);
+	expect(res.status, res.text).toBe(200);
+}
+
 /** The default name goes with the default e-mail; a given e-mail alone names the account itself. */
 const named = (options: AccountOptions, email: string, displayName: string) => ({
 	email: options.email ?? email,
 	displayName: options.displayName ?? (options.email ? undefined : displayName),
 });
 
-/** Casey by default; with only an e-mail given, the product names the account after it. */
-export function signedInCustomer(app: TestApp, options: AccountOptions = {}): Promise<Account> {
-	return signedUp(app, {
+/**
+ * Casey by default; with only an e-mail given, the product names the account after it. The
+ * customer confirms their address from the e-mailed link, as people do before they chat or send
+ * photos; `confirmed: false` leaves it unconfirmed, as right after sign-up.
+ */
+export async function signedInCustomer(
+	app: TestApp,
+	options: AccountOptions & { confirmed?: boolean } = {},
+): Promise<Account> {
+	const account = await signedUp(app, {
 		...named(options, "casey@example.test", "Casey Customer"),
 		role: "customer",
 	});
+	if (options.confirmed !== false) await confirmEmail(app, account);
+	return account;
 }
 
 /**

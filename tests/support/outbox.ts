@@ -1,6 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { simpleParser } from "mailparser";
+import { emailOutbox } from "../../src/server/db/schema.ts";
+import type { TestApp } from "./test-app.ts";
 
 export interface OutboxMail {
 	to: string;
@@ -37,9 +39,27 @@ export interface WaitForMailOptions {
 	timeoutMs?: number;
 }
 
+/** Where every confirmation link points (the product's confirmation page). */
+export const CONFIRM_PATH = "/auth/confirm-email";
+
+/** The e-mail with a link that confirms a new account's address, sent at every self sign-up. */
+export const isConfirmationMail = (mail: OutboxMail) => mail.text.includes(CONFIRM_PATH);
+
+/** The e-mails queued in the database, without the sign-up confirmations. */
+export async function queuedBesidesConfirmations(app: Pick<TestApp, "db">) {
+	const rows = await app.db.select().from(emailOutbox);
+	return rows.filter((row) => !row.textBody?.includes(CONFIRM_PATH));
+}
+
+/** The outbox without the sign-up confirmations: what tests about other mail look at. */
+export async function readOutboxBesidesConfirmations(dataDir: string): Promise<OutboxMail[]> {
+	return (await readOutbox(dataDir)).filter((m) => !isConfirmationMail(m));
+}
+
 /**
  * Waits until a mail to `to` arrives (the server delivers asynchronously) and returns the newest
- * such mail.
+ * such mail. Confirmation e-mails count only when `containing` asks for them (CONFIRM_PATH): every
+ * customer gets one at sign-up, and a test waiting for another mail to them must not take it.
  */
 export async function waitForMail(
 	dataDir: string,
@@ -48,7 +68,9 @@ export async function waitForMail(
 ): Promise<OutboxMail> {
 	const matches = (m: OutboxMail) =>
 		m.to.includes(to) &&
-		(containing === undefined || m.text.includes(containing) || m.html.includes(containing));
+		(containing === undefined
+			? !isConfirmationMail(m)
+			: m.text.includes(containing) || m.html.includes(containing));
 	const deadline = Date.now() + timeoutMs;
 	while (Date.now() < deadline) {
 		const mail = (await readOutbox(dataDir)).reverse().find(matches);

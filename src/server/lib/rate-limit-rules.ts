@@ -30,3 +30,9 @@ export const CHAT_RATE_LIMIT: RateLimitRule = { windowMs: 60_000, max: 30 };
  * together, counted across every server instance; past them its sign-ins wait for the window's end.
  */
 export const SIGN_IN_ACCOUNT_LIMIT: RateLimitRule = { windowMs: 15 * 60_000, max: 5 };
+
+/**
+ * New confirmation links one account may ask for: a mail lost in a spam folder, not a way to send
+ * our mail to an address again and again.
+ */
+export const CONFIRMATION_EMAIL_LIMIT: RateLimitRule = { windowMs: 60 * 60_000, max: 5 };

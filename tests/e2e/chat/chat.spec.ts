@@ -28,6 +28,8 @@ test.use({
 });
 
 test("a customer and the owner chat live both ways, with photos", async ({ browser, server }) => {
+	// Two browsers, a confirmed sign-up, photos both ways and a time offline: more than the default.
+	test.setTimeout(90_000);
 	const phone = await browser.newContext({
 		...devices["Pixel 7"],
 		viewport: { width: 390, height: 844 },
@@ -40,11 +42,11 @@ test("a customer and the owner chat live both ways, with photos", async ({ brows
 	const customer = await phone.newPage();
 	const owner = await desk.newPage();
 	const name = `Casey ${Date.now().toString(36)}`;
-	await signUpViaApi(customer, {
-		email: uniqueEmail(),
-		password: "lights-up-2024",
-		displayName: name,
-	});
+	await signUpViaApi(
+		customer,
+		{ email: uniqueEmail(), password: "lights-up-2024", displayName: name },
+		server,
+	);
 	await signInViaApi(owner, OWNER);
 
 	// The customer writes first, before any quote: chat is open to every customer.

@@ -40,7 +40,7 @@ test("a customer's quote goes from request to revision, acceptance, bill and sig
 		password: "bright-lights-2024",
 		displayName: "Riley Roof",
 	};
-	await signUpViaApi(page, customer);
+	await signUpViaApi(page, customer, freshServer);
 	await expectTiles(owner, { "Pending Quotes": 0, "Approved Quotes": 0, "Active Customers": 0 });
 
 	// The customer asks for a quote with a photo and an instant estimate.

@@ -18,7 +18,7 @@ test("a customer reports an urgent problem with a photo; the owner views and com
 	await signInViaApi(owner, OWNER);
 	const page = await newPage(browser, server.url);
 	const name = `Dana Dark ${Date.now().toString(36)}`;
-	await approvedCustomer(page, owner, name);
+	await approvedCustomer(page, owner, name, server);
 
 	// Home: no request yet, so the service card is Inactive; its button opens the requests tab.
 	await page.goto("/app");
@@ -79,7 +79,7 @@ test("a Change Colors request shows the fee, adds the bill to QuickPay, and the 
 	const owner = await newPage(browser, server.url);
 	await signInViaApi(owner, OWNER);
 	const page = await newPage(browser, server.url);
-	await approvedCustomer(page, owner, "Casey Colors");
+	await approvedCustomer(page, owner, "Casey Colors", server);
 
 	await page.goto("/app/requests");
 	const main = page.getByRole("main");

@@ -8,6 +8,7 @@ import {
 	signUpViaApi,
 	uniqueEmail,
 } from "./fixtures.ts";
+import type { RunningServer } from "./server.ts";
 
 /** A new signed-out browser context on `baseURL` (a phone unless told otherwise) and its page. */
 export async function newPage(browser: Browser, baseURL: string, device = devices["Pixel 7"]) {
@@ -26,10 +27,17 @@ export async function ownerPage(browser: Browser, baseURL: string) {
 /**
  * A customer whose quote the owner approved, made through the API as the app itself does it: the
  * customer asks for a quote in `page`, the owner approves it in `owner`. Gives the bill it made.
+ * With `confirmOn` (the server), the customer has confirmed their address from the e-mailed link,
+ * as they must before sending photos.
  */
-export async function approvedCustomer(page: Page, owner: Page, displayName: string) {
+export async function approvedCustomer(
+	page: Page,
+	owner: Page,
+	displayName: string,
+	confirmOn?: Pick<RunningServer, "dataDir">,
+) {
 	const email = uniqueEmail();
-	await signUpViaApi(page, { email, password: "bright-lights-2024", displayName });
+	await signUpViaApi(page, { email, password: "bright-lights-2024", displayName }, confirmOn);
 	const catalog = await (await page.request.get("/api/catalog")).json();
 	const service = (catalog.services ?? catalog)[0];
 	const quote = await page.request.post("/api/quote-requests", {

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { type BrowserContext, test as base, expect, type Page } from "@playwright/test";
+import { CONFIRM_PATH, firstLink, waitForMail } from "../../support/outbox.ts";
 import { PageErrorWatcher } from "./page-errors.ts";
 
 export { failedResource } from "./page-errors.ts";
@@ -112,7 +113,11 @@ let counter = 0;
 export const uniqueEmail = (prefix = "customer") =>
 	`${prefix}-${Date.now().toString(36)}-${process.pid}-${counter++}@example.test`;
 
-/** Signs up through the API in the page's browser context (so the page is signed in too). */
+/**
+ * Signs up through the API in the page's browser context (so the page is signed in too). With
+ * `confirmOn` (the server, whose outbox holds the mail), the new account then confirms its
+ * address from the e-mailed link, as a customer does before chatting or sending photos.
+ */
 export async function signUpViaApi(
 	page: Page,
 	account: {
@@ -122,11 +127,32 @@ export async function signUpViaApi(
 		displayName?: string;
 		inviteCode?: string;
 	},
+	confirmOn?: Pick<RunningServer, "dataDir">,
 ) {
 	const res = await page.request.post("/api/account/sign-up", {
 		data: { role: "customer", ...account },
 	});
 	expect(res.status(), await res.text()).toBe(201);
+	if (confirmOn) await confirmViaMail(page, confirmOn, account.email);
+}
+
+/** The confirmation link the server e-mailed to `email` (the newest one). */
+export async function confirmationLink(server: Pick<RunningServer, "dataDir">, email: string) {
+	return firstLink(await waitForMail(server.dataDir, email, { containing: CONFIRM_PATH }));
+}
+
+/**
+ * Follows the e-mailed confirmation link as its page does (its token to GET /api/auth/verify-email),
+ * in the page's browser context. The confirmation page itself has its own test.
+ */
+export async function confirmViaMail(
+	page: Page,
+	server: Pick<RunningServer, "dataDir">,
+	email: string,
+) {
+	const token = new URL(await confirmationLink(server, email)).searchParams.get("token")!;
+	const res = await page.request.get(`/api/auth/verify-email?token=${encodeURIComponent(token)}`);
+	expect(res.status(), await res.text()).toBe(200);
 }
 
 export async function signInViaApi(page: Page, account: { email: string; password: string }) {

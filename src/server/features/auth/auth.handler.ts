@@ -4,6 +4,7 @@ import { getCookie } from "hono/cookie";
 import { z } from "zod";
 import {
 	AUTH_MESSAGES,
+	CONFIRM_MESSAGES,
 	forgotPasswordSchema,
 	resetPasswordSchema,
 	signInSchema,
@@ -118,6 +119,21 @@ async function afterAuthAnswer(options: {
 	}
 }
 
+/**
+ * The confirmation link's token: better-auth's signed token (a JWT, about 200 characters). Only
+ * the token: no callbackURL, so better-auth answers in JSON and never redirects.
+ */
+const verifyEmailQuery = z.strictObject({
+	token: z.string(CONFIRM_MESSAGES.invalidLink).min(1, CONFIRM_MESSAGES.invalidLink).max(2000),
+});
+
+/** What a link that does not confirm anything answers: 400 with a code the page tells apart. */
+const verifyEmailErrors: Record<string, { error: string; code: string }> = {
+	TOKEN_EXPIRED: { error: CONFIRM_MESSAGES.expiredLink, code: "link_expired" },
+	INVALID_TOKEN: { error: CONFIRM_MESSAGES.invalidLink, code: "link_invalid" },
+	USER_NOT_FOUND: { error: CONFIRM_MESSAGES.invalidLink, code: "link_invalid" },
+};
+
 /** One of AUTH_ENDPOINTS, through better-auth, with our validation, client address and error shape. */
 const forward = (path: string, schema: z.ZodType) => async (c: Context<AppEnv>) => {
 	const input = await c.req.raw
@@ -168,10 +184,38 @@ const forward = (path: string, schema: z.ZodType) => async (c: Context<AppEnv>) 
 	return out;
 };
 
-/** Mounts AUTH_ENDPOINTS under /api/auth (POST only). */
+/**
+ * GET /verify-email: confirms the address a confirmation link names (better-auth's own check of its
+ * signed token; marking an address confirmed twice is harmless). Called by the confirmation page,
+ * not opened from the mail, so a mail scanner fetching the link confirms nothing.
+ */
+async function verifyEmail(c: Context<AppEnv>) {
+	const result = verifyEmailQuery.safeParse(c.req.query());
+	if (!result.success)
+		return c.json({ error: CONFIRM_MESSAGES.invalidLink, code: "link_invalid" }, 400);
+	const url = new URL(c.req.url);
+	url.search = new URLSearchParams({ token: result.data.token }).toString();
+	const headers = new Headers(c.req.raw.headers);
+	headers.set(CLIENT_IP_HEADER, clientIp(c));
+	const response = await c.var.deps.auth.handler(new Request(url, { headers }));
+	if (response.ok) return c.json({ confirmed: true }, 200);
+	const body = (await response.json().catch(() => ({}))) as { code?: string };
+	if (response.status === 429)
+		return c.json({ error: "Too many attempts. Please wait a minute and try again." }, 429);
+	const known = body.code ? verifyEmailErrors[body.code] : undefined;
+	if (known && response.status < 500) return c.json(known, 400);
+	c.var.deps.logger.error(
+		{ requestId: c.var.requestId, path: c.req.path, status: response.status, code: body.code },
+		"auth request failed",
+	);
+	return c.json({ error: "Something went wrong on our side. Please try again." }, 500);
+}
+
+/** Mounts AUTH_ENDPOINTS under /api/auth (POST), and GET /verify-email. */
 export const authHandler = new Hono<AppEnv>();
 for (const [path, { schema }] of Object.entries(AUTH_ENDPOINTS))
 	authHandler.post(path, forward(path, schema));
+authHandler.get("/verify-email", verifyEmail);
 
 /** Documents AUTH_ENDPOINTS in the API's OpenAPI document, from the schemas that check them. */
 export function documentAuthEndpoints(registry: OpenAPIHono["openAPIRegistry"]) {
@@ -193,4 +237,21 @@ export function documentAuthEndpoints(registry: OpenAPIHono["openAPIRegistry"]) 
 			},
 		});
 	}
+	registry.registerPath({
+		method: "get",
+		path: "/api/auth/verify-email",
+		tags: ["auth"],
+		summary: "Confirm an e-mail address with the token of its confirmation link",
+		request: { query: verifyEmailQuery },
+		responses: {
+			200: {
+				description: "The address is confirmed",
+				content: { "application/json": { schema: z.object({ confirmed: z.literal(true) }) } },
+			},
+			400: {
+				description: "The link is invalid (code link_invalid) or has expired (link_expired)",
+			},
+			429: { description: "Too many attempts" },
+		},
+	});
 }

@@ -4,11 +4,11 @@ import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
 import type { MiddlewareHandler } from "hono/types";
-import type { SessionUser } from "../../../shared/auth.ts";
+import { CONFIRM_MESSAGES, type SessionUser } from "../../../shared/auth.ts";
 import type { AppEnv, OwnerEnv, SignedInEnv } from "../../app-env.ts";
 import type { Executor } from "../../db/database.ts";
 import { profiles, sessions, users } from "../../db/schema.ts";
-import { forbidden, unauthorized } from "../../lib/errors.ts";
+import { AppError, forbidden, unauthorized } from "../../lib/errors.ts";
 import { quotesTag, sessionTag } from "../../lib/read-cache.ts";
 import { requireApprovedQuote } from "../customers/customers.service.ts";
 import { SESSION_EXPIRES_IN } from "./auth.ts";
@@ -61,6 +61,7 @@ async function loadSession(db: Executor, token: string) {
 			id: users.id,
 			name: users.name,
 			email: users.email,
+			emailVerified: users.emailVerified,
 			expiresAt: sessions.expiresAt,
 			profile: profiles,
 		})
@@ -85,6 +86,7 @@ async function loadSession(db: Executor, token: string) {
 		role: profile.role,
 		view: profile.view,
 		accountStatus: profile.accountStatus,
+		emailVerified: row.emailVerified,
 	};
 	return { user, expiresAt: row.expiresAt.getTime() };
 }
@@ -134,5 +136,22 @@ export const approvedQuoteOnly = createMiddleware<AppEnv>(async (c, next) => {
 	await v.deps.readCache.read(`approved-quote-gate:${v.user.id}`, [quotesTag(v.user.id)], () =>
 		requireApprovedQuote({ db: v.deps.db, actor: v.user }),
 	);
+	await next();
+});
+
+/**
+ * A customer writes to the business (chat) and sends files only once their e-mail address is
+ * confirmed: a name or a file from an address nobody has shown to be theirs goes nowhere. Owners
+ * are never held back from their work. 403 with code `email_not_confirmed`, before anything is
+ * written.
+ */
+export function assertEmailConfirmed(user: Pick<SessionUser, "role" | "emailVerified">) {
+	if (user.role === "customer" && !user.emailVerified)
+		throw new AppError(403, CONFIRM_MESSAGES.confirmFirst, "email_not_confirmed");
+}
+
+/** `assertEmailConfirmed` as middleware, so it answers before the body is read. */
+export const confirmedEmailOnly = createMiddleware<AppEnv>(async (c, next) => {
+	assertEmailConfirmed((c as unknown as Context<SignedInEnv>).var.user);
 	await next();
 });

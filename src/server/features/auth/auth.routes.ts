@@ -11,7 +11,13 @@ import type { OwnerEnv } from "../../app-env.ts";
 import { checkRateLimit } from "../../lib/rate-limit.ts";
 import { createRouter, errorResponses, jsonContent } from "../../lib/router.ts";
 import { readSession, signedIn } from "./auth.middleware.ts";
-import { createOwnerInvite, setView, signUpAccount, updateMyProfile } from "./auth.service.ts";
+import {
+	createOwnerInvite,
+	resendConfirmation,
+	setView,
+	signUpAccount,
+	updateMyProfile,
+} from "./auth.service.ts";
 
 const SIGN_UP_LIMITED = "Too many new accounts from your network. Please try again in an hour.";
 const INVITE_LIMITED = "Too many owner sign-up attempts. Please wait 10 minutes and try again.";
@@ -60,6 +66,21 @@ export const publicRoutes = createRouter()
 
 /** A signed-in account's own settings. */
 export const customerRoutes = createRouter()
+	.openapi(
+		createRoute({
+			method: "post",
+			path: "/me/confirmation-email",
+			tags: ["auth"],
+			summary: "E-mail me a new link that confirms my address (a few an hour)",
+			middleware: signedIn(),
+			responses: {
+				200: { description: "Sent", ...jsonContent(z.object({ message: z.string() })) },
+				409: { description: "The address is already confirmed" },
+				...errorResponses,
+			},
+		}),
+		async (c) => c.json(await resendConfirmation({ deps: c.var.deps, actor: c.var.user }), 200),
+	)
 	.openapi(
 		createRoute({
 			method: "put",

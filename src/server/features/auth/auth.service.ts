@@ -1,14 +1,17 @@
 import { createHash, randomInt } from "node:crypto";
 import { APIError } from "better-auth/api";
 import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
-import { AUTH_MESSAGES, type Role } from "../../../shared/auth.ts";
+import { AUTH_MESSAGES, CONFIRM_MESSAGES, type Role } from "../../../shared/auth.ts";
 import type { Deps } from "../../app-env.ts";
 import type { Database } from "../../db/database.ts";
 import { ownerInvites, profiles, users } from "../../db/schema.ts";
 import { type Actor, assertOwner } from "../../lib/actor.ts";
-import { AppError, conflict, forbidden } from "../../lib/errors.ts";
+import { AppError, conflict, forbidden, tooManyRequests, unauthorized } from "../../lib/errors.ts";
+import { hitRateLimit } from "../../lib/rate-limit.ts";
+import { CONFIRMATION_EMAIL_LIMIT } from "../../lib/rate-limit-rules.ts";
 import { ownerInviteEmail } from "../email/templates.ts";
 import { getBusinessProfile } from "../settings/settings.service.ts";
+import { sendConfirmationEmail } from "./auth.ts";
 
 const OWNER_GRANT_LOCK = 7_283_001;
 const INVITE_DAYS = 7;
@@ -21,7 +24,8 @@ const hashCode = (code: string) => createHash("sha256").update(normalizeCode(cod
 
 /**
  * Creates a login and its profile. Owner capability is granted only to the first owner of a
- * fresh install, or with an unused invite; otherwise nothing is created.
+ * fresh install, or with an unused invite; otherwise nothing is created. The first owner's address
+ * and one an invite was e-mailed to count as confirmed; every other new account is sent a link.
  */
 export async function signUpAccount(options: {
 	deps: Deps;
@@ -48,16 +52,58 @@ export async function signUpAccount(options: {
 		throw toAppError(error);
 	}
 	const userId = result.response.user.id;
+	let confirmed = false;
 	if (input.role === "owner") {
 		try {
-			await grantOwner(deps, userId, input.email, input.inviteCode);
+			confirmed = await grantOwner(deps, userId, input.email, input.inviteCode);
 		} catch (error) {
 			// Lost a race for the first-owner place or the invite: leave no account behind.
 			await deps.db.delete(users).where(eq(users.id, userId));
 			throw error;
 		}
 	}
+	if (!confirmed) {
+		// The account exists and is signed in: a mail that cannot be queued now is asked for again
+		// from the app ("Send the link again"), not a failed sign-up.
+		await sendConfirmationEmail({
+			db: deps.db,
+			env: deps.env,
+			mailer: deps.mailer,
+			secret: deps.auth.options.secret as string,
+			email: result.response.user.email,
+		}).catch((error) =>
+			deps.logger.error({ err: error, userId }, "could not queue the confirmation e-mail"),
+		);
+	}
 	return { headers: result.headers, userId };
+}
+
+/**
+ * E-mails a signed-in account a new confirmation link, a few an hour at most (each one counted
+ * against the account in `request_limits`, across instances). Refused once the address is confirmed.
+ */
+export async function resendConfirmation(options: { deps: Deps; actor: Actor }) {
+	const { deps, actor } = options;
+	const [user] = await deps.db
+		.select({ email: users.email, emailVerified: users.emailVerified })
+		.from(users)
+		.where(eq(users.id, actor.id));
+	if (!user) throw unauthorized();
+	if (user.emailVerified) throw conflict(CONFIRM_MESSAGES.alreadyConfirmed, "already_confirmed");
+	const { count } = await hitRateLimit({
+		db: deps.db,
+		key: `confirmationEmail:${actor.id}`,
+		windowMs: CONFIRMATION_EMAIL_LIMIT.windowMs,
+	});
+	if (count > CONFIRMATION_EMAIL_LIMIT.max) throw tooManyRequests(CONFIRM_MESSAGES.tooManyLinks);
+	await sendConfirmationEmail({
+		db: deps.db,
+		env: deps.env,
+		mailer: deps.mailer,
+		secret: deps.auth.options.secret as string,
+		email: user.email,
+	});
+	return { message: CONFIRM_MESSAGES.linkSent };
 }
 
 /** Fails early, before anything is written, when the owner grant would be refused. */
@@ -71,28 +117,40 @@ async function checkOwnerGrant(db: Database, email: string, inviteCode?: string)
 	if (!invite) throw forbidden(AUTH_MESSAGES.invalidInvite);
 }
 
+/**
+ * Makes the account an owner; answers whether its address counts as confirmed: the first owner's,
+ * or an invited owner's when the invite was e-mailed to that very address.
+ */
 async function grantOwner(
 	deps: Pick<Deps, "events">,
 	userId: string,
 	email: string,
 	inviteCode?: string,
-) {
-	await deps.events.transaction(async (tx) => {
+): Promise<boolean> {
+	return deps.events.transaction(async (tx) => {
 		await tx.execute(sql`select pg_advisory_xact_lock(${OWNER_GRANT_LOCK})`);
+		// The first owner sets up a fresh install, often before its mail is: they are its operator,
+		// trusted with their own address, and no link waits in an outbox nobody reads.
+		let confirmed = true;
 		if (await ownerExists(tx as unknown as Database)) {
 			if (!inviteCode) throw forbidden(AUTH_MESSAGES.ownerInviteRequired);
 			const used = await tx
 				.update(ownerInvites)
 				.set({ usedAt: sql`now()`, usedBy: userId })
 				.where(usableInvite(inviteCode, email))
-				.returning({ id: ownerInvites.id });
+				.returning({ id: ownerInvites.id, email: ownerInvites.email });
 			if (used.length === 0) throw forbidden(AUTH_MESSAGES.invalidInvite);
+			// The code came by e-mail to this very address: that proves it. A code given without an
+			// address (read out, say) proves nothing, and the link is sent as to anyone.
+			confirmed = used[0]!.email === email;
 		}
+		if (confirmed) await tx.update(users).set({ emailVerified: true }).where(eq(users.id, userId));
 		await tx
 			.update(profiles)
 			.set({ role: "owner", view: "owner", accountStatus: "active", updatedAt: sql`now()` })
 			.where(eq(profiles.userId, userId));
 		await deps.events.publish(tx, { kind: "profile.changed", userId });
+		return confirmed;
 	});
 }
 

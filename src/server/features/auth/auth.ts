@@ -1,14 +1,15 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { createEmailVerificationToken } from "better-auth/api";
 import { eq } from "drizzle-orm";
-import { PASSWORD_MAX, PASSWORD_MIN } from "../../../shared/auth.ts";
+import { CONFIRM_LINK_HOURS, PASSWORD_MAX, PASSWORD_MIN } from "../../../shared/auth.ts";
 import type { Database } from "../../db/database.ts";
 import { accounts, profiles, rateLimits, sessions, users, verifications } from "../../db/schema.ts";
 import type { Env } from "../../env.ts";
 import type { EventBus } from "../../lib/events.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { Mailer } from "../email/email.service.ts";
-import { passwordResetEmail } from "../email/templates.ts";
+import { emailConfirmationEmail, passwordResetEmail, recipientName } from "../email/templates.ts";
 import { getBusinessProfile } from "../settings/settings.service.ts";
 import type { HashPool } from "./hash-pool.ts";
 import { passwordHasher, type ScryptCost } from "./password-hash.ts";
@@ -20,6 +21,37 @@ import { clearSignInFailures, passwordResetAccounts } from "./sign-in-failures.t
  * and checked on every request (a stolen cookie is not good forever).
  */
 export const SESSION_EXPIRES_IN = 60 * 60 * 24 * 30;
+
+/**
+ * Queues the e-mail with a link that confirms `email`. The token is better-auth's own: signed with
+ * the auth secret (kept outside the database), naming the address and its expiry, and nothing of it
+ * is stored, so a copy of the database holds no usable link. The link opens the confirmation page,
+ * which sends the token to GET /api/auth/verify-email.
+ */
+export async function sendConfirmationEmail(options: {
+	db: Database;
+	env: Env;
+	mailer: Mailer;
+	secret: string;
+	email: string;
+}) {
+	const { db, env, mailer, email } = options;
+	const token = await createEmailVerificationToken(
+		options.secret,
+		email,
+		undefined,
+		CONFIRM_LINK_HOURS * 60 * 60,
+	);
+	const business = await getBusinessProfile({ db });
+	await mailer.enqueue(
+		emailConfirmationEmail({
+			to: email,
+			url: `${env.APP_URL}/auth/confirm-email?token=${encodeURIComponent(token)}`,
+			hours: CONFIRM_LINK_HOURS,
+			business,
+		}),
+	);
+}
 
 /** Set by the app from the connection (or the trusted proxy); never taken from the client. */
 export const CLIENT_IP_HEADER = "x-client-ip";
@@ -66,8 +98,9 @@ export function createAuth(options: {
 			async sendResetPassword({ user, token }) {
 				const business = await getBusinessProfile({ db });
 				const url = `${env.APP_URL}/auth/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
+				// An unconfirmed address is greeted without the name typed at sign-up.
 				await mailer.enqueue(
-					passwordResetEmail({ to: user.email, name: user.name, url, business }),
+					passwordResetEmail({ to: user.email, name: recipientName(user), url, business }),
 				);
 			},
 			/**
@@ -81,6 +114,24 @@ export function createAuth(options: {
 				await db.delete(verifications).where(eq(verifications.value, user.id));
 				await clearSignInFailures({ db, email: user.email });
 				if (request) passwordResetAccounts.set(request, user.email);
+				// The reset link came to the address, which proves it: a website customer setting
+				// their first password from the e-mailed link confirms it so.
+				if (user.emailVerified) return;
+				await db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
+				await events.publish(db, { kind: "profile.changed", userId: user.id });
+			},
+		},
+		// Sign-up (auth.service.ts) sends the link; GET /verify-email (auth.handler.ts) checks it.
+		emailVerification: {
+			sendOnSignUp: false,
+			autoSignInAfterVerification: false,
+			expiresIn: CONFIRM_LINK_HOURS * 60 * 60,
+			async sendVerificationEmail({ user }) {
+				await sendConfirmationEmail({ db, env, mailer, secret: options.secret, email: user.email });
+			},
+			// Signed-in pages and every instance's session answers learn of it at once.
+			async afterEmailVerification(user) {
+				await events.publish(db, { kind: "profile.changed", userId: user.id });
 			},
 		},
 		// Reset tokens are kept as SHA-256 hashes, so a database copy holds no usable link.

@@ -5,7 +5,7 @@ import type { Executor } from "../../db/database.ts";
 import { requestLimits, users } from "../../db/schema.ts";
 import { hitRateLimit } from "../../lib/rate-limit.ts";
 import { SIGN_IN_ACCOUNT_LIMIT } from "../../lib/rate-limit-rules.ts";
-import { failedSignInsEmail } from "../email/templates.ts";
+import { failedSignInsEmail, recipientName } from "../email/templates.ts";
 import { getBusinessProfile } from "../settings/settings.service.ts";
 import { emailHash, failuresKey } from "./sign-in-failures.ts";
 
@@ -56,7 +56,7 @@ export async function recordSignInFailure(options: {
 	});
 	if (count !== SIGN_IN_ACCOUNT_LIMIT.max) return;
 	const [user] = await deps.db
-		.select({ email: users.email, name: users.name })
+		.select({ email: users.email, name: users.name, emailVerified: users.emailVerified })
 		.from(users)
 		.where(eq(users.email, email.trim().toLowerCase()));
 	if (!user) return;
@@ -70,7 +70,7 @@ export async function recordSignInFailure(options: {
 	await deps.mailer.enqueue(
 		failedSignInsEmail({
 			to: user.email,
-			name: user.name,
+			name: recipientName(user),
 			failures: count,
 			minutes: SIGN_IN_ACCOUNT_LIMIT.windowMs / 60_000,
 			url: `${deps.env.APP_URL}/auth`,

@@ -5,7 +5,7 @@ import type { OwnerEnv, SignedInEnv } from "../../app-env.ts";
 import { badRequest } from "../../lib/errors.ts";
 import { multipartForm, uploadLimit } from "../../lib/multipart.ts";
 import { createRouter, errorResponses, jsonContent } from "../../lib/router.ts";
-import { signedIn } from "../auth/auth.middleware.ts";
+import { confirmedEmailOnly, signedIn } from "../auth/auth.middleware.ts";
 import { MAX_FILE_BYTES } from "../files/files.service.ts";
 import {
 	countOwnerUnread,
@@ -125,8 +125,8 @@ export const customerRoutes = createRouter()
 			method: "post",
 			path: "/chat/messages",
 			tags: ["chat"],
-			summary: "Send the business a message (rate limited)",
-			middleware: signedIn(sendingLimit),
+			summary: "Send the business a message (rate limited; needs a confirmed e-mail address)",
+			middleware: signedIn(confirmedEmailOnly, sendingLimit),
 			request: { body: { content: { "application/json": { schema: textBody } }, required: true } },
 			responses: sent,
 		}),
@@ -146,8 +146,9 @@ export const customerRoutes = createRouter()
 			method: "post",
 			path: "/chat/attachments",
 			tags: ["chat"],
-			summary: "Send the business a photo or a PDF, with optional text (rate limited)",
-			middleware: signedIn(sendingLimit, attachmentLimit),
+			summary:
+				"Send the business a photo or a PDF, with optional text (rate limited; needs a confirmed e-mail address)",
+			middleware: signedIn(confirmedEmailOnly, sendingLimit, attachmentLimit),
 			request: {
 				body: { content: { "multipart/form-data": { schema: attachmentForm } }, required: true },
 			},

@@ -93,7 +93,10 @@ export async function createCustomer(options: {
 			files: stored,
 			commit: () =>
 				deps.events.transaction(async (tx) => {
-					await tx.insert(users).values({ id: userId, name: input.name, email });
+					// The owner knows this customer and their address: no confirmation link to follow.
+					await tx
+						.insert(users)
+						.values({ id: userId, name: input.name, email, emailVerified: true });
 					await tx.insert(accounts).values({
 						id: auth.generateId({ model: "account" }) || randomUUID(),
 						userId,

@@ -41,6 +41,7 @@ export async function createCustomerFromWebsiteQuote(options: {
 	const user = await auth.internalAdapter.createUser({
 		email,
 		name: quote.name,
+		// Confirmed when the password is set from the e-mailed link (auth.ts: onPasswordReset).
 		emailVerified: false,
 	});
 	try {
@@ -77,7 +78,6 @@ export async function createCustomerFromWebsiteQuote(options: {
 			await deps.mailer.enqueue(
 				customerInviteEmail({
 					to: email,
-					name: quote.name,
 					amountCents: moved.amountCents,
 					url: `${deps.env.APP_URL}/auth/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(email)}`,
 					business,

@@ -40,9 +40,40 @@ ${action ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;b
 	return { to: options.to, subject: options.subject, text, html };
 }
 
+/**
+ * The greeting of a message to a customer. `name` is null when the address is not confirmed: a
+ * name someone typed never goes to an address that has not shown it wants our mail.
+ */
+const hello = (name: string | null) => (name ? `Hi ${name},` : "Hello,");
+
+/** The name to greet a person by: theirs once their address is confirmed, else none. */
+export const recipientName = (person: { name: string; emailVerified: boolean }) =>
+	person.emailVerified ? person.name : null;
+
+/** The link that confirms a new account's address; never names the account (it is unconfirmed). */
+export function emailConfirmationEmail(options: {
+	to: string;
+	url: string;
+	hours: number;
+	business: BusinessProfile;
+}): EmailMessage {
+	return layout({
+		to: options.to,
+		subject: `Confirm your e-mail address for ${options.business.businessName}`,
+		business: options.business,
+		greeting: "Hello,",
+		paragraphs: [
+			`Please confirm that this is your e-mail address, so you can chat with us and send photos in the ${options.business.businessName} app. The link works for ${options.hours} hours.`,
+			"If you did not create an account, you can ignore this e-mail.",
+		],
+		action: { label: "Confirm e-mail address", url: options.url },
+	});
+}
+
 export function passwordResetEmail(options: {
 	to: string;
-	name: string;
+	/** Null when the address is not confirmed. */
+	name: string | null;
 	url: string;
 	business: BusinessProfile;
 }): EmailMessage {
@@ -50,7 +81,7 @@ export function passwordResetEmail(options: {
 		to: options.to,
 		subject: `Reset your ${options.business.businessName} password`,
 		business: options.business,
-		greeting: `Hi ${options.name},`,
+		greeting: hello(options.name),
 		paragraphs: [
 			"We received a request to reset your password. The link below works once and expires in one hour.",
 			"If you did not ask for this, you can ignore this e-mail; your password stays the same.",
@@ -62,7 +93,7 @@ export function passwordResetEmail(options: {
 /** To an account holder whose sign-in was refused for a while after several wrong passwords. */
 export function failedSignInsEmail(options: {
 	to: string;
-	name: string;
+	name: string | null;
 	failures: number;
 	minutes: number;
 	url: string;
@@ -72,7 +103,7 @@ export function failedSignInsEmail(options: {
 		to: options.to,
 		subject: `Several failed sign-ins to your ${options.business.businessName} account`,
 		business: options.business,
-		greeting: `Hi ${options.name},`,
+		greeting: hello(options.name),
 		paragraphs: [
 			`Someone entered a wrong password for your account ${options.failures} times in a row, so we have paused sign-ins with a password for up to ${options.minutes} minutes. Your account and your password are unchanged.`,
 			'If it was you, wait a few minutes and try again, or choose "Forgot your password?" on the sign-in page: the e-mailed link works at once, and you can sign in with your new password right away.',
@@ -82,9 +113,9 @@ export function failedSignInsEmail(options: {
 	});
 }
 
+/** Greets without a name: the address is not confirmed until the password is set from it. */
 export function customerInviteEmail(options: {
 	to: string;
-	name: string;
 	amountCents: number;
 	url: string;
 	business: BusinessProfile;
@@ -93,7 +124,7 @@ export function customerInviteEmail(options: {
 		to: options.to,
 		subject: `Your ${options.business.businessName} account is ready`,
 		business: options.business,
-		greeting: `Hi ${options.name},`,
+		greeting: "Hello,",
 		paragraphs: [
 			`Thank you for choosing ${options.business.businessName}! Your quote of ${formatCents(options.amountCents)} is approved and we created your account.`,
 			"Set a password with the link below to see your quote, sign your contract, pay your bill and chat with us. The link works once and expires in 7 days; after that, use 'Forgot password' on the sign-in page with this e-mail address.",
@@ -145,7 +176,8 @@ export function ownerInviteEmail(options: {
 
 export function quoteDecisionEmail(options: {
 	to: string;
-	name: string;
+	/** Null when the address is not confirmed. */
+	name: string | null;
 	decision: Extract<QuoteStatus, "approved" | "revised">;
 	amountCents: number;
 	url: string;
@@ -159,7 +191,7 @@ export function quoteDecisionEmail(options: {
 			? `Your holiday lighting quote is approved`
 			: `Your holiday lighting quote was updated: ${amount}`,
 		business: options.business,
-		greeting: `Hi ${options.name},`,
+		greeting: hello(options.name),
 		paragraphs: approved
 			? [
 					`Good news: your quote is approved for ${amount}. Your bill is ready in the app, and you can review and sign your contract there.`,
@@ -322,7 +354,8 @@ export function newServiceRequestEmail(options: {
 /** The customer's notice that their request was resolved or cancelled. */
 export function serviceRequestClosedEmail(options: {
 	to: string;
-	name: string;
+	/** Null when the address is not confirmed. */
+	name: string | null;
 	type: RequestType;
 	status: Extract<RequestStatus, "resolved" | "cancelled">;
 	cancelledByCustomer: boolean;
@@ -336,7 +369,7 @@ export function serviceRequestClosedEmail(options: {
 		to: options.to,
 		subject: resolved ? `Your ${type} request is complete` : `Your ${type} request was cancelled`,
 		business: options.business,
-		greeting: `Hi ${options.name},`,
+		greeting: hello(options.name),
 		paragraphs: [
 			resolved
 				? `Good news: we completed your ${type} request. Enjoy the lights!`
@@ -357,7 +390,8 @@ const cardLine = (card: { cardBrand: string | null; cardLast4: string | null }) 
 /** The customer's receipt for a card payment. */
 export function paymentReceiptEmail(options: {
 	to: string;
-	name: string;
+	/** Null when the address is not confirmed. */
+	name: string | null;
 	description: string;
 	amountCents: number;
 	receiptNumber: string;
@@ -371,7 +405,7 @@ export function paymentReceiptEmail(options: {
 		to: options.to,
 		subject: `Receipt ${options.receiptNumber}: ${formatCents(options.amountCents)} paid${options.testMode ? " (test mode)" : ""}`,
 		business: options.business,
-		greeting: `Hi ${options.name},`,
+		greeting: hello(options.name),
 		paragraphs: [
 			`Thank you! We received your payment of ${formatCents(options.amountCents)}.`,
 			[
@@ -413,7 +447,8 @@ export function paymentReceivedEmail(options: {
 /** The customer's notice of a refund. */
 export function refundEmail(options: {
 	to: string;
-	name: string;
+	/** Null when the address is not confirmed. */
+	name: string | null;
 	description: string;
 	amountCents: number;
 	reason: string;
@@ -424,7 +459,7 @@ export function refundEmail(options: {
 		to: options.to,
 		subject: `Refund of ${formatCents(options.amountCents)}`,
 		business: options.business,
-		greeting: `Hi ${options.name},`,
+		greeting: hello(options.name),
 		paragraphs: [
 			`We refunded ${formatCents(options.amountCents)} of your payment for ${options.description}.`,
 			`Reason: ${options.reason}`,

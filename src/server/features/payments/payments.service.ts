@@ -13,7 +13,12 @@ import type { Executor, Transaction } from "../../db/database.ts";
 import { bills, customers, payments, refunds, users } from "../../db/schema.ts";
 import { type Actor, assertOwner } from "../../lib/actor.ts";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors.ts";
-import { paymentReceiptEmail, paymentReceivedEmail, refundEmail } from "../email/templates.ts";
+import {
+	paymentReceiptEmail,
+	paymentReceivedEmail,
+	recipientName,
+	refundEmail,
+} from "../email/templates.ts";
 import { getBusinessProfile, readBusinessProfile } from "../settings/settings.service.ts";
 import type { CardSummary } from "./gateway.ts";
 import { cardRefused, type PaymentSetup, paymentSetup, paymentsOff } from "./payment-setup.ts";
@@ -29,14 +34,19 @@ const CHECKOUT_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 type BillRow = typeof bills.$inferSelect;
 /** Who a bill is for, to write to: their login's name and e-mail, and their customer record. */
-type Payer = { name: string; email: string; customerId: string | null };
+type Payer = { name: string; email: string; emailVerified: boolean; customerId: string | null };
 
 /** The bill and who it is for, the bill locked until the transaction ends. */
 async function lockBill(tx: Transaction, billId: string) {
 	const [row] = await tx
 		.select({
 			bill: bills,
-			payer: { name: users.name, email: users.email, customerId: customers.id },
+			payer: {
+				name: users.name,
+				email: users.email,
+				emailVerified: users.emailVerified,
+				customerId: customers.id,
+			},
 		})
 		.from(bills)
 		.innerJoin(users, eq(users.id, bills.userId))
@@ -121,7 +131,7 @@ async function settleBill(options: {
 		[
 			paymentReceiptEmail({
 				to: payer.email,
-				name: payer.name,
+				name: recipientName(payer),
 				description: bill.description,
 				amountCents: bill.amountCents,
 				receiptNumber: receiptNumber(bill.id),
@@ -538,14 +548,14 @@ export async function refundPayment(options: {
 			if (bill?.quoteRequestId) await clearPaidInvoiceIfNothingPaid(tx, payment.userId);
 		}
 		const [person] = await tx
-			.select({ name: users.name, email: users.email })
+			.select({ name: users.name, email: users.email, emailVerified: users.emailVerified })
 			.from(users)
 			.where(eq(users.id, payment.userId));
 		if (person && bill)
 			await deps.mailer.enqueue(
 				refundEmail({
 					to: person.email,
-					name: person.name,
+					name: recipientName(person),
 					description: bill.description,
 					amountCents: amount,
 					reason,

@@ -14,7 +14,7 @@ import { type Actor, assertOwner } from "../../lib/actor.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { createQuoteBill } from "../bills/bills.service.ts";
 import { activateCustomer } from "../customers/customers.service.ts";
-import { quoteDecisionEmail } from "../email/templates.ts";
+import { quoteDecisionEmail, recipientName } from "../email/templates.ts";
 import { getBusinessProfile } from "../settings/settings.service.ts";
 
 type UnitPrices = { serviceId: string; unitPriceCents: number }[];
@@ -260,14 +260,14 @@ async function decisionEmail(
 	deps: Pick<Deps, "env">,
 ) {
 	const [user] = await db
-		.select({ email: users.email, name: users.name })
+		.select({ email: users.email, name: users.name, emailVerified: users.emailVerified })
 		.from(users)
 		.where(eq(users.id, userId));
 	if (!user) return null;
 	const business = await getBusinessProfile({ db });
 	return quoteDecisionEmail({
 		to: user.email,
-		name: user.name,
+		name: recipientName(user),
 		decision,
 		amountCents,
 		url: `${deps.env.APP_URL}/app`,

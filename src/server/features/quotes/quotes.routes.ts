@@ -16,7 +16,7 @@ import { pageQuerySchema } from "../../lib/paging.ts";
 import { rateLimit } from "../../lib/rate-limit.ts";
 import { customerTag, OWNER_TAG } from "../../lib/read-cache.ts";
 import { cachedJson, createRouter, errorResponses, jsonContent } from "../../lib/router.ts";
-import { signedIn } from "../auth/auth.middleware.ts";
+import { assertEmailConfirmed, signedIn } from "../auth/auth.middleware.ts";
 import {
 	acceptRevisedQuote,
 	approveQuote,
@@ -105,7 +105,8 @@ export const customerRoutes = createRouter()
 			method: "post",
 			path: "/quote-requests",
 			tags: ["quotes"],
-			summary: "Request a quote for my property, with photos; the business is notified",
+			summary:
+				"Request a quote for my property, with photos (photos need a confirmed e-mail address); the business is notified",
 			middleware: signedIn(noOpenQuote, quoteUploadLimit),
 			request: {
 				body: {
@@ -129,6 +130,8 @@ export const customerRoutes = createRouter()
 		}),
 		async (c) => {
 			const { data, photos } = c.req.valid("form");
+			// The first step stays open to a new account; only photos wait for the confirmed address.
+			if (photos.length > 0) assertEmailConfirmed(c.var.user);
 			const { id } = await submitQuoteRequest({
 				deps: c.var.deps,
 				source: { kind: "app", actor: c.var.user },

@@ -14,7 +14,7 @@ import { pageQuerySchema } from "../../lib/paging.ts";
 import { rateLimit } from "../../lib/rate-limit.ts";
 import { customerTag, OWNER_TAG } from "../../lib/read-cache.ts";
 import { cachedJson, createRouter, errorResponses, jsonContent } from "../../lib/router.ts";
-import { approvedQuoteOnly, signedIn } from "../auth/auth.middleware.ts";
+import { approvedQuoteOnly, assertEmailConfirmed, signedIn } from "../auth/auth.middleware.ts";
 import { MAX_FILE_BYTES } from "../files/files.service.ts";
 import { listMyRequests, listOpenRequests } from "./request-list.service.ts";
 import {
@@ -50,7 +50,7 @@ export const customerRoutes = createRouter()
 			path: "/service-requests",
 			tags: ["requests"],
 			summary:
-				"Send a service request (Fix, ChangeColor, MoreLights) with up to 6 photos; needs an approved quote. A Change Colors request adds the colour fee bill when payment is required",
+				"Send a service request (Fix, ChangeColor, MoreLights) with up to 6 photos (photos need a confirmed e-mail address); needs an approved quote. A Change Colors request adds the colour fee bill when payment is required",
 			middleware: signedIn(approvedQuoteOnly, rateLimit("serviceRequest"), requestUploadLimit),
 			request: {
 				body: {
@@ -80,6 +80,7 @@ export const customerRoutes = createRouter()
 		}),
 		async (c) => {
 			const { data, photos } = c.req.valid("form");
+			if (photos.length > 0) assertEmailConfirmed(c.var.user);
 			const result = await submitServiceRequest({
 				deps: c.var.deps,
 				actor: c.var.user,

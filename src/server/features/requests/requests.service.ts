@@ -15,7 +15,11 @@ import { bills, customers, profiles, serviceRequests, users } from "../../db/sch
 import { type Actor, assertOwner } from "../../lib/actor.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { requireApprovedQuote } from "../customers/customers.service.ts";
-import { newServiceRequestEmail, serviceRequestClosedEmail } from "../email/templates.ts";
+import {
+	newServiceRequestEmail,
+	recipientName,
+	serviceRequestClosedEmail,
+} from "../email/templates.ts";
 import {
 	type FileToStore,
 	prepareImages,
@@ -168,6 +172,7 @@ async function contactOf(tx: Executor, userId: string) {
 		.select({
 			name: sql<string>`coalesce(${customers.name}, ${profiles.displayName}, ${users.name})`,
 			email: users.email,
+			emailVerified: users.emailVerified,
 			phone: sql<string | null>`coalesce(${customers.phone}, ${profiles.phone})`,
 			address: sql<
 				string | null
@@ -277,7 +282,7 @@ export async function changeRequestStatus(options: {
 			await deps.mailer.enqueue(
 				serviceRequestClosedEmail({
 					to: contact.email,
-					name: contact.name,
+					name: recipientName(contact),
 					type: changed.requestType,
 					status: rule.to,
 					cancelledByCustomer: !byOwner,

@@ -44,6 +44,20 @@ export const setView = (view: Role) => readJson(client.me.view.$put({ json: { vi
 export const saveProfile = (update: ProfileUpdate) =>
 	readJson(client.me.profile.$put({ json: update }));
 
+/** E-mails the signed-in account a new link that confirms its address. */
+export const resendConfirmation = () => readJson(client.me["confirmation-email"].$post());
+
+/**
+ * Confirms an address with its link's token (better-auth's endpoint, not in ApiRoutes): resolves
+ * when confirmed; ApiError with code `link_invalid` or `link_expired` otherwise.
+ */
+export const confirmEmail = (token: string) =>
+	readJson(
+		fetch(`/api/auth/verify-email?${new URLSearchParams({ token })}`, {
+			credentials: "same-origin",
+		}),
+	);
+
 export const createOwnerInvite = (email?: string) =>
 	readJson(client.owner.invites.$post({ json: email ? { email } : {} }));
 

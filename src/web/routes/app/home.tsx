@@ -12,6 +12,7 @@ import {
 	CardTitle,
 } from "../../components/ui/card.tsx";
 import { useMe } from "../../features/auth/api.ts";
+import { ConfirmEmailNotice } from "../../features/auth/components/confirm-email-notice.tsx";
 import { CustomerChatPanel } from "../../features/chat/components/chat-panel.tsx";
 import { useMyCustomer } from "../../features/customers/api.ts";
 import { MyInstallationPhotos } from "../../features/customers/components/installation-media.tsx";
@@ -69,6 +70,8 @@ export default function CustomerHome() {
 					<div className="h-full bg-accent" style={{ width: `${record?.progressPercent ?? 0}%` }} />
 				</div>
 			</section>
+
+			<ConfirmEmailNotice />
 
 			{!latest && !record?.installCompleted ? (
 				<Card>

@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { toast } from "sonner";
-import type { SessionUser } from "../../../../shared/auth.ts";
+import { AUTH_MESSAGES, profileUpdateSchema, type SessionUser } from "../../../../shared/auth.ts";
 import { FormField, formValues } from "../../../components/form-field.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card.tsx";
@@ -12,6 +12,7 @@ import { saveProfile, useRefreshMe } from "../api.ts";
 /** Account info (name, e-mail, phone, status) and Edit Profile: display name and phone. */
 export function EditProfileCard({ user }: { user: SessionUser }) {
 	const [editing, setEditing] = useState(false);
+	const [nameError, setNameError] = useState<string | null>(null);
 	const refreshMe = useRefreshMe();
 	const save = useMutation({
 		mutationFn: saveProfile,
@@ -20,7 +21,10 @@ export function EditProfileCard({ user }: { user: SessionUser }) {
 			setEditing(false);
 			toast.success("Profile saved");
 		},
-		onError: (error) => toast.error(`Failed to save profile: ${errorMessage(error)}`),
+		onError: (error) => {
+			if (errorMessage(error) === AUTH_MESSAGES.noWebAddress) setNameError(errorMessage(error));
+			else toast.error(`Failed to save profile: ${errorMessage(error)}`);
+		},
 	});
 	return (
 		<Card>
@@ -40,7 +44,10 @@ export function EditProfileCard({ user }: { user: SessionUser }) {
 						onSubmit={(event) => {
 							event.preventDefault();
 							const { displayName = "", phone = "" } = formValues(event.currentTarget);
-							save.mutate({ displayName, phone });
+							const nameIssue = profileUpdateSchema.shape.displayName.safeParse(displayName);
+							const linkInName = nameIssue.error?.issues[0]?.message === AUTH_MESSAGES.noWebAddress;
+							setNameError(linkInName ? AUTH_MESSAGES.noWebAddress : null);
+							if (!linkInName) save.mutate({ displayName, phone });
 						}}
 					>
 						<FormField
@@ -50,6 +57,7 @@ export function EditProfileCard({ user }: { user: SessionUser }) {
 							required
 							maxLength={100}
 							autoComplete="name"
+							error={nameError}
 						/>
 						<FormField
 							label="Phone"
@@ -63,7 +71,14 @@ export function EditProfileCard({ user }: { user: SessionUser }) {
 							<Button type="submit" pending={save.isPending}>
 								Save Profile
 							</Button>
-							<Button type="button" variant="outline" onClick={() => setEditing(false)}>
+							<Button
+								type="button"
+								variant="outline"
+								onClick={() => {
+									setEditing(false);
+									setNameError(null);
+								}}
+							>
 								Cancel
 							</Button>
 						</div>

@@ -22,6 +22,8 @@ export function SignUpForm({
 	onSignedUp: () => void;
 }) {
 	const [role, setRole] = useState<Role>(inviteCode ? "owner" : "customer");
+	// The name's own error shows under it; the other fields keep SPEC's toasts.
+	const [nameError, setNameError] = useState<string | null>(null);
 	const id = useId();
 	const mutation = useMutation({
 		mutationFn: signUp,
@@ -29,7 +31,10 @@ export function SignUpForm({
 			toast.success("Welcome! Your account is ready.");
 			onSignedUp();
 		},
-		onError: (error) => toast.error(errorMessage(error)),
+		onError: (error) => {
+			if (errorMessage(error) === AUTH_MESSAGES.noWebAddress) setNameError(errorMessage(error));
+			else toast.error(errorMessage(error));
+		},
 	});
 	return (
 		<form
@@ -37,6 +42,7 @@ export function SignUpForm({
 			className="grid gap-4"
 			onSubmit={(event) => {
 				event.preventDefault();
+				setNameError(null);
 				const values = formValues(event.currentTarget);
 				if (!values.email?.trim() || !values.password)
 					return void toast.error(AUTH_MESSAGES.fillAllFields);
@@ -47,11 +53,15 @@ export function SignUpForm({
 					role,
 					inviteCode: role === "owner" && values.inviteCode ? values.inviteCode : undefined,
 				});
-				if (!parsed.success) return void toast.error(parsed.error.issues[0]?.message);
+				if (!parsed.success) {
+					const issue = parsed.error.issues[0];
+					if (issue?.path[0] === "displayName") return void setNameError(issue.message);
+					return void toast.error(issue?.message);
+				}
 				mutation.mutate(parsed.data);
 			}}
 		>
-			<FormField label="Full Name" name="displayName" autoComplete="name" />
+			<FormField label="Full Name" name="displayName" autoComplete="name" error={nameError} />
 			<FormField
 				label="Email Address"
 				name="email"

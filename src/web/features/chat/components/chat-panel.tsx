@@ -1,4 +1,5 @@
 import { MessageCircle } from "lucide-react";
+import { CONFIRM_MESSAGES } from "../../../../shared/auth.ts";
 import {
 	Card,
 	CardContent,
@@ -7,6 +8,7 @@ import {
 	CardTitle,
 } from "../../../components/ui/card.tsx";
 import { useMe } from "../../auth/api.ts";
+import { needsConfirmation } from "../../auth/components/confirm-email-notice.tsx";
 import { Conversation } from "./conversation.tsx";
 
 /**
@@ -28,7 +30,18 @@ export function CustomerChatPanel() {
 				</CardDescription>
 			</CardHeader>
 			<CardContent>
-				<Conversation customerUserId={user.id} viewer="customer" />
+				<Conversation
+					customerUserId={user.id}
+					viewer="customer"
+					locked={
+						// The Home page's notice above offers a new link; here, only why the box is missing.
+						needsConfirmation(user) ? (
+							<p className="rounded-md border border-dashed p-3 text-sm text-muted-foreground">
+								{CONFIRM_MESSAGES.confirmFirst}
+							</p>
+						) : undefined
+					}
+				/>
 			</CardContent>
 		</Card>
 	);

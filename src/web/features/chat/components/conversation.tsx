@@ -57,10 +57,13 @@ export function Conversation({
 	customerUserId,
 	viewer,
 	className,
+	locked,
 }: {
 	customerUserId: string;
 	viewer: ChatViewer;
 	className?: string;
+	/** Shown in place of the composer when this viewer may not write yet (and why). */
+	locked?: React.ReactNode;
 }) {
 	const queryClient = useQueryClient();
 	const query = useMessages(customerUserId, viewer);
@@ -222,7 +225,7 @@ export function Conversation({
 					</ol>
 				)}
 			</div>
-			<Composer onSend={send} />
+			{locked ?? <Composer onSend={send} />}
 		</div>
 	);
 }

@@ -10,6 +10,11 @@ import {
 import { customerQuoteSchema } from "../../../../shared/quote-request.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
+import { useMe } from "../../auth/api.ts";
+import {
+	ConfirmEmailNotice,
+	needsConfirmation,
+} from "../../auth/components/confirm-email-notice.tsx";
 import { useServiceOptions } from "../../catalog/api.ts";
 import { useSubmitCustomerQuote } from "../api.ts";
 import { InstantQuoteResult } from "./instant-quote-result.tsx";
@@ -37,6 +42,8 @@ export function CustomerQuoteForm({ onSubmitted }: { onSubmitted: () => void }) 
 	const [fields, setFields] = useState<Fields>(EMPTY);
 	const [selection, setSelection] = useState<ServiceSelection>({});
 	const [photos, setPhotos] = useState<File[]>([]);
+	// A request without photos is open to a new account; photos wait for its confirmed address.
+	const { data: me } = useMe();
 	const [estimate, setEstimate] = useState<Estimate | null>(null);
 	const submitQuote = useSubmitCustomerQuote();
 
@@ -123,6 +130,7 @@ export function CustomerQuoteForm({ onSubmitted }: { onSubmitted: () => void }) 
 				onPhotosChange={setPhotos}
 				notes={fields.notes}
 				onNotesChange={set("notes")}
+				photosLocked={needsConfirmation(me) ? <ConfirmEmailNotice what="add photos" /> : undefined}
 			/>
 
 			{estimate ? (

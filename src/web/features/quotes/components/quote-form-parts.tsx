@@ -195,12 +195,15 @@ export function PhotosAndNotes({
 	onPhotosChange,
 	notes,
 	onNotesChange,
+	photosLocked,
 }: {
 	step: number;
 	photos: File[];
 	onPhotosChange: (next: File[]) => void;
 	notes: string;
 	onNotesChange: (event: React.ChangeEvent<HTMLTextAreaElement>) => void;
+	/** Shown in place of the photo picker when photos cannot be sent yet (and why). */
+	photosLocked?: React.ReactNode;
 }) {
 	return (
 		<>
@@ -209,7 +212,9 @@ export function PhotosAndNotes({
 				title="Property Photos"
 				description="Optional: photos of the front of your home help us quote accurately."
 			>
-				<PhotoPicker photos={photos} onChange={onPhotosChange} max={MAX_QUOTE_PHOTOS} />
+				{photosLocked ?? (
+					<PhotoPicker photos={photos} onChange={onPhotosChange} max={MAX_QUOTE_PHOTOS} />
+				)}
 			</FormSection>
 			<FormSection step={step + 1} title="Additional Notes">
 				<NotesField value={notes} onChange={onNotesChange} />

@@ -12,6 +12,11 @@ import { newRequestSchema } from "../../../../shared/service-requests.ts";
 import { PhotoPicker } from "../../../components/photo-picker.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
+import { useMe } from "../../auth/api.ts";
+import {
+	ConfirmEmailNotice,
+	needsConfirmation,
+} from "../../auth/components/confirm-email-notice.tsx";
 import { useSubmitRequest } from "../api.ts";
 import { RequestFields, useRequestFields } from "./request-parts.tsx";
 
@@ -36,6 +41,7 @@ export function RequestForm({
 }) {
 	const fields = useRequestFields(type);
 	const [photos, setPhotos] = useState<File[]>([]);
+	const { data: me } = useMe();
 	const submitRequest = useSubmitRequest();
 
 	const submit = (event: React.FormEvent<HTMLFormElement>) => {
@@ -65,7 +71,11 @@ export function RequestForm({
 			<RequestFields type={type} fields={fields} detailsLabel={DETAILS_LABEL[type]} rows={4} />
 			<div className="grid gap-2">
 				<span className="text-sm font-medium">Photos</span>
-				<PhotoPicker photos={photos} onChange={setPhotos} max={MAX_REQUEST_PHOTOS} />
+				{needsConfirmation(me) ? (
+					<ConfirmEmailNotice what="add photos" />
+				) : (
+					<PhotoPicker photos={photos} onChange={setPhotos} max={MAX_REQUEST_PHOTOS} />
+				)}
 			</div>
 			{type === "ChangeColor" && colorFeeCents !== null ? (
 				<p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
