@@ -24,3 +24,18 @@ export type PublicRateLimit = keyof typeof PUBLIC_RATE_LIMITS;
 
 /** Chat messages one account may send per window, counted across every server instance. */
 export const CHAT_RATE_LIMIT: RateLimitRule = { windowMs: 60_000, max: 30 };
+
+const MB = 1024 * 1024;
+
+/**
+ * What one account may upload (features/files/upload-quota.service.ts). The owner is not limited.
+ * Counted from the stored files, so a removed file gives its bytes back.
+ */
+export const UPLOAD_QUOTA = {
+	/** Chat attachments a customer may send before a quote of theirs is approved. */
+	filesBeforeApproval: 5,
+	/** Bytes an account may upload in one business day (America/New_York). */
+	dailyBytes: 100 * MB,
+	/** Bytes of files an account may keep, everything it uploaded together. */
+	totalBytes: 1024 * MB,
+} as const;
