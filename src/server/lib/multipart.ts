@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono/types";
 import type { AppEnv } from "../app-env.ts";
+import { boundaryOf, readForm } from "./form-reader.ts";
 import { CONTROL_CHARACTERS_MESSAGE, jsonHasControlCharacters } from "./security.ts";
 
 const MB = 1024 * 1024;
@@ -72,7 +73,8 @@ export const TOO_MANY_PARTS = `The upload has too many parts: a form can have at
  * The body limit an upload route declares for itself: its files and the form's JSON, with a
  * message people can act on, and at most MAX_FORM_PARTS parts. Other API routes keep the app's
  * 1 MB. Goes last in the route's middleware: the cheaper checks before it answer without reading
- * the body, and this one reads it (counting its size and parts as they arrive) and hands it on.
+ * the body; this one reads it, counting its size and parts as they arrive, parses it off the
+ * platform's parser (lib/form-reader.ts) and hands the form to the route's validator.
  */
 export function uploadLimit(options: {
 	maxFiles: number;
@@ -84,80 +86,25 @@ export function uploadLimit(options: {
 		const body = c.req.raw.body;
 		if (!body) return next();
 		const tooLarge = () => c.json({ error: options.message }, 413);
-		const declared = c.req.header("content-length");
-		if (declared !== undefined && !c.req.header("transfer-encoding") && Number(declared) > maxSize)
-			return tooLarge();
+		const length = c.req.header("transfer-encoding")
+			? undefined
+			: Number(c.req.header("content-length") ?? Number.NaN);
+		if (length !== undefined && length > maxSize) return tooLarge();
 		const boundary = boundaryOf(c.req.header("content-type"));
 		// Not a form: the route's validator answers it (415, or 400 for a form without a boundary).
 		if (!boundary) return next();
-		const read = await readForm(body, { boundary, maxSize });
-		if (read === "too large") return tooLarge();
-		if (read === "too many parts") return c.json({ error: TOO_MANY_PARTS }, 413);
-		let next_ = 0;
-		const replay = new ReadableStream<Uint8Array>({
-			pull(controller) {
-				if (next_ < read.length) controller.enqueue(read[next_++]!);
-				else controller.close();
-			},
+		const form = await readForm(body, {
+			boundary,
+			maxSize,
+			maxParts: MAX_FORM_PARTS,
+			declaredSize: Number.isInteger(length) ? length : undefined,
 		});
-		c.req.raw = new Request(c.req.raw, { body: replay, duplex: "half" } as RequestInit);
+		if (form === "too large") return tooLarge();
+		if (form === "too many parts") return c.json({ error: TOO_MANY_PARTS }, 413);
+		// The route's form validator takes the parsed form from here instead of parsing the body.
+		c.req.bodyCache.formData = form;
 		return next();
 	};
-}
-
-function boundaryOf(contentType: string | undefined): string | null {
-	if (!contentType?.toLowerCase().startsWith("multipart/form-data")) return null;
-	const match = /;\s*boundary=(?:"([^"]{1,70})"|([^;\s]{1,70}))/i.exec(contentType);
-	return match ? (match[1] ?? match[2] ?? null) : null;
-}
-
-/**
- * Reads a multipart body as it arrives, counting its size and its delimiters ("--boundary", one
- * per part and one to close): its chunks when within both limits, else what it broke first, as
- * soon as it breaks it. The rest of a refused body is left to finishRefusedBody (lib/security.ts).
- */
-async function readForm(
-	body: ReadableStream<Uint8Array>,
-	options: { boundary: string; maxSize: number },
-): Promise<Uint8Array[] | "too large" | "too many parts"> {
-	const delimiter = Buffer.from(`--${options.boundary}`);
-	const reader = body.getReader();
-	const chunks: Uint8Array[] = [];
-	let size = 0;
-	let delimiters = 0;
-	// The end of the previous chunk, where a delimiter split across two chunks begins.
-	let tail = Buffer.alloc(0);
-	try {
-		for (;;) {
-			const { done, value } = await reader.read();
-			if (done) return chunks;
-			size += value.byteLength;
-			if (size > options.maxSize) return "too large";
-			chunks.push(value);
-			const chunk = Buffer.from(value.buffer, value.byteOffset, value.byteLength);
-			if (tail.length > 0)
-				delimiters += count(
-					Buffer.concat([tail, chunk.subarray(0, delimiter.length - 1)]),
-					delimiter,
-				);
-			delimiters += count(chunk, delimiter);
-			if (delimiters > MAX_FORM_PARTS + 1) return "too many parts";
-			// Kept whole across chunks shorter than a delimiter, so trickling the body in tiny
-			// chunks cannot hide its parts.
-			const keep = delimiter.length - 1;
-			tail = Buffer.from(
-				(chunk.length >= keep ? chunk : Buffer.concat([tail, chunk])).subarray(-keep),
-			);
-		}
-	} finally {
-		reader.releaseLock();
-	}
-}
-
-function count(haystack: Buffer, needle: Buffer): number {
-	let found = 0;
-	for (let at = haystack.indexOf(needle); at !== -1; at = haystack.indexOf(needle, at + 1)) found++;
-	return found;
 }
 
 /**
