@@ -290,7 +290,7 @@ describe("forms and photos that would starve the server", () => {
 		expect(await fileCount(app)).toBe(0);
 	});
 
-	test("with three quotes of six big photos in flight, photos are processed one or two at a time and the health check answers within 100 ms", async ({
+	test("with three quotes of big photos in flight, photos are processed one or two at a time and the health check answers within 100 ms", async ({
 		app,
 	}) => {
 		// Transparent photos (the costliest kind to process) of 12 megapixels, with some detail.
@@ -332,7 +332,9 @@ describe("forms and photos that would starve the server", () => {
 				method: "POST",
 				body: quoteForm(
 					data,
-					Array.from({ length: 6 }, (_, i) => ({ bytes: photo, name: `side-${i}.png` })),
+					// Three each: each quote's photos were processed one after the other already, so
+					// three quotes are what shows how many the server processes at once.
+					Array.from({ length: 3 }, (_, i) => ({ bytes: photo, name: `side-${i}.png` })),
 				),
 			}).then(async (res) => {
 				done++;
@@ -352,5 +354,5 @@ describe("forms and photos that would starve the server", () => {
 		expect(mostAtOnce).toBeLessThanOrEqual(2);
 		times.sort((a, b) => a - b);
 		expect(times[Math.floor(times.length / 2)], times.join(", ")).toBeLessThan(100);
-	}, 120_000);
+	}, 240_000);
 });
