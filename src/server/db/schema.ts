@@ -547,6 +547,8 @@ export const files = pgTable(
 		check("files_kind_check", inList("kind", FILE_KINDS)),
 		check("files_size_check", sql`size_bytes >= 0`),
 		index("files_user_id_idx").on(t.userId),
+		// An account's uploads today and in all (features/files/upload-quota.service.ts).
+		index("files_uploaded_by_created_idx").on(t.uploadedBy, t.createdAt),
 		index("files_quote_request_id_idx").on(t.quoteRequestId),
 		index("files_marketing_quote_request_id_idx").on(t.marketingQuoteRequestId),
 		index("files_service_request_id_idx").on(t.serviceRequestId),

@@ -36,3 +36,18 @@ export const SIGN_IN_ACCOUNT_LIMIT: RateLimitRule = { windowMs: 15 * 60_000, max
  * our mail to an address again and again.
  */
 export const CONFIRMATION_EMAIL_LIMIT: RateLimitRule = { windowMs: 60 * 60_000, max: 5 };
+
+const MB = 1024 * 1024;
+
+/**
+ * What one account may upload (features/files/upload-quota.service.ts). The owner is not limited.
+ * Counted from the stored files, so a removed file gives its bytes back.
+ */
+export const UPLOAD_QUOTA = {
+	/** Chat attachments a customer may send before a quote of theirs is approved. */
+	filesBeforeApproval: 5,
+	/** Bytes an account may upload in one business day (America/New_York). */
+	dailyBytes: 100 * MB,
+	/** Bytes of files an account may keep, everything it uploaded together. */
+	totalBytes: 1024 * MB,
+} as const;

@@ -7,6 +7,7 @@ import { multipartForm, uploadLimit } from "../../lib/multipart.ts";
 import { createRouter, errorResponses, jsonContent } from "../../lib/router.ts";
 import { confirmedEmailOnly, signedIn } from "../auth/auth.middleware.ts";
 import { MAX_FILE_BYTES } from "../files/files.service.ts";
+import { uploadQuota } from "../files/upload-quota.service.ts";
 import {
 	countOwnerUnread,
 	limitSending,
@@ -147,8 +148,13 @@ export const customerRoutes = createRouter()
 			path: "/chat/attachments",
 			tags: ["chat"],
 			summary:
-				"Send the business a photo or a PDF, with optional text (rate limited; needs a confirmed e-mail address)",
-			middleware: signedIn(confirmedEmailOnly, sendingLimit, attachmentLimit),
+				"Send the business a photo or a PDF, with optional text (rate limited; needs a confirmed e-mail address; upload quotas apply)",
+			middleware: signedIn(
+				confirmedEmailOnly,
+				uploadQuota("chat_attachment"),
+				sendingLimit,
+				attachmentLimit,
+			),
 			request: {
 				body: { content: { "multipart/form-data": { schema: attachmentForm } }, required: true },
 			},

@@ -19,6 +19,7 @@ import {
 	recordFiles,
 	storeFiles,
 } from "../files/files.service.ts";
+import { chargeUploadQuota } from "../files/upload-quota.service.ts";
 
 /** Messages per page when reading a conversation. */
 const PAGE = 30;
@@ -256,7 +257,13 @@ export async function sendMessage(options: {
 					.leftJoin(profiles, eq(profiles.userId, users.id))
 					.where(eq(users.id, actor.id));
 				if (!sender) throw notFound("Account not found");
-				if (attachment)
+				if (attachment) {
+					await chargeUploadQuota({
+						tx,
+						actor,
+						kind: "chat_attachment",
+						files: [attachment.stored],
+					});
 					await recordFiles({
 						db: tx,
 						kind: "chat_attachment",
@@ -264,6 +271,7 @@ export async function sendMessage(options: {
 						link: { userId: customerUserId },
 						uploadedBy: actor.id,
 					});
+				}
 				const [saved] = await tx
 					.insert(chatMessages)
 					.values({

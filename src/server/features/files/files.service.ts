@@ -1,6 +1,7 @@
+import { availableParallelism } from "node:os";
 import { and, eq } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
-import sharp from "sharp";
+import sharp, { type Sharp } from "sharp";
 import type { FileKind } from "../../../shared/files.ts";
 import type { Deps } from "../../app-env.ts";
 import type { Executor } from "../../db/database.ts";
@@ -8,6 +9,7 @@ import { files } from "../../db/schema.ts";
 import type { Env } from "../../env.ts";
 import type { Actor } from "../../lib/actor.ts";
 import { AppError, badRequest, notFound } from "../../lib/errors.ts";
+import { createWorkQueue } from "./image-queue.ts";
 import { createStorage } from "./storage.ts";
 
 /** Largest upload accepted for a photo or attachment (PRODUCT: 10 MB per file). */
@@ -25,8 +27,21 @@ export const IMAGE_TYPES = new Set([
 
 /** Stored photos are at most this wide and tall; larger ones are scaled down. */
 const MAX_DIMENSION = 2560;
-/** Refuse "decompression bombs": ~70 megapixels covers every phone camera. */
-const MAX_INPUT_PIXELS = 70_000_000;
+/**
+ * Photos beyond this are refused before they are decoded: phone cameras save 12 to 24 megapixels
+ * (48 in their largest mode, which people rarely send), and each megapixel costs 4 MB to decode.
+ */
+export const MAX_INPUT_PIXELS = 40_000_000;
+const MAX_MEGAPIXELS = MAX_INPUT_PIXELS / 1_000_000;
+
+/**
+ * Photos processed at once across the process (one or two), each on one libvips thread: the other
+ * cores stay free for every other request while big photos are processed.
+ */
+const IMAGE_CONCURRENCY = Math.min(2, Math.max(1, availableParallelism() - 1));
+sharp.concurrency(1);
+/** Six uploads of six photos may wait their turn; more are refused until the queue shortens. */
+const imageQueue = createWorkQueue({ concurrency: IMAGE_CONCURRENCY, maxWaiting: 36 });
 
 export interface PreparedImage {
 	fileName: string;
@@ -42,10 +57,17 @@ function displayName(name: string, fallback: string): string {
 	return (clean || fallback).slice(0, 120);
 }
 
+const unreadable = (name: string) =>
+	badRequest(
+		`We couldn't read the photo "${name}". Please save it as a JPEG or PNG and try again.`,
+		"unreadable_image",
+	);
+
 /**
- * Checks each upload's size and real type, then re-encodes it with sharp: turned upright from its
- * EXIF orientation, scaled down to MAX_DIMENSION, and written as JPEG (WebP when it has
- * transparency). Re-encoding drops every piece of metadata, GPS position included.
+ * Checks each upload's size, real type and dimensions, then re-encodes it with sharp: turned
+ * upright from its EXIF orientation, scaled down to MAX_DIMENSION, and written as JPEG (WebP when
+ * it has transparency). Re-encoding drops every piece of metadata, GPS position included. The
+ * re-encoding waits its turn in the process's image queue; an upload's photos queue together.
  */
 export async function prepareImages(options: {
 	files: readonly File[];
@@ -53,7 +75,8 @@ export async function prepareImages(options: {
 }): Promise<PreparedImage[]> {
 	const maxBytes = options.maxBytes ?? MAX_FILE_BYTES;
 	const limitMb = Math.round(maxBytes / (1024 * 1024));
-	// Cheap checks for every file first, so a bad last file fails before any work is done.
+	// Cheap checks for every file first (the headers only), so a bad last file fails before any
+	// photo is decoded.
 	const checked = [];
 	for (const [index, file] of options.files.entries()) {
 		const name = displayName(file.name, `Photo ${index + 1}`);
@@ -70,40 +93,66 @@ export async function prepareImages(options: {
 				`"${name}" is not a supported image. Please upload JPEG, PNG, WebP, GIF or HEIC photos.`,
 				"unsupported_file_type",
 			);
-		checked.push({ name, bytes });
+		const { width, height, hasAlpha } = await sharp(bytes)
+			.metadata()
+			.catch(() => {
+				throw unreadable(name);
+			});
+		if (!width || !height) throw unreadable(name);
+		if (width * height > MAX_INPUT_PIXELS)
+			throw new AppError(
+				413,
+				`"${name}" is ${Math.round((width * height) / 1_000_000)} megapixels. Please send a smaller photo (at most ${MAX_MEGAPIXELS} megapixels, as a phone camera takes them).`,
+				"image_too_large",
+			);
+		checked.push({ name, bytes, hasAlpha });
 	}
-	const prepared: PreparedImage[] = [];
-	for (const { name, bytes } of checked) {
-		prepared.push(await reencode(name, bytes));
-	}
-	return prepared;
+	return imageQueue.runAll(checked.map((image) => () => reencode(image)));
 }
 
-async function reencode(name: string, bytes: Uint8Array): Promise<PreparedImage> {
+/** One decode: straight to the stored size, and from there to the stored format. */
+async function reencode(image: {
+	name: string;
+	bytes: Uint8Array;
+	hasAlpha: boolean;
+}): Promise<PreparedImage> {
+	const { name, bytes } = image;
 	const stem = name.replace(/\.[^.]*$/, "") || "photo";
+	const jpeg = async (pipeline: Sharp): Promise<PreparedImage> => ({
+		fileName: `${stem}.jpg`,
+		contentType: "image/jpeg",
+		extension: "jpg",
+		data: await pipeline.jpeg({ quality: 85, mozjpeg: true }).toBuffer(),
+	});
 	try {
-		const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" });
-		// An alpha channel that is fully opaque (common in PNG and GIF) needs no WebP.
-		const { hasAlpha } = await image.metadata();
-		const transparent = hasAlpha && !(await image.clone().stats()).isOpaque;
-		const upright = image.rotate().resize({
-			width: MAX_DIMENSION,
-			height: MAX_DIMENSION,
-			fit: "inside",
-			withoutEnlargement: true,
-		});
-		if (transparent) {
-			const data = await upright.webp({ quality: 85 }).toBuffer();
-			return { fileName: `${stem}.webp`, contentType: "image/webp", extension: "webp", data };
-		}
-		const data = await upright.jpeg({ quality: 85, mozjpeg: true }).toBuffer();
-		return { fileName: `${stem}.jpg`, contentType: "image/jpeg", extension: "jpg", data };
+		const upright = sharp(bytes, {
+			limitInputPixels: MAX_INPUT_PIXELS,
+			failOn: "error",
+			sequentialRead: true,
+		})
+			.rotate()
+			.resize({
+				width: MAX_DIMENSION,
+				height: MAX_DIMENSION,
+				fit: "inside",
+				withoutEnlargement: true,
+			});
+		if (!image.hasAlpha) return await jpeg(upright);
+		// Whether the alpha channel is used (often it is fully opaque, in PNG and GIF, and then
+		// needs no WebP) is known only from the pixels: they are decoded once, at the stored size,
+		// looked at, and encoded from there.
+		const { data, info } = await upright.raw().toBuffer({ resolveWithObject: true });
+		const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
+		if ((await sharp(data, raw).stats()).isOpaque) return await jpeg(sharp(data, raw));
+		return {
+			fileName: `${stem}.webp`,
+			contentType: "image/webp",
+			extension: "webp",
+			data: await sharp(data, raw).webp({ quality: 85 }).toBuffer(),
+		};
 	} catch {
-		// Damaged files, images too large to open, or HEIC variants the image library cannot decode.
-		throw badRequest(
-			`We couldn't read the photo "${name}". Please save it as a JPEG or PNG and try again.`,
-			"unreadable_image",
-		);
+		// Damaged files, or HEIC variants the image library cannot decode.
+		throw unreadable(name);
 	}
 }
 

@@ -8,6 +8,7 @@ import { marketingQuoteRequests, profiles, quoteRequests, users } from "../../db
 import type { Actor } from "../../lib/actor.ts";
 import { conflict } from "../../lib/errors.ts";
 import { recordFiles, storeFiles } from "../files/files.service.ts";
+import { chargeUploadQuota } from "../files/upload-quota.service.ts";
 import { notifyNewQuoteRequest, prepareQuoteRequest } from "./quote-upload.ts";
 
 /** The catalogue-priced lines, instant quote and checked photos of a new quote (Add Customer uses it too). */
@@ -86,6 +87,12 @@ export async function submitQuoteRequest(options: {
 				let contact: { name: string; email: string; phone: string | null };
 				if (userId) {
 					contact = await lockCustomerForQuote(tx, userId);
+					await chargeUploadQuota({
+						tx,
+						actor: (source as Extract<QuoteRequestSource, { kind: "app" }>).actor,
+						kind: "quote_photo",
+						files: stored,
+					});
 					await tx.insert(quoteRequests).values({ ...request, userId, phone: contact.phone });
 					await recordFiles({
 						db: tx,

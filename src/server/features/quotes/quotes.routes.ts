@@ -17,6 +17,7 @@ import { rateLimit } from "../../lib/rate-limit.ts";
 import { customerTag, OWNER_TAG } from "../../lib/read-cache.ts";
 import { cachedJson, createRouter, errorResponses, jsonContent } from "../../lib/router.ts";
 import { assertEmailConfirmed, signedIn } from "../auth/auth.middleware.ts";
+import { uploadQuota } from "../files/upload-quota.service.ts";
 import {
 	acceptRevisedQuote,
 	approveQuote,
@@ -107,7 +108,11 @@ export const customerRoutes = createRouter()
 			tags: ["quotes"],
 			summary:
 				"Request a quote for my property, with photos (photos need a confirmed e-mail address); the business is notified",
-			middleware: signedIn(noOpenQuote, quoteUploadLimit),
+			middleware: signedIn(
+				noOpenQuote,
+				uploadQuota("quote_photo", { filesOptional: true }),
+				quoteUploadLimit,
+			),
 			request: {
 				body: {
 					content: {

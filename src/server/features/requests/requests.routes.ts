@@ -16,6 +16,7 @@ import { customerTag, OWNER_TAG } from "../../lib/read-cache.ts";
 import { cachedJson, createRouter, errorResponses, jsonContent } from "../../lib/router.ts";
 import { approvedQuoteOnly, assertEmailConfirmed, signedIn } from "../auth/auth.middleware.ts";
 import { MAX_FILE_BYTES } from "../files/files.service.ts";
+import { uploadQuota } from "../files/upload-quota.service.ts";
 import { listMyRequests, listOpenRequests } from "./request-list.service.ts";
 import {
 	addRequestForCustomer,
@@ -51,7 +52,12 @@ export const customerRoutes = createRouter()
 			tags: ["requests"],
 			summary:
 				"Send a service request (Fix, ChangeColor, MoreLights) with up to 6 photos (photos need a confirmed e-mail address); needs an approved quote. A Change Colors request adds the colour fee bill when payment is required",
-			middleware: signedIn(approvedQuoteOnly, rateLimit("serviceRequest"), requestUploadLimit),
+			middleware: signedIn(
+				approvedQuoteOnly,
+				rateLimit("serviceRequest"),
+				uploadQuota("request_photo", { filesOptional: true }),
+				requestUploadLimit,
+			),
 			request: {
 				body: {
 					content: {

@@ -26,6 +26,7 @@ import {
 	recordFiles,
 	storeFiles,
 } from "../files/files.service.ts";
+import { chargeUploadQuota } from "../files/upload-quota.service.ts";
 import { getBusinessProfile, getPricing } from "../settings/settings.service.ts";
 
 /** What a new request holds, from the customer's form or the owner's dialog. */
@@ -77,6 +78,7 @@ export async function submitServiceRequest(options: {
 			deps.events.transaction(async (tx) => {
 				await requireApprovedQuote({ db: tx, actor });
 				const created = await insertRequest({ deps, tx, id, userId: actor.id, input });
+				await chargeUploadQuota({ tx, actor, kind: "request_photo", files: stored });
 				await recordFiles({
 					db: tx,
 					kind: "request_photo",

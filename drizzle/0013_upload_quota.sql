@@ -1,0 +1,1 @@
+CREATE INDEX "files_uploaded_by_created_idx" ON "files" USING btree ("uploaded_by","created_at");
