@@ -46,7 +46,9 @@ export function hasWebAddress(name: string): boolean {
 		text.includes("://") ||
 		text.includes("www.") ||
 		/\d{1,3}(\.\d{1,3}){3}/.test(text) ||
-		/[\p{L}\p{N}-]+\.(xn--[a-z0-9-]+|\p{L}{2,})(?![\p{L}\p{N}])/u.test(text)
+		// One character before the dot is enough to tell, and keeps the search linear in the
+		// length of the text (a run of letters before a dot would be tried from every start).
+		/[\p{L}\p{N}-]\.(xn--[a-z0-9-]+|\p{L}{2,})(?![\p{L}\p{N}])/u.test(text)
 	);
 }
 
@@ -87,7 +89,8 @@ export const signUpSchema = z.strictObject({
 		.string()
 		.trim()
 		.max(100, AUTH_MESSAGES.tooLong)
-		.refine((v) => !hasWebAddress(v), AUTH_MESSAGES.noWebAddress)
+		// A name already too long gets that message alone.
+		.refine((v) => v.length > 100 || !hasWebAddress(v), AUTH_MESSAGES.noWebAddress)
 		.optional(),
 	email: email(AUTH_MESSAGES.fillAllFields),
 	password: z
@@ -140,7 +143,7 @@ export const profileUpdateSchema = z.strictObject({
 		.trim()
 		.min(1, "Display name is required")
 		.max(100, "Display name must be at most 100 characters")
-		.refine((v) => !hasWebAddress(v), AUTH_MESSAGES.noWebAddress),
+		.refine((v) => v.length > 100 || !hasWebAddress(v), AUTH_MESSAGES.noWebAddress),
 	phone: z
 		.string()
 		.trim()
