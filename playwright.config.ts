@@ -23,7 +23,8 @@ export default defineConfig({
 	fullyParallel: true,
 	workers: 2,
 	retries: process.env.CI ? 1 : 0,
-	timeout: 30_000,
+	// Sign-ups and sign-ins hash at the product's real scrypt cost: a few per test on a 2-core machine.
+	timeout: 60_000,
 	expect: { timeout: 10_000 },
 	reporter: process.env.CI ? [["list"]] : [["list"]],
 	use: {

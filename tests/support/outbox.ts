@@ -72,9 +72,8 @@ export async function waitForMail(
 ): Promise<OutboxMail> {
 	const matches = (m: OutboxMail) =>
 		m.to.includes(to) &&
-		(containing === undefined
-			? !isConfirmationMail(m)
-			: m.text.includes(containing) || m.html.includes(containing));
+		(containing?.includes(CONFIRM_PATH) || !isConfirmationMail(m)) &&
+		(containing === undefined || m.text.includes(containing) || m.html.includes(containing));
 	const deadline = Date.now() + timeoutMs;
 	while (Date.now() < deadline) {
 		const mail = (await readOutbox(dataDir)).reverse().find(matches);
