@@ -71,9 +71,7 @@ test.describe("accounts", () => {
 		expect(signIn.status()).toBe(401);
 	});
 
-	// The co-owner's account is made and signed in (API tests: auth-roles), but the page stays
-	// on /auth after "Welcome! Your account is ready." instead of opening /owner: to be fixed.
-	test.fixme("an owner invites a co-owner, who signs up with the link", async ({
+	test("an owner invites a co-owner, who signs up with the link", async ({
 		page,
 		browser,
 		baseURL,
@@ -91,8 +89,8 @@ test.describe("accounts", () => {
 		await page2.getByLabel("Password").fill("coowner-secret");
 		await expect(page2.getByLabel("Invitation Code")).toHaveValue(code);
 		await page2.getByRole("button", { name: "Create Account" }).click();
-		// The new owner's dashboard loads its first data on a machine busy hashing passwords.
-		await expect(page2).toHaveURL(/\/owner$/, { timeout: 30_000 });
+		await expect(page2).toHaveURL(/\/owner$/);
+		await expect(page2.getByRole("heading", { name: "Dashboard" })).toBeVisible();
 		await other.close();
 	});
 

@@ -196,7 +196,8 @@ test.describe("public quote", () => {
 			route.fulfill({ status: 500, json: { error: "down" } }),
 		);
 		await page.goto("/quote");
-		await expect(toasts(page)).toContainText("Failed to load service options");
+		// A server error is asked again three times (1, 2 and 4 s apart) before the form says so.
+		await expect(toasts(page)).toContainText("Failed to load service options", { timeout: 20_000 });
 		await expect(page.getByRole("alert")).toContainText("Failed to load service options");
 		await page.unroute("**/api/catalog");
 		await page.getByRole("button", { name: "Try Again" }).click();
