@@ -6,9 +6,9 @@ import {
 	accountCounts,
 	meWithCookie,
 	PASSWORD,
-	sessionCookieOf,
 	signedInCustomer,
 	signedInOwner,
+	twoDevices,
 } from "../support/accounts.ts";
 import { websiteQuote } from "../support/builders.ts";
 import { expectError } from "../support/expect.ts";
@@ -127,23 +127,11 @@ describe("POST /api/auth/request-password-reset", () => {
 describe("POST /api/auth/reset-password", () => {
 	it("sets the new password once and ends the account's sessions", async () => {
 		// Two signed-in devices: the sign-up one and a later sign-in.
-		const phone = new HttpClient(app.url);
-		const signUpRes = await phone.post("/api/account/sign-up", {
-			email: "casey@example.com",
-			password: PASSWORD,
-			role: "customer",
-		});
-		expect(signUpRes.status).toBe(201);
-		const phoneCookie = sessionCookieOf(signUpRes);
-		const laptop = new HttpClient(app.url);
-		expect(
-			(
-				await laptop.post("/api/auth/sign-in/email", {
-					email: "casey@example.com",
-					password: PASSWORD,
-				})
-			).status,
-		).toBe(200);
+		const {
+			first: phone,
+			second: laptop,
+			firstCookie: phoneCookie,
+		} = await twoDevices(app, "casey@example.com");
 		await signedInCustomer(app, { email: "bystander@example.com" });
 		const oldHash = await passwordHashOf("casey@example.com");
 

@@ -7,11 +7,11 @@ import {
 	accountCounts,
 	meWithCookie,
 	PASSWORD,
-	sessionCookieOf,
 	sessionTokenOf,
 	signedInCustomer,
 	signedInOwner,
 	signedSessionCookie,
+	twoDevices,
 } from "../support/accounts.ts";
 import { expectError } from "../support/expect.ts";
 import { HttpClient } from "../support/http-client.ts";
@@ -155,21 +155,7 @@ describe("POST /api/auth/sign-in/email", () => {
 
 describe("POST /api/auth/sign-out", () => {
 	it("ends this session on the server and leaves the account's other sessions alone", async () => {
-		const first = new HttpClient(app.url);
-		const signUpRes = await first.post("/api/account/sign-up", {
-			email: "casey@example.com",
-			password: PASSWORD,
-			role: "customer",
-		});
-		expect(signUpRes.status).toBe(201);
-		const firstCookie = sessionCookieOf(signUpRes);
-
-		const second = new HttpClient(app.url);
-		const signInRes = await second.post("/api/auth/sign-in/email", {
-			email: "casey@example.com",
-			password: PASSWORD,
-		});
-		expect(signInRes.status).toBe(200);
+		const { first, second, firstCookie } = await twoDevices(app, "casey@example.com");
 		expect(await sessionsOf("casey@example.com")).toHaveLength(2);
 
 		const out = await first.post("/api/auth/sign-out", {});
@@ -201,20 +187,8 @@ describe("POST /api/auth/sign-out", () => {
 
 describe("stored sessions", () => {
 	it("keep only a hash of the cookie's token: a stored value signs no one in, even signed with the secret", async () => {
-		const first = new HttpClient(app.url);
-		const signUpRes = await first.post("/api/account/sign-up", {
-			email: "casey@example.com",
-			password: PASSWORD,
-			role: "customer",
-		});
-		expect(signUpRes.status).toBe(201);
-		const second = new HttpClient(app.url);
-		const signInRes = await second.post("/api/auth/sign-in/email", {
-			email: "casey@example.com",
-			password: PASSWORD,
-		});
-		expect(signInRes.status).toBe(200);
-		const cookies = [sessionCookieOf(signUpRes), sessionCookieOf(signInRes)];
+		const { first, second, firstCookie, secondCookie } = await twoDevices(app, "casey@example.com");
+		const cookies = [firstCookie, secondCookie];
 		const tokens = cookies.map(sessionTokenOf);
 
 		// The rows hold the SHA-256 of each cookie's token, never the token itself.

@@ -9,7 +9,7 @@ import { QUOTE_FORM_MESSAGES } from "../../src/shared/estimate.ts";
 import { QUOTE_IN_PROGRESS_MESSAGE } from "../../src/shared/quote-request.ts";
 import { ownerAndCustomer, signedInCustomer } from "../support/accounts.ts";
 import { appQuote, sampleLines } from "../support/builders.ts";
-import { HttpClient } from "../support/http-client.ts";
+import { type FormFile, HttpClient, multipart } from "../support/http-client.ts";
 import { png } from "../support/images.ts";
 import { queuedBesidesConfirmations, waitForMail } from "../support/outbox.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
@@ -35,17 +35,17 @@ async function request(app: TestApp, extra: Record<string, unknown> = {}) {
 	};
 }
 
-function submit(
-	client: HttpClient,
-	data: unknown,
-	photos: { name: string; bytes: Uint8Array; type?: string }[] = [],
-) {
-	const form = new FormData();
-	form.append("data", typeof data === "string" ? data : JSON.stringify(data));
-	for (const p of photos)
-		form.append("photos", new Blob([p.bytes as BlobPart], { type: p.type ?? "image/png" }), p.name);
-	return client.request("POST", "/api/quote-requests", form);
-}
+/** Posts a quote request; photos are PNGs unless they say otherwise. */
+const submit = (client: HttpClient, data: unknown, photos: FormFile[] = []) =>
+	client.request(
+		"POST",
+		"/api/quote-requests",
+		multipart(
+			data,
+			"photos",
+			photos.map((p) => ({ type: "image/png", ...p })),
+		),
+	);
 
 describe("POST /api/quote-requests (customer)", () => {
 	it("stores a pending request with its instant quote and photos under the customer, and e-mails the business", async () => {

@@ -24,20 +24,10 @@ import {
 import { test } from "../support/app-fixture.ts";
 import { appQuote, sampleLines, websiteQuote } from "../support/builders.ts";
 import { expectError } from "../support/expect.ts";
-import { HttpClient } from "../support/http-client.ts";
+import { HttpClient, multipart } from "../support/http-client.ts";
 import { png } from "../support/images.ts";
 import { CONFIRM_PATH, firstLink, readOutbox, waitForMail } from "../support/outbox.ts";
 import type { TestApp } from "../support/test-app.ts";
-
-type Photo = { name: string; bytes: Uint8Array };
-
-function multipart(data: unknown, field: string, photos: Photo[]) {
-	const form = new FormData();
-	form.append("data", JSON.stringify(data));
-	for (const p of photos)
-		form.append(field, new Blob([p.bytes as BlobPart], { type: "image/png" }), p.name);
-	return form;
-}
 
 const me = async (account: Account) => (await account.client.get("/api/me")).json.user;
 
@@ -212,7 +202,7 @@ describe("an unconfirmed customer cannot chat or send files", () => {
 		await signedInOwner(app);
 		const customer = await signedInCustomer(app, { confirmed: false });
 		const body = await quoteBody(app);
-		const photo = { name: "front.png", bytes: await png() };
+		const photo = { name: "front.png", bytes: await png(), type: "image/png" };
 		const before = await rowCounts(app);
 		const refused = await customer.client.request(
 			"POST",
@@ -238,7 +228,7 @@ describe("an unconfirmed customer cannot chat or send files", () => {
 		const { id } = await appQuote(app, { userId: customer.userId });
 		expect((await owner.client.post(`/api/owner/quotes/app/${id}/approve`)).status).toBe(200);
 		const request = { requestType: "Fix", details: "The porch strand is dark", priority: "Normal" };
-		const photo = { name: "porch.png", bytes: await png() };
+		const photo = { name: "porch.png", bytes: await png(), type: "image/png" };
 		const before = await rowCounts(app);
 		const refused = await customer.client.request(
 			"POST",

@@ -3,7 +3,7 @@ import { files } from "../../src/server/db/schema.ts";
 import { PASSWORD_HASH_COST } from "../../src/server/features/auth/password-hash.ts";
 import { signedInCustomer } from "../support/accounts.ts";
 import { sampleLines } from "../support/builders.ts";
-import { HttpClient } from "../support/http-client.ts";
+import { HttpClient, multipart } from "../support/http-client.ts";
 import { png } from "../support/images.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -13,18 +13,17 @@ afterEach(() => app.close());
 it("answers a photo download at once while sign-ins hash passwords at the product's cost", async () => {
 	app = await startTestApp({ env: { TRUST_PROXY: "1" }, passwordHashCost: PASSWORD_HASH_COST });
 	const customer = await signedInCustomer(app);
-	const form = new FormData();
-	form.append(
-		"data",
-		JSON.stringify({
+	const form = multipart(
+		{
 			address: "100 Market Ave N",
 			city: "Canton",
 			state: "OH",
 			zipCode: "44702",
 			services: (await sampleLines(app)).map((l) => ({ serviceId: l.serviceId, quantity: 1 })),
-		}),
+		},
+		"photos",
+		[{ bytes: await png("#a00", 800, 600), name: "a.png", type: "image/png" }],
 	);
-	form.append("photos", new Blob([await png("#a00", 800, 600)], { type: "image/png" }), "a.png");
 	expect((await customer.client.request("POST", "/api/quote-requests", form)).status).toBe(201);
 	const [photo] = await app.db.select({ id: files.id }).from(files);
 	const download = async () => {

@@ -11,7 +11,7 @@ import { ownerAndCustomer, signedInCustomer } from "../support/accounts.ts";
 import { test } from "../support/app-fixture.ts";
 import { appQuote, approvedCustomer } from "../support/builders.ts";
 import { expectError } from "../support/expect.ts";
-import type { HttpClient } from "../support/http-client.ts";
+import { type FormFile, type HttpClient, multipart } from "../support/http-client.ts";
 import { png } from "../support/images.ts";
 import type { TestApp } from "../support/test-app.ts";
 
@@ -24,12 +24,8 @@ const pdf = (bytes: number) => {
 	return data;
 };
 
-function attachment(bytes: Uint8Array, name = "plan.pdf") {
-	const form = new FormData();
-	form.append("data", JSON.stringify({}));
-	form.append("file", new Blob([new Uint8Array(bytes)]), name);
-	return form;
-}
+const attachment = (bytes: Uint8Array, name = "plan.pdf") =>
+	multipart({}, "file", [{ bytes, name }]);
 
 const sendFile = (client: HttpClient, bytes: Uint8Array) =>
 	client.post("/api/chat/attachments", attachment(bytes));
@@ -70,12 +66,7 @@ async function quoteData(app: TestApp, extra: Record<string, unknown> = {}) {
 	};
 }
 
-function quoteForm(data: unknown, photos: { bytes: Uint8Array; name: string }[]) {
-	const form = new FormData();
-	form.append("data", JSON.stringify(data));
-	for (const p of photos) form.append("photos", new Blob([new Uint8Array(p.bytes)]), p.name);
-	return form;
-}
+const quoteForm = (data: unknown, photos: FormFile[]) => multipart(data, "photos", photos);
 
 /** Posts a body that starts and never ends: only a check made before reading it can answer. */
 function neverEndingUpload(app: TestApp, path: string, cookie: string) {

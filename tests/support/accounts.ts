@@ -47,6 +47,24 @@ export async function signUp(
 	return { client, res };
 }
 
+/**
+ * One customer signed in on two devices: the one that signed up, then another that signed in with
+ * the password. Each client holds its own session; the cookies are returned as set.
+ */
+export async function twoDevices(app: TestApp, email: string) {
+	const { client: first, res: signUpRes } = await signUp(app, { email });
+	expect(signUpRes.status, signUpRes.text).toBe(201);
+	const second = new HttpClient(app.url);
+	const signInRes = await second.post("/api/auth/sign-in/email", { email, password: PASSWORD });
+	expect(signInRes.status, signInRes.text).toBe(200);
+	return {
+		first,
+		second,
+		firstCookie: sessionCookieOf(signUpRes),
+		secondCookie: sessionCookieOf(signInRes),
+	};
+}
+
 async function signedUp(app: TestApp, body: Parameters<typeof signUp>[1]): Promise<Account> {
 	const { client, res } = await signUp(app, body);
 	expect(res.status, res.text).toBe(201);

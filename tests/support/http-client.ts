@@ -55,3 +55,18 @@ export class HttpClient {
 		return [...this.cookies.keys()].some((k) => k.includes("session_token"));
 	}
 }
+
+/** A file in a multipart form: its bytes, name and type (none: the browser's default). */
+export type FormFile = { bytes: Uint8Array; name: string; type?: string };
+
+/**
+ * A multipart form as the app's upload forms send it: `data` as JSON (a string is sent as it is),
+ * and each file under `field`.
+ */
+export function multipart(data: unknown, field = "photos", files: FormFile[] = []) {
+	const form = new FormData();
+	form.append("data", typeof data === "string" ? data : JSON.stringify(data));
+	for (const f of files)
+		form.append(field, new Blob([new Uint8Array(f.bytes)], f.type ? { type: f.type } : {}), f.name);
+	return form;
+}
