@@ -1,4 +1,9 @@
-/** A small fetch client that keeps cookies like a browser, for API tests. */
+import { checkResponseContract } from "./response-contract.ts";
+
+/**
+ * A small fetch client that keeps cookies like a browser, for API tests. Every 2xx JSON answer is
+ * checked against the response schema its route declares (response-contract.ts).
+ */
 export class HttpClient {
 	private readonly cookies: Map<string, string>;
 
@@ -39,6 +44,11 @@ export class HttpClient {
 		} catch {
 			json = undefined;
 		}
+		await checkResponseContract(
+			this.baseUrl,
+			{ method, path },
+			{ status: response.status, contentType: response.headers.get("content-type"), json },
+		);
 		return { status: response.status, headers: response.headers, json, text };
 	}
 
