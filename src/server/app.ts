@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
-import { OpenAPIHono } from "@hono/zod-openapi";
+import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
+import { errorBodySchema } from "../shared/api-errors.ts";
 import { apiRoutes } from "./api-routes.ts";
 import type { AppEnv, Deps } from "./app-env.ts";
 import { authHandler, documentAuthEndpoints } from "./features/auth/auth.handler.ts";
@@ -103,12 +104,13 @@ export function createApp(deps: CreateAppOptions) {
 	app.route("/api", apiRoutes);
 
 	documentAuthEndpoints(app.openAPIRegistry);
+	app.openAPIRegistry.register("Error", z.object(errorBodySchema.shape).openapi("Error"));
 	app.get("/api/openapi.json", (c) => {
 		const doc = app.getOpenAPI31Document({
 			openapi: "3.1.0",
 			info: { title: "Buckeye Holiday Lights API", version: "1.0.0" },
 		});
-		return c.json(doc);
+		return c.json(withErrorBodies(doc));
 	});
 	app.all("/api/*", (c) => c.json({ error: "Not found" }, 404));
 	app.route("/", createWebRoutes(deps.clientDir ?? path.join(projectRoot, "build", "client")));
@@ -130,3 +132,17 @@ export function createApp(deps: CreateAppOptions) {
 }
 
 export type App = ReturnType<typeof createApp>;
+
+/**
+ * Every error answer a route documents (4xx, 5xx) has the one error body (`Error`, from
+ * src/shared/api-errors.ts), whatever its route wrote: the app's error handler and the routers'
+ * validation answer in that shape and no other.
+ */
+function withErrorBodies<T extends { paths?: object }>(doc: T): T {
+	const body = { "application/json": { schema: { $ref: "#/components/schemas/Error" } } };
+	for (const methods of Object.values(doc.paths ?? {}))
+		for (const operation of Object.values(methods as Record<string, { responses?: object }>))
+			for (const [status, response] of Object.entries(operation.responses ?? {}))
+				if (Number(status) >= 400) (response as { content?: object }).content ??= body;
+	return doc;
+}

@@ -1,5 +1,6 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ERROR_CODES } from "../../src/shared/api-errors.ts";
 import { HttpClient } from "../support/http-client.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -52,5 +53,25 @@ describe("/api/openapi.json", () => {
 			expect(data.contentSchema?.type, at).toBe("object");
 			expect(Object.keys(data.contentSchema.properties ?? {}).length, at).toBeGreaterThan(0);
 		}
+	});
+
+	it("gives every error answer the one error body, with its closed list of codes", () => {
+		const error = (doc as any).components.schemas.Error;
+		expect(error.required).toEqual(["error"]);
+		expect(error.properties.code.enum).toEqual([...ERROR_CODES]);
+		let errorAnswers = 0;
+		for (const [path, methods] of Object.entries(doc.paths))
+			for (const [method, op] of Object.entries(methods as Record<string, any>))
+				for (const [status, response] of Object.entries(op.responses ?? {}) as [string, any][])
+					if (Number(status) >= 400) {
+						errorAnswers++;
+						expect(
+							response.content?.["application/json"]?.schema,
+							`${method} ${path} ${status}`,
+						).toEqual({
+							$ref: "#/components/schemas/Error",
+						});
+					}
+		expect(errorAnswers).toBeGreaterThan(100);
 	});
 });

@@ -33,10 +33,15 @@ describe("the API tests' check of answers against their declared schemas", () =>
 		).rejects.toThrow(/\/api\/owner\/customers\/\{/);
 	});
 
-	it("leaves errors, other content and undocumented paths alone", async () => {
+	it("holds every error answer to the one error body, and leaves other content and undocumented paths alone", async () => {
 		const answer = (status: number, contentType: string | null, body: unknown, path = "/api/me") =>
 			checkResponseContract(app.url, { method: "GET", path }, { status, contentType, json: body });
-		await expect(answer(401, json, { error: "x" })).resolves.toBeUndefined();
+		await expect(answer(401, json, { error: "Please sign in" })).resolves.toBeUndefined();
+		await expect(
+			answer(400, json, { error: "Too long", issues: [{ path: "notes", message: "Too long" }] }),
+		).resolves.toBeUndefined();
+		await expect(answer(409, json, { message: "taken" })).rejects.toThrow(/error body/);
+		await expect(answer(403, json, { error: "No", code: "made_up" })).rejects.toThrow(/code/);
 		await expect(answer(200, "text/plain", "x")).resolves.toBeUndefined();
 		await expect(answer(200, json, { any: 1 }, "/api/auth/get-session")).resolves.toBeUndefined();
 	});

@@ -1,8 +1,8 @@
 import { checkResponseContract } from "./response-contract.ts";
 
 /**
- * A small fetch client that keeps cookies like a browser, for API tests. Every 2xx JSON answer is
- * checked against the response schema its route declares (response-contract.ts).
+ * A small fetch client that keeps cookies like a browser, for API tests. Every JSON answer is
+ * checked against the schema its route declares (response-contract.ts).
  */
 export class HttpClient {
 	private readonly cookies: Map<string, string>;

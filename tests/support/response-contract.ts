@@ -3,8 +3,9 @@ import addFormats from "ajv-formats";
 
 /**
  * Checks an API answer against the response schema its route declares in `/api/openapi.json`, the
- * document the web's typed client and outside callers rely on. The API tests' client calls it on
- * every 2xx JSON answer, so a handler that answers other than it says fails the test that saw it.
+ * document the web's typed client and outside callers rely on, and every error answer against the
+ * one error body. The API tests' client calls it on every JSON answer, so a handler that answers
+ * other than it says fails the test that saw it.
  */
 type Operation = { responses?: Record<string, { content?: Record<string, { schema?: object }> }> };
 type Document = { paths: Record<string, Record<string, Operation>>; components?: object };
@@ -54,8 +55,15 @@ function validatorFor(method: string, path: string, status: number) {
 	return { validate: validators.get(key), route: route?.path };
 }
 
+/** Every error answer, documented or not, has the one error body. */
+let errorValidator: ValidateFunction | undefined;
+const errorBody = () => {
+	errorValidator ??= ajv.compile({ $ref: "api#/components/schemas/Error" });
+	return errorValidator;
+};
+
 /**
- * Throws when a 2xx JSON answer of a documented route does not match its declared schema. Answers
+ * Throws when an error answer is not the one error body, or when a 2xx JSON answer of a documented route does not match its declared schema. Answers
  * of routes outside the document (better-auth's own, pages, files) and bodies the route declares
  * no JSON schema for are not checked.
  */
@@ -64,12 +72,15 @@ export async function checkResponseContract(
 	request: { method: string; path: string },
 	response: { status: number; contentType: string | null; json: unknown },
 ) {
-	if (response.status < 200 || response.status >= 300) return;
+	if (response.status < 200) return;
 	if (!response.contentType?.includes("application/json") || response.json === undefined) return;
 	const path = new URL(request.path, baseUrl).pathname;
 	if (!path.startsWith("/api/") || path === "/api/openapi.json") return;
 	await loadDocument(baseUrl);
-	const { validate, route } = validatorFor(request.method, path, response.status);
+	const { validate, route } =
+		response.status >= 400
+			? { validate: errorBody(), route: "the error body" }
+			: validatorFor(request.method, path, response.status);
 	if (!validate || validate(response.json)) return;
 	throw new Error(
 		`${request.method} ${path} answered ${response.status} with a body its schema (${route}) does not allow:\n` +

@@ -1,22 +1,23 @@
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { ErrorCode } from "../../shared/api-errors.ts";
 
 /** The one error type services throw; the app's error handler turns it into a response. */
 export class AppError extends Error {
 	constructor(
 		readonly status: ContentfulStatusCode,
 		message: string,
-		readonly code?: string,
+		readonly code?: ErrorCode,
 	) {
 		super(message);
 		this.name = "AppError";
 	}
 }
 
-export const badRequest = (message: string, code?: string) => new AppError(400, message, code);
+export const badRequest = (message: string, code?: ErrorCode) => new AppError(400, message, code);
 export const unauthorized = (message = "Please sign in to continue") => new AppError(401, message);
 export const forbidden = (message = "You do not have access to this") => new AppError(403, message);
 export const notFound = (message = "Not found") => new AppError(404, message);
-export const conflict = (message: string, code?: string) => new AppError(409, message, code);
+export const conflict = (message: string, code?: ErrorCode) => new AppError(409, message, code);
 export const tooManyRequests = (
 	message = "Too many requests. Please wait a minute and try again.",
 ) => new AppError(429, message);

@@ -2,6 +2,7 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import { type Context, Hono } from "hono";
 import { getCookie } from "hono/cookie";
 import { z } from "zod";
+import type { ErrorCode } from "../../../shared/api-errors.ts";
 import {
 	AUTH_MESSAGES,
 	CONFIRM_MESSAGES,
@@ -55,6 +56,12 @@ const messages: Record<string, string> = {
 	PASSWORD_TOO_SHORT: AUTH_MESSAGES.passwordTooShort,
 };
 
+/** better-auth's codes that a client may tell apart, as ours (src/shared/api-errors.ts). */
+const codes: Record<string, ErrorCode> = {
+	INVALID_EMAIL_OR_PASSWORD: "invalid_credentials",
+	INVALID_TOKEN: "link_invalid",
+};
+
 export const SIGN_IN_BUSY_MESSAGE =
 	"Signing in is very busy right now. Please try again in a few seconds.";
 
@@ -70,7 +77,7 @@ async function signInGate(c: Context<AppEnv>, email: string): Promise<() => void
 	const release = deps.hashPool.admit();
 	if (!release) {
 		c.header("retry-after", "5");
-		throw new AppError(503, SIGN_IN_BUSY_MESSAGE, "BUSY");
+		throw new AppError(503, SIGN_IN_BUSY_MESSAGE, "busy");
 	}
 	try {
 		const secret = deps.auth.options.secret;
@@ -78,7 +85,7 @@ async function signInGate(c: Context<AppEnv>, email: string): Promise<() => void
 		const until = await accountThrottledUntil({ db: deps.db, email });
 		if (until) {
 			c.header("retry-after", String(Math.max(1, Math.ceil((until - Date.now()) / 1000))));
-			throw new AppError(429, ACCOUNT_THROTTLED_MESSAGE, "ACCOUNT_THROTTLED");
+			throw new AppError(429, ACCOUNT_THROTTLED_MESSAGE, "account_throttled");
 		}
 		return release;
 	} catch (error) {
@@ -128,7 +135,7 @@ const verifyEmailQuery = z.strictObject({
 });
 
 /** What a link that does not confirm anything answers: 400 with a code the page tells apart. */
-const verifyEmailErrors: Record<string, { error: string; code: string }> = {
+const verifyEmailErrors: Record<string, { error: string; code: ErrorCode }> = {
 	TOKEN_EXPIRED: { error: CONFIRM_MESSAGES.expiredLink, code: "link_expired" },
 	INVALID_TOKEN: { error: CONFIRM_MESSAGES.invalidLink, code: "link_invalid" },
 	USER_NOT_FOUND: { error: CONFIRM_MESSAGES.invalidLink, code: "link_invalid" },
@@ -176,7 +183,10 @@ const forward = (path: string, schema: z.ZodType) => async (c: Context<AppEnv>) 
 		);
 		return c.json({ error: "Something went wrong on our side. Please try again." }, 500);
 	}
-	const out = c.json({ error, code: body.code }, response.status as 400);
+	const out = c.json(
+		{ error, code: body.code ? codes[body.code] : undefined },
+		response.status as 400,
+	);
 	for (const name of ["retry-after", "x-retry-after"]) {
 		const value = response.headers.get(name);
 		if (value) out.headers.set(name, value);
