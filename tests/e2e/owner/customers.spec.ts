@@ -135,8 +135,17 @@ test("the owner edits a customer, toggles progress and uploads an image", async 
 	await owner.getByRole("link").filter({ hasText: "Eli Eaves" }).click();
 	await expect(owner).toHaveURL(new RegExp(`/owner/customer/${id}$`));
 	const main = owner.getByRole("main");
+	const tabs = main.getByRole("tablist", { name: "Customer sections" });
+	await tabs.getByRole("tab", { name: "Billing" }).click();
+	await expect(owner).toHaveURL(/\?tab=billing$/);
 	await expect(main.getByText("Holiday lighting installation")).toBeVisible();
+	await tabs.getByRole("tab", { name: "Requests" }).click();
 	await expect(main.getByRole("img", { name: /The property, 1 of 1/ })).toBeVisible();
+	// Back returns to the tab before; the Overview is the page's own address.
+	await owner.goBack();
+	await expect(tabs.getByRole("tab", { name: "Billing" })).toHaveAttribute("aria-selected", "true");
+	await tabs.getByRole("tab", { name: "Overview" }).click();
+	await expect(owner).toHaveURL(new RegExp(`/owner/customer/${id}$`));
 
 	// Progress: saved at once, without edit mode.
 	await main.getByLabel("Installation complete").check();
@@ -170,6 +179,7 @@ test("the owner edits a customer, toggles progress and uploads an image", async 
 	await expect(main.getByRole("img", { name: "Eli Eaves-Trough" })).toBeVisible();
 
 	// Marked paid by check.
+	await tabs.getByRole("tab", { name: "Billing" }).click();
 	await main.getByRole("button", { name: "Paid by check" }).click();
 	await expect(main.getByText("Paid · check")).toBeVisible();
 	await shot(owner, "customer-page-1280");
