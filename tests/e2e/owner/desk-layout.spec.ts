@@ -1,5 +1,5 @@
-import { ownerPage } from "../support/customers.ts";
-import { expect, type Page, test, uniqueEmail } from "../support/fixtures.ts";
+import { newPage, ownerPage } from "../support/customers.ts";
+import { expect, type Page, signInViaApi, test, uniqueEmail } from "../support/fixtures.ts";
 import { expectNoSeriousA11yViolations, toasts } from "../support/public.ts";
 
 const SHOTS = process.env.SHOTS_DIR;
@@ -21,12 +21,13 @@ async function seed(owner: Page) {
 		services: { id: string; name: string }[];
 	};
 	const outline = catalog.services.find((s) => s.name === "House Outline")!;
+	const email = uniqueEmail("desk");
 	const expiry = `12/${String((new Date().getFullYear() + 3) % 100).padStart(2, "0")}`;
 	const created = await owner.request.post("/api/owner/customers", {
 		multipart: {
 			data: JSON.stringify({
 				name: LONG_NAME,
-				email: uniqueEmail("desk"),
+				email,
 				password: "desk-lights-1",
 				phone: "330-555-0199",
 				address: "410 Maple Street",
@@ -57,7 +58,7 @@ async function seed(owner: Page) {
 		});
 		expect(sent.status(), await sent.text()).toBe(201);
 	}
-	return { id, userId };
+	return { id, userId, email };
 }
 
 /** The page does not scroll sideways. */
@@ -125,7 +126,7 @@ test("with long names, references, words and links the customer page and the cha
 	test.setTimeout(120_000);
 	const owner = await ownerPage(browser, server.url);
 	await owner.context().grantPermissions(["clipboard-read", "clipboard-write"]);
-	const { id } = await seed(owner);
+	const { id, email } = await seed(owner);
 
 	for (const width of [390, 1280]) {
 		await owner.setViewportSize({ width, height: 900 });
@@ -172,4 +173,13 @@ test("with long names, references, words and links the customer page and the cha
 		await shot(owner, `chat-${width}`);
 		await expectNoSeriousA11yViolations(owner);
 	}
+
+	// The customer's own chat on the app's Home, on a phone.
+	const customer = await newPage(browser, server.url);
+	await customer.setViewportSize({ width: 390, height: 844 });
+	await signInViaApi(customer, { email, password: "desk-lights-1" });
+	await customer.goto("/app");
+	await expectThreadWraps(customer);
+	await expectNoSidewaysScroll(customer);
+	await shot(customer, "customer-app-chat-390");
 });
