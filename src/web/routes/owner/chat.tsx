@@ -79,9 +79,7 @@ function Thread({ customerId }: { customerId: string }) {
 				className="min-w-0 text-xl font-semibold leading-tight wrap-anywhere xl:[grid-area:head]"
 			>
 				{customer.name}
-				<span className="ml-2 text-sm font-normal text-muted-foreground">
-					#{customer.idNumber}
-				</span>
+				<span className="ml-2 text-sm font-normal text-muted-foreground">#{customer.idNumber}</span>
 			</h2>
 			<div className="min-w-0 xl:[grid-area:aside]">
 				<CustomerContext detail={detail.data} />

@@ -37,7 +37,8 @@ export function CustomerHeader({ detail, editing }: { detail: CustomerDetail; ed
 	const pending = bills.filter((b) => b.status === "pending");
 	const due = pending.reduce((sum, b) => sum + b.amountCents, 0);
 	const nextDue = pending.map((b) => b.dueDate).sort()[0];
-	const state = STATE[accountState({ hasPendingBills: pending.length > 0, status: customer.status })];
+	const state =
+		STATE[accountState({ hasPendingBills: pending.length > 0, status: customer.status })];
 	const address = addressLine(customer);
 	return (
 		<section
@@ -90,10 +91,7 @@ export function CustomerHeader({ detail, editing }: { detail: CustomerDetail; ed
 			<dl className="grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:flex-none">
 				<div>
 					<dt className="text-muted-foreground">Balance due</dt>
-					<dd
-						className="text-lg font-semibold tabular-nums"
-						data-testid="customer-balance-due"
-					>
+					<dd className="text-lg font-semibold tabular-nums" data-testid="customer-balance-due">
 						{formatCents(due)}
 					</dd>
 				</div>

@@ -11,8 +11,8 @@ import {
 	type Plan,
 	refundInputSchema,
 } from "../../../../shared/payments.ts";
-import { FormField, TextareaField } from "../../../components/form-field.tsx";
 import { CopyButton } from "../../../components/copy-button.tsx";
+import { FormField, TextareaField } from "../../../components/form-field.tsx";
 import { EmptyState, LoadingState } from "../../../components/shell/app-shell.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
