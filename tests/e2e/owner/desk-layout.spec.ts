@@ -7,7 +7,7 @@ const SHOTS = process.env.SHOTS_DIR;
 /** One unbroken 500-character word and a 230-character map link, as customers paste them. */
 const LONG_WORD = "Christmaslights".repeat(34).slice(0, 500);
 const LONG_LINK =
-	"https://www.google.com/maps/place/410+Maple+St,+Akron,+OH+44303/@41.0814447,-81.5190053,17z/data=!3m1!4b1!4m6!3m5!1s0x8830d7c2a6b2f0f5:0x9e1c5b0f2d4c8a1b!8m2!3d41.0814447!4d-81.5164304!16s%2Fg%2F11c1abcdef?entry=ttu&g_ep=EgoyMDI0Mw";
+	"https://www.google.com/maps/place/410+Maple+St,+Akron,+OH+44303/@41.0814447,-81.5190053,17z/data=!3m1!4b1!4m6!3m5!1s0x8830d7c2a6b2f0f5:0x9e1c5b0f2d4c8a1b!8m2!3d41.0814447!4d-81.5164304!16s%2Fg%2F11c1abcdef?entry=ttu&g_ep=EgoyMDI0M";
 const LONG_NAME = "Maximiliana Bartholomew-Featherstonehaugh Worthington-Vanderbilt";
 
 /**
