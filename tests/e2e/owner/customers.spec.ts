@@ -135,6 +135,19 @@ test("the owner edits a customer, toggles progress and uploads an image", async 
 	await owner.getByRole("link").filter({ hasText: "Eli Eaves" }).click();
 	await expect(owner).toHaveURL(new RegExp(`/owner/customer/${id}$`));
 	const main = owner.getByRole("main");
+	// The summary above the tabs: what is owed, and where and how to reach them.
+	const summary = main.getByRole("region", { name: "Customer summary" });
+	await expect(summary.getByRole("heading", { level: 1, name: "Eli Eaves" })).toBeVisible();
+	await expect(summary).toContainText("Past due");
+	await expect(summary.getByTestId("customer-balance-due")).toHaveText("$400.00");
+	await expect(summary.getByRole("link", { name: /7 Oak Street, Akron/ })).toHaveAttribute(
+		"href",
+		"https://www.google.com/maps/search/?api=1&query=7%20Oak%20Street%2C%20Akron",
+	);
+	await expect(summary.getByRole("link", { name: "330-555-0177" })).toHaveAttribute(
+		"href",
+		"tel:3305550177",
+	);
 	const tabs = main.getByRole("tablist", { name: "Customer sections" });
 	await tabs.getByRole("tab", { name: "Billing" }).click();
 	await expect(owner).toHaveURL(/\?tab=billing$/);
@@ -182,6 +195,7 @@ test("the owner edits a customer, toggles progress and uploads an image", async 
 	await tabs.getByRole("tab", { name: "Billing" }).click();
 	await main.getByRole("button", { name: "Paid by check" }).click();
 	await expect(main.getByText("Paid · check")).toBeVisible();
+	await expect(summary.getByTestId("customer-balance-due")).toHaveText("$0.00");
 	await shot(owner, "customer-page-1280");
 	const phone = await desktopPage(browser, server.url, 390);
 	await signInViaApi(phone, OWNER);
