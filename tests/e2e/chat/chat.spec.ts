@@ -80,7 +80,7 @@ test("a customer and the owner chat live both ways, with photos", async ({ brows
 
 	// Opening the conversation reads it: the tab's count goes.
 	await row.click();
-	await expect(owner).toHaveURL(/\/owner\/customer\/[0-9a-f-]{36}$/);
+	await expect(owner).toHaveURL(/\/owner\/chat\?customer=[0-9a-f-]{36}$/);
 	await expect(owner.getByRole("heading", { name })).toBeVisible();
 	const ownerLog = owner.getByRole("log", { name: "Messages" });
 	await expect(ownerLog.getByText("And the big pine tree.")).toBeVisible();

@@ -135,8 +135,30 @@ test("the owner edits a customer, toggles progress and uploads an image", async 
 	await owner.getByRole("link").filter({ hasText: "Eli Eaves" }).click();
 	await expect(owner).toHaveURL(new RegExp(`/owner/customer/${id}$`));
 	const main = owner.getByRole("main");
+	// The summary above the tabs: what is owed, and where and how to reach them.
+	const summary = main.getByRole("region", { name: "Customer summary" });
+	await expect(summary.getByRole("heading", { level: 1, name: "Eli Eaves" })).toBeVisible();
+	await expect(summary).toContainText("Past due");
+	await expect(summary.getByTestId("customer-balance-due")).toHaveText("$400.00");
+	await expect(summary.getByRole("link", { name: /7 Oak Street, Akron/ })).toHaveAttribute(
+		"href",
+		"https://www.google.com/maps/search/?api=1&query=7%20Oak%20Street%2C%20Akron",
+	);
+	await expect(summary.getByRole("link", { name: "330-555-0177" })).toHaveAttribute(
+		"href",
+		"tel:3305550177",
+	);
+	const tabs = main.getByRole("tablist", { name: "Customer sections" });
+	await tabs.getByRole("tab", { name: "Billing" }).click();
+	await expect(owner).toHaveURL(/\?tab=billing$/);
 	await expect(main.getByText("Holiday lighting installation")).toBeVisible();
+	await tabs.getByRole("tab", { name: "Requests" }).click();
 	await expect(main.getByRole("img", { name: /The property, 1 of 1/ })).toBeVisible();
+	// Back returns to the tab before; the Overview is the page's own address.
+	await owner.goBack();
+	await expect(tabs.getByRole("tab", { name: "Billing" })).toHaveAttribute("aria-selected", "true");
+	await tabs.getByRole("tab", { name: "Overview" }).click();
+	await expect(owner).toHaveURL(new RegExp(`/owner/customer/${id}$`));
 
 	// Progress: saved at once, without edit mode.
 	await main.getByLabel("Installation complete").check();
@@ -170,8 +192,10 @@ test("the owner edits a customer, toggles progress and uploads an image", async 
 	await expect(main.getByRole("img", { name: "Eli Eaves-Trough" })).toBeVisible();
 
 	// Marked paid by check.
+	await tabs.getByRole("tab", { name: "Billing" }).click();
 	await main.getByRole("button", { name: "Paid by check" }).click();
 	await expect(main.getByText("Paid · check")).toBeVisible();
+	await expect(summary.getByTestId("customer-balance-due")).toHaveText("$0.00");
 	await shot(owner, "customer-page-1280");
 	const phone = await desktopPage(browser, server.url, 390);
 	await signInViaApi(phone, OWNER);

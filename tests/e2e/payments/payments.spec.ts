@@ -191,7 +191,7 @@ test("the owner refunds a paid bill from the customer page and sees it refunded"
 
 	const found = await owner.request.get(`/api/owner/customers?q=${encodeURIComponent(name)}`);
 	const { customers } = (await found.json()) as { customers: { id: string }[] };
-	await owner.goto(`/owner/customer/${customers[0]!.id}`);
+	await owner.goto(`/owner/customer/${customers[0]!.id}?tab=billing`);
 	const main = owner.getByRole("main");
 	const payments = main.getByRole("list", { name: "Card payments" });
 	const payment = payments.getByRole("listitem").first();
@@ -251,6 +251,7 @@ test("a customer joins the Plan for Next Year in test mode, the owner sees it, a
 	const card = owner.getByRole("link").filter({ hasText: name });
 	await expect(card.getByText("Plan", { exact: true })).toBeVisible();
 	await card.click();
+	await owner.getByRole("tab", { name: "Billing" }).click();
 	await expect(owner.getByTestId("customer-plan")).toContainText(
 		"Plan for Next Year: active, next charge",
 	);

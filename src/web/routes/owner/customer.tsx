@@ -1,10 +1,11 @@
 import { ArrowLeft, Pencil, Save, X } from "lucide-react";
 import { useEffect } from "react";
-import { Link, useNavigate, useParams } from "react-router";
+import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { CUSTOMER_MESSAGES } from "../../../shared/customers.ts";
 import { EmptyState, LoadingState } from "../../components/shell/app-shell.tsx";
 import { Button } from "../../components/ui/button.tsx";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
 import { CustomerConversation } from "../../features/chat/components/chat-panel.tsx";
 import { useCustomerDetail } from "../../features/customers/api.ts";
 import {
@@ -13,7 +14,7 @@ import {
 } from "../../features/customers/components/account-info-card.tsx";
 import { BillingCard } from "../../features/customers/components/billing-card.tsx";
 import { useCustomerEditor } from "../../features/customers/components/customer-editor.ts";
-import { CustomerImageCard } from "../../features/customers/components/customer-image-card.tsx";
+import { CustomerHeader } from "../../features/customers/components/customer-header.tsx";
 import {
 	CustomerQuotesCard,
 	CustomerRequestsCard,
@@ -28,10 +29,27 @@ export function meta() {
 	return [{ title: "Customer | Buckeye Holiday Lights" }];
 }
 
-/** One customer's page: each section is a component of the customers feature. */
+const TABS = [
+	{ value: "overview", label: "Overview" },
+	{ value: "billing", label: "Billing" },
+	{ value: "requests", label: "Requests" },
+	{ value: "photos", label: "Photos" },
+	{ value: "messages", label: "Messages" },
+] as const;
+type Tab = (typeof TABS)[number]["value"];
+const isTab = (value: string | null): value is Tab => TABS.some((t) => t.value === value);
+
+/**
+ * One customer's page: a summary strip, then the sections in tabs. The open tab is in the address
+ * (?tab=billing), so reloading keeps it and Back returns to the one before; each section is a
+ * component of its feature.
+ */
 export default function OwnerCustomer() {
 	const id = useParams().id ?? "";
 	const navigate = useNavigate();
+	const [params, setParams] = useSearchParams();
+	const requested = params.get("tab");
+	const tab: Tab = isTab(requested) ? requested : "overview";
 	const detail = useCustomerDetail(id);
 	const editor = useCustomerEditor(detail.data?.customer);
 	const missing = detail.error instanceof ApiError && [400, 404].includes(detail.error.status);
@@ -42,14 +60,25 @@ export default function OwnerCustomer() {
 		navigate("/owner", { replace: true });
 	}, [missing, navigate]);
 
+	const open = (next: string) =>
+		setParams(
+			(current) => {
+				const after = new URLSearchParams(current);
+				if (next === "overview") after.delete("tab");
+				else after.set("tab", next);
+				return after;
+			},
+			{ preventScrollReset: true },
+		);
+
 	if (detail.isPending) return <LoadingState label="Loading customer..." />;
 	if (detail.isError)
 		return <EmptyState>Failed to load the customer: {errorMessage(detail.error)}</EmptyState>;
 	const { customer } = detail.data;
 
 	return (
-		<div className="grid gap-4">
-			<div className="flex items-center justify-between gap-2">
+		<div className="grid min-w-0 gap-4">
+			<div className="flex flex-wrap items-center justify-between gap-2">
 				<Button asChild variant="ghost" size="sm">
 					<Link to="/owner">
 						<ArrowLeft aria-hidden />
@@ -68,32 +97,67 @@ export default function OwnerCustomer() {
 						</Button>
 					</div>
 				) : (
-					<Button size="sm" onClick={editor.start}>
+					<Button
+						size="sm"
+						onClick={() => {
+							// What edit mode changes is on the Overview.
+							editor.start();
+							if (tab !== "overview") open("overview");
+						}}
+					>
 						<Pencil aria-hidden />
 						Edit
 					</Button>
 				)}
 			</div>
-			<h1 className="sr-only">{customer.name}</h1>
-			<div className="grid items-start gap-4 lg:grid-cols-3">
-				<div className="grid gap-4">
-					<CustomerImageCard customer={customer} editing={editor.editing} />
-					<ProgressCard customer={customer} />
-					<BillingCard detail={detail.data} />
-					<CustomerPaymentsCard customerId={customer.id} />
-				</div>
-				<div className="grid gap-4 lg:col-span-2">
-					<AccountInfoCard customer={customer} editor={editor} />
-					<PropertyNotesCard customer={customer} editor={editor} />
-					<CustomerQuotesCard quotes={detail.data.quotes} />
-					<CustomerRequestsCard
-						requests={detail.data.serviceRequests}
-						action={<AddRequestDialog customer={customer} />}
-					/>
+			<CustomerHeader detail={detail.data} editing={editor.editing} />
+			<Tabs value={tab} onValueChange={open} className="min-w-0">
+				<TabsList
+					aria-label="Customer sections"
+					className="justify-start overflow-x-auto [scrollbar-width:none]"
+				>
+					{TABS.map((t) => (
+						<TabsTrigger key={t.value} value={t.value} className="shrink-0 sm:flex-1">
+							{t.label}
+						</TabsTrigger>
+					))}
+				</TabsList>
+				<TabsContent value="overview" className="grid items-start gap-4 lg:grid-cols-3">
+					{/* min-w-0: a grid item is as wide as its content by default and would overlap the next column. */}
+					<div className="grid min-w-0 gap-4">
+						<ProgressCard customer={customer} />
+					</div>
+					<div className="grid min-w-0 gap-4 lg:col-span-2">
+						<AccountInfoCard customer={customer} editor={editor} />
+						<PropertyNotesCard customer={customer} editor={editor} />
+					</div>
+				</TabsContent>
+				<TabsContent value="billing" className="grid items-start gap-4 lg:grid-cols-2">
+					<div className="min-w-0">
+						<BillingCard detail={detail.data} />
+					</div>
+					<div className="min-w-0">
+						<CustomerPaymentsCard customerId={customer.id} />
+					</div>
+				</TabsContent>
+				<TabsContent value="requests" className="grid items-start gap-4 lg:grid-cols-2">
+					<div className="min-w-0">
+						<CustomerRequestsCard
+							requests={detail.data.serviceRequests}
+							action={<AddRequestDialog customer={customer} />}
+						/>
+					</div>
+					<div className="min-w-0">
+						<CustomerQuotesCard quotes={detail.data.quotes} />
+					</div>
+				</TabsContent>
+				<TabsContent value="photos" className="min-w-0">
 					<InstallationMediaCard detail={detail.data} />
-					{customer.userId ? <CustomerConversation customerUserId={customer.userId} /> : null}
-				</div>
-			</div>
+				</TabsContent>
+				<TabsContent value="messages" className="min-w-0">
+					<CustomerConversation customerUserId={customer.userId} />
+				</TabsContent>
+			</Tabs>
 		</div>
 	);
 }

@@ -13,8 +13,11 @@ function when(iso: string) {
 		: d.toLocaleDateString([], { month: "short", day: "numeric" });
 }
 
-/** The owner's conversations, newest first, each opening its customer's page. */
-export function ChatList() {
+/**
+ * The owner's conversations, newest first, each opening in the inbox (?customer=<customer id>);
+ * `selected` (a customer id) is the one open beside the list.
+ */
+export function ChatList({ selected }: { selected?: string | null }) {
 	const query = useConversations();
 	if (query.isPending) return <LoadingState />;
 	if (query.isError)
@@ -26,7 +29,7 @@ export function ChatList() {
 	const rows = query.data.pages.flatMap((p) => p.conversations);
 	if (rows.length === 0) return <EmptyState icon={MessageCircle}>No conversations yet</EmptyState>;
 	return (
-		<div className="grid gap-4">
+		<div className="grid min-w-0 gap-4">
 			<ul className="divide-y overflow-hidden rounded-lg border bg-card">
 				{rows.map((c) => {
 					const content = (
@@ -73,8 +76,12 @@ export function ChatList() {
 						<li key={c.customerUserId}>
 							{c.customerId ? (
 								<Link
-									to={`/owner/customer/${c.customerId}`}
-									className="flex items-center gap-3 px-4 py-3 transition-colors hover:bg-muted"
+									to={`/owner/chat?customer=${c.customerId}`}
+									aria-current={c.customerId === selected ? "page" : undefined}
+									className={cn(
+										"flex items-center gap-3 px-4 py-3 transition-colors hover:bg-muted",
+										c.customerId === selected && "bg-primary/10 hover:bg-primary/10",
+									)}
 								>
 									{content}
 								</Link>

@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Check, Clock, FileText, Paperclip, RotateCw, SendHorizontal, X } from "lucide-react";
 import * as React from "react";
 import { CHAT_ATTACHMENT_ACCEPT, MAX_CHAT_MESSAGE_LENGTH } from "../../../../shared/chat.ts";
+import { splitLinks } from "../../../../shared/links.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { cn } from "../../../lib/utils.ts";
@@ -57,11 +58,14 @@ export function Conversation({
 	customerUserId,
 	viewer,
 	className,
+	logClassName,
 	locked,
 }: {
 	customerUserId: string;
 	viewer: ChatViewer;
 	className?: string;
+	/** The message list's own classes (a taller list in the owner's inbox). */
+	logClassName?: string;
 	/** Shown in place of the composer when this viewer may not write yet (and why). */
 	locked?: React.ReactNode;
 }) {
@@ -167,11 +171,16 @@ export function Conversation({
 
 	let lastDay = "";
 	return (
-		<div className={cn("grid gap-3", className)}>
+		<div className={cn("grid min-w-0 gap-3", className)}>
 			<div
 				ref={scroller}
 				onScroll={onScroll}
-				className="h-80 overflow-y-auto rounded-lg border bg-muted/30 p-3"
+				className={cn(
+					"h-80 overflow-x-hidden overflow-y-auto rounded-lg border bg-muted/30 p-3",
+					logClassName,
+				)}
+				// biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling list must be reachable from the keyboard to be scrolled (WCAG 2.1.1)
+				tabIndex={0}
 				role="log"
 				aria-label="Messages"
 				aria-live="polite"
@@ -194,7 +203,7 @@ export function Conversation({
 							: "No messages yet."}
 					</p>
 				) : (
-					<ol className="grid gap-2">
+					<ol className="grid min-w-0 gap-2">
 						{query.isFetchingNextPage ? (
 							<li className="text-center text-xs text-muted-foreground" role="status">
 								Loading older messages...
@@ -242,7 +251,7 @@ function DaySeparator({ label }: { label: string }) {
 
 function Bubble({ message: m, mine }: { message: ChatMessage; mine: boolean }) {
 	return (
-		<li className={cn("flex flex-col gap-0.5", mine ? "items-end" : "items-start")}>
+		<li className={cn("flex min-w-0 flex-col gap-0.5", mine ? "items-end" : "items-start")}>
 			<span className="px-1 text-xs text-muted-foreground">
 				{m.senderName} · <time dateTime={m.createdAt}>{time(m.createdAt)}</time>
 				{mine ? (
@@ -251,7 +260,8 @@ function Bubble({ message: m, mine }: { message: ChatMessage; mine: boolean }) {
 			</span>
 			<div
 				className={cn(
-					"max-w-[85%] rounded-2xl px-3 py-2 text-sm break-words whitespace-pre-wrap shadow-xs",
+					// wrap-anywhere: a long word or link wraps, and lets the bubble narrow (break-words does not).
+					"max-w-[85%] rounded-2xl px-3 py-2 text-sm whitespace-pre-wrap wrap-anywhere shadow-xs",
 					mine ? "rounded-br-sm bg-primary text-primary-foreground" : "rounded-bl-sm bg-card",
 					// A photo alone needs no bubble around it.
 					m.file?.contentType.startsWith("image/") &&
@@ -260,9 +270,33 @@ function Bubble({ message: m, mine }: { message: ChatMessage; mine: boolean }) {
 				)}
 			>
 				{m.file ? <Attachment file={m.file} mine={mine} /> : null}
-				{m.content ? <p className={cn(m.file && "mt-2")}>{m.content}</p> : null}
+				{m.content ? (
+					<p className={cn(m.file && "mt-2")}>
+						<MessageText text={m.content} />
+					</p>
+				) : null}
 			</div>
 		</li>
+	);
+}
+
+/** A message's text with its web addresses as links (http and https only; see splitLinks). */
+function MessageText({ text }: { text: string }) {
+	return splitLinks(text).map((part, i) =>
+		part.href ? (
+			<a
+				// biome-ignore lint/suspicious/noArrayIndexKey: the parts of one message never move
+				key={i}
+				href={part.href}
+				target="_blank"
+				rel="noopener noreferrer nofollow"
+				className="underline underline-offset-2"
+			>
+				{part.text}
+			</a>
+		) : (
+			part.text
+		),
 	);
 }
 
@@ -305,7 +339,7 @@ function PendingBubble({
 }) {
 	const uploading = item.file && !item.failed;
 	return (
-		<li className="flex flex-col items-end gap-0.5">
+		<li className="flex min-w-0 flex-col items-end gap-0.5">
 			<span className="px-1 text-xs text-muted-foreground">
 				{item.failed ? (
 					<span className="font-medium text-destructive" role="alert">
@@ -321,7 +355,7 @@ function PendingBubble({
 			</span>
 			<div
 				className={cn(
-					"max-w-[85%] rounded-2xl rounded-br-sm px-3 py-2 text-sm break-words whitespace-pre-wrap",
+					"max-w-[85%] rounded-2xl rounded-br-sm px-3 py-2 text-sm whitespace-pre-wrap wrap-anywhere",
 					item.failed
 						? "border border-destructive bg-card"
 						: "bg-primary/70 text-primary-foreground",

@@ -38,11 +38,11 @@ export function BillingCard({ detail }: { detail: CustomerDetail }) {
 							return (
 								<li key={bill.id} className="grid gap-2 rounded-md border p-3 text-sm">
 									<div className="flex items-start justify-between gap-2">
-										<div>
-											<p className="font-medium">{bill.description}</p>
+										<div className="min-w-0">
+											<p className="font-medium break-words">{bill.description}</p>
 											<p className="text-muted-foreground">Due {formatDate(bill.dueDate)}</p>
 										</div>
-										<div className="text-right">
+										<div className="shrink-0 text-right">
 											<p className="font-semibold">{formatCents(bill.amountCents)}</p>
 											<Badge variant={BADGE[bill.status]} className="whitespace-nowrap">
 												{bill.status === "pending"

@@ -11,6 +11,7 @@ import {
 	type Plan,
 	refundInputSchema,
 } from "../../../../shared/payments.ts";
+import { CopyButton } from "../../../components/copy-button.tsx";
 import { FormField, TextareaField } from "../../../components/form-field.tsx";
 import { EmptyState, LoadingState } from "../../../components/shell/app-shell.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";
@@ -103,6 +104,11 @@ export function CustomerPaymentsCard({ customerId }: { customerId: string }) {
 	);
 }
 
+/** A provider's long reference, its start and end kept: "test_pi_1a2b…9f0e". */
+export function shortReference(reference: string) {
+	return reference.length <= 18 ? reference : `${reference.slice(0, 10)}…${reference.slice(-6)}`;
+}
+
 function PaymentItem({ payment, onRefund }: { payment: PaymentRecord; onRefund: () => void }) {
 	const status = STATUS[payment.status];
 	const left = payment.amountCents - payment.refundedCents;
@@ -134,9 +140,17 @@ function PaymentItem({ payment, onRefund }: { payment: PaymentRecord; onRefund: 
 			) : null}
 			{payment.failureMessage ? <p className="text-destructive">{payment.failureMessage}</p> : null}
 			<div className="flex flex-wrap items-center justify-between gap-2">
-				<p className="min-w-0 truncate font-mono text-xs text-muted-foreground">
+				<p className="flex min-w-0 items-center gap-1 font-mono text-xs text-muted-foreground">
 					{payment.provider === "test" ? "Test mode" : "Stripe"}
-					{payment.providerPaymentId ? ` · ${payment.providerPaymentId}` : ""}
+					{payment.providerPaymentId ? (
+						<>
+							{" · "}
+							<span title={payment.providerPaymentId} data-testid="payment-reference">
+								{shortReference(payment.providerPaymentId)}
+							</span>
+							<CopyButton text={payment.providerPaymentId} label="Copy payment reference" />
+						</>
+					) : null}
 				</p>
 				{payment.status === "succeeded" && left > 0 ? (
 					<Button size="sm" variant="outline" onClick={onRefund}>

@@ -8,7 +8,6 @@ import {
 	MAX_CUSTOMER_IMAGE_BYTES,
 } from "../../../../shared/customers.ts";
 import { Button } from "../../../components/ui/button.tsx";
-import { Card, CardContent } from "../../../components/ui/card.tsx";
 import {
 	Dialog,
 	DialogContent,
@@ -17,13 +16,15 @@ import {
 	DialogTitle,
 } from "../../../components/ui/dialog.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
+import { cn } from "../../../lib/utils.ts";
 import { useCustomerImage } from "../api.ts";
 
 /**
- * The customer's picture (or the placeholder). In edit mode it opens a dialog to upload, replace
- * or remove it: JPG, PNG or WebP up to 5 MB, checked here and again by the server.
+ * The customer's picture (or the placeholder), for the page's header. In edit mode it opens a
+ * dialog to upload, replace or remove it: JPG, PNG or WebP up to 5 MB, checked here and again by
+ * the server.
  */
-export function CustomerImageCard({
+export function CustomerImage({
 	customer,
 	editing,
 }: {
@@ -49,51 +50,54 @@ export function CustomerImageCard({
 		});
 	};
 
-	const picture = customer.imageFileId ? (
-		<img
-			src={`/api/files/${customer.imageFileId}`}
-			alt={customer.name}
-			className="size-32 rounded-full object-cover"
-		/>
-	) : (
-		<span className="flex size-32 items-center justify-center rounded-full bg-muted text-muted-foreground">
-			<UserRound className="size-14" aria-hidden />
-		</span>
-	);
+	const picture = (size: "small" | "large") =>
+		customer.imageFileId ? (
+			<img
+				src={`/api/files/${customer.imageFileId}`}
+				alt={size === "small" ? customer.name : ""}
+				className={cn(
+					"shrink-0 rounded-full object-cover",
+					size === "small" ? "size-16 sm:size-20" : "size-32",
+				)}
+			/>
+		) : (
+			<span
+				className={cn(
+					"flex shrink-0 items-center justify-center rounded-full bg-muted text-muted-foreground",
+					size === "small" ? "size-16 sm:size-20" : "size-32",
+				)}
+			>
+				<UserRound className={size === "small" ? "size-8" : "size-14"} aria-hidden />
+			</span>
+		);
 
 	return (
-		<Card>
-			<CardContent className="flex flex-col items-center gap-3 pt-6">
-				{editing ? (
-					<button
-						type="button"
-						onClick={() => setOpen(true)}
-						className="rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-						aria-label="Change customer image"
-					>
-						{picture}
-					</button>
-				) : (
-					picture
-				)}
-				<div className="text-center">
-					<p className="text-lg font-semibold">{customer.name}</p>
-					<p className="text-sm text-muted-foreground">Customer #{customer.idNumber}</p>
-				</div>
-				{editing ? (
-					<Button size="sm" variant="outline" onClick={() => setOpen(true)}>
-						<ImagePlus aria-hidden />
-						Change image
-					</Button>
-				) : null}
-			</CardContent>
+		<div className="flex shrink-0 flex-col items-center gap-2">
+			{editing ? (
+				<button
+					type="button"
+					onClick={() => setOpen(true)}
+					className="rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+					aria-label="Change customer image"
+				>
+					{picture("small")}
+				</button>
+			) : (
+				picture("small")
+			)}
+			{editing ? (
+				<Button size="sm" variant="outline" onClick={() => setOpen(true)}>
+					<ImagePlus aria-hidden />
+					Change image
+				</Button>
+			) : null}
 			<Dialog open={open} onOpenChange={setOpen}>
 				<DialogContent>
 					<DialogHeader>
 						<DialogTitle>Customer image</DialogTitle>
 						<DialogDescription>JPG, PNG or WebP, up to 5 MB.</DialogDescription>
 					</DialogHeader>
-					<div className="flex justify-center">{picture}</div>
+					<div className="flex justify-center">{picture("large")}</div>
 					<input
 						id={inputId}
 						type="file"
@@ -136,6 +140,6 @@ export function CustomerImageCard({
 					</div>
 				</DialogContent>
 			</Dialog>
-		</Card>
+		</div>
 	);
 }
