@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
-import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
@@ -12,6 +12,7 @@ import { createWebRoutes } from "./features/web/web.routes.ts";
 import { AppError } from "./lib/errors.ts";
 import { LARGEST_UPLOAD_BYTES } from "./lib/multipart.ts";
 import { projectRoot } from "./lib/project-root.ts";
+import { component } from "./lib/router.ts";
 import {
 	clientIp,
 	finishRefusedBody,
@@ -104,7 +105,7 @@ export function createApp(deps: CreateAppOptions) {
 	app.route("/api", apiRoutes);
 
 	documentAuthEndpoints(app.openAPIRegistry);
-	app.openAPIRegistry.register("Error", z.object(errorBodySchema.shape).openapi("Error"));
+	app.openAPIRegistry.register("Error", component("Error", errorBodySchema));
 	app.get("/api/openapi.json", (c) => {
 		const doc = app.getOpenAPI31Document({
 			openapi: "3.1.0",

@@ -1,4 +1,4 @@
-import { OpenAPIHono } from "@hono/zod-openapi";
+import { OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context, Env, TypedResponse } from "hono";
 import type { JSONParsed } from "hono/utils/types";
 import type { AppEnv } from "../app-env.ts";
@@ -25,6 +25,13 @@ export const errorResponses = {
 	404: { description: "Not found" },
 	429: { description: "Too many requests" },
 } as const;
+
+/**
+ * A shared object schema (src/shared) under a name of its own in the OpenAPI document's components,
+ * for a shape many answers carry.
+ */
+export const component = <Shape extends z.ZodRawShape>(name: string, schema: z.ZodObject<Shape>) =>
+	z.object(schema.shape).openapi(name);
 
 /** An OpenAPI JSON body or response with this schema. */
 export const jsonContent = <T>(schema: T) => ({ content: { "application/json": { schema } } });

@@ -1,10 +1,15 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { createMiddleware } from "hono/factory";
-import { MAX_CHAT_MESSAGE_LENGTH, MESSAGE_TYPES } from "../../../shared/chat.ts";
+import { MAX_CHAT_MESSAGE_LENGTH } from "../../../shared/chat.ts";
+import {
+	chatMessageSchema,
+	conversationSchema,
+	messagesPageSchema,
+} from "../../../shared/chat-messages.ts";
 import type { OwnerEnv, SignedInEnv } from "../../app-env.ts";
 import { badRequest } from "../../lib/errors.ts";
 import { multipartForm, uploadLimit } from "../../lib/multipart.ts";
-import { createRouter, errorResponses, jsonContent } from "../../lib/router.ts";
+import { component, createRouter, errorResponses, jsonContent } from "../../lib/router.ts";
 import { confirmedEmailOnly, signedIn } from "../auth/auth.middleware.ts";
 import { MAX_FILE_BYTES } from "../files/files.service.ts";
 import { uploadQuota } from "../files/upload-quota.service.ts";
@@ -19,27 +24,9 @@ import {
 
 const TOO_LONG = `A message can be at most ${MAX_CHAT_MESSAGE_LENGTH} characters long`;
 
-const messageSchema = z
-	.object({
-		id: z.number().int(),
-		customerUserId: z.string(),
-		senderRole: z.enum(["customer", "owner"]),
-		senderName: z.string(),
-		content: z.string().nullable(),
-		messageType: z.enum(MESSAGE_TYPES),
-		file: z
-			.object({ id: z.uuid(), name: z.string(), contentType: z.string() })
-			.nullable()
-			.openapi({ description: "The attachment, fetched from /api/files/{id}" }),
-		createdAt: z.string(),
-	})
-	.openapi("ChatMessage");
-
-const pageSchema = z.object({
-	messages: z.array(messageSchema),
-	hasOlder: z.boolean(),
-	unread: z.number().int().openapi({ description: "The other side's messages I have not read" }),
-});
+/** Named in the OpenAPI document. */
+const messageSchema = component("ChatMessage", chatMessageSchema);
+const pageSchema = messagesPageSchema.extend({ messages: z.array(messageSchema) });
 
 const pageQuery = z.object({
 	before: z.coerce
@@ -214,17 +201,7 @@ export const ownerRoutes = createRouter<OwnerEnv>()
 					description: "A page of conversations",
 					...jsonContent(
 						z.object({
-							conversations: z.array(
-								z.object({
-									customerId: z.uuid().nullable(),
-									customerUserId: z.string(),
-									name: z.string(),
-									lastMessage: z.string(),
-									lastMessageAt: z.string(),
-									lastSenderRole: z.enum(["customer", "owner"]),
-									unread: z.number().int(),
-								}),
-							),
+							conversations: z.array(conversationSchema),
 							nextCursor: z.string().nullable(),
 						}),
 					),

@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, gt, lt, sql } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
+import type { Role } from "../../../shared/auth.ts";
 import { FILE_SHARED, MAX_CHAT_MESSAGE_LENGTH, type MessageType } from "../../../shared/chat.ts";
+import type { ChatMessage, Conversation } from "../../../shared/chat-messages.ts";
 import type { Deps } from "../../app-env.ts";
 import type { Executor } from "../../db/database.ts";
 import { resultRows } from "../../db/database.ts";
@@ -37,17 +39,6 @@ const CHAT_IMAGE_TYPES = new Set([
 export const CHAT_RATE_LIMIT_MESSAGE =
 	"You are sending messages too quickly. Please wait a minute and try again.";
 
-export interface ChatMessage {
-	id: number;
-	customerUserId: string;
-	senderRole: "customer" | "owner";
-	senderName: string;
-	content: string | null;
-	messageType: MessageType;
-	file: { id: string; name: string; contentType: string } | null;
-	createdAt: string;
-}
-
 const messageColumns = {
 	id: chatMessages.id,
 	customerUserId: chatMessages.customerUserId,
@@ -64,7 +55,7 @@ const messageColumns = {
 type MessageRow = {
 	id: number;
 	customerUserId: string;
-	senderRole: "customer" | "owner";
+	senderRole: Role;
 	senderName: string;
 	content: string | null;
 	messageType: MessageType;
@@ -334,16 +325,6 @@ export async function markRead(options: {
 	return { unread: 0 };
 }
 
-export interface ConversationRow {
-	customerId: string | null;
-	customerUserId: string;
-	name: string;
-	lastMessage: string;
-	lastMessageAt: string;
-	lastSenderRole: "customer" | "owner";
-	unread: number;
-}
-
 /**
  * The owner's chat list, newest conversation first, a page at a time: one indexed query over the
  * conversation rows (never over every message). The cursor is "<last message time>|<user id>" of
@@ -354,7 +335,7 @@ export async function listConversations(options: {
 	actor: Actor;
 	cursor?: string;
 	limit?: number;
-}): Promise<{ conversations: ConversationRow[]; nextCursor: string | null }> {
+}): Promise<{ conversations: Conversation[]; nextCursor: string | null }> {
 	assertOwner(options.actor);
 	const limit = Math.min(Math.max(options.limit ?? 20, 1), 100);
 	let after = sql``;
@@ -449,7 +430,7 @@ export async function countInConversation(
 	message: {
 		id: number;
 		customerUserId: string;
-		senderRole: "customer" | "owner";
+		senderRole: Role;
 		createdAt: Date;
 	},
 ) {
