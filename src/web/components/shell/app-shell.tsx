@@ -154,7 +154,8 @@ export function ShellTopBar({
 									className={({ isActive }) =>
 										cn(
 											"flex h-9 items-center gap-2 rounded-md px-3 text-sm font-medium text-muted-foreground transition-colors hover:bg-muted hover:text-foreground",
-											isActive && "bg-primary/10 text-primary hover:bg-primary/10 hover:text-primary",
+											isActive &&
+												"bg-primary/10 text-primary hover:bg-primary/10 hover:text-primary",
 										)
 									}
 								>

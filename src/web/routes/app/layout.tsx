@@ -1,5 +1,5 @@
 import { ChevronDown, CreditCard, Home, Phone, User, Wrench } from "lucide-react";
-import { Link, Outlet } from "react-router";
+import { Outlet } from "react-router";
 import type { SessionUser } from "../../../shared/auth.ts";
 import { AppShell, ShellTopBar } from "../../components/shell/app-shell.tsx";
 import { RequireUser } from "../../features/auth/components/require-user.tsx";
@@ -44,9 +44,6 @@ function CustomerTopBar({ user }: { user: SessionUser }) {
 						</summary>
 						<div className="absolute right-0 z-50 mt-2 grid w-56 gap-2 rounded-lg border bg-card p-3 shadow-lg">
 							<p className="truncate text-xs text-muted-foreground">{user.email}</p>
-							<Link to="/app/profile" className="rounded-md px-2 py-1.5 text-sm hover:bg-muted">
-								Profile
-							</Link>
 							<RoleSwitch user={user} current="customer" inline />
 							<SignOutButton size="sm" />
 						</div>

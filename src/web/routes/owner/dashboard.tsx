@@ -19,11 +19,11 @@ export function meta() {
 
 /**
  * Where a recent quote opens: its filter of the quote list, expanded. An approved app quote has
- * left the list for its customer's page (found in Customer Management below).
+ * left the list for its customer's page (its card below): its row opens nothing.
  */
 const quoteLink = (q: QuoteView) =>
 	q.status === "approved" && q.source === "app"
-		? "#customers-heading"
+		? null
 		: `/owner/quotes?status=${q.status}&open=${q.source}-${q.id}`;
 
 /** Approved website quotes whose customer has no account yet: one line to their list. */
@@ -114,7 +114,7 @@ export default function Dashboard() {
 								<li key={q.id}>
 									<TileLink
 										to={quoteLink(q)}
-										className="-mx-2 flex items-center gap-3 rounded-md px-2 py-3 text-sm transition-colors hover:bg-muted/60"
+										className="-mx-2 flex items-center gap-3 rounded-md px-2 py-3 text-sm transition-colors [&[href]]:hover:bg-muted/60"
 									>
 										<div className="min-w-0 flex-1">
 											<p className="truncate font-medium">{q.name}</p>
@@ -142,16 +142,17 @@ export default function Dashboard() {
 	);
 }
 
-/** A route link, or a plain anchor for a place on this page (#...). */
+/** A route link, a plain anchor for a place on this page (#...), or no link at all (null). */
 function TileLink({
 	to,
 	className,
 	children,
 }: {
-	to: string;
+	to: string | null;
 	className: string;
 	children: React.ReactNode;
 }) {
+	if (to === null) return <div className={className}>{children}</div>;
 	return to.startsWith("#") ? (
 		<a href={to} className={className}>
 			{children}
