@@ -81,7 +81,8 @@ export default function Dashboard() {
 		},
 	];
 	return (
-		<div className="grid min-w-0 gap-6">
+		// grid-cols-1 (minmax(0, 1fr)): a long name truncates instead of widening the page.
+		<div className="grid grid-cols-1 gap-6">
 			<PageHeading title="Dashboard" description="Your business at a glance." />
 			<ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
 				{tiles.map(({ label, value, icon: Icon, to }) => (

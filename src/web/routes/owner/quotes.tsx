@@ -99,7 +99,7 @@ export default function OwnerQuotes() {
 					<p className="mt-1 text-xs">{EMPTY_HINTS[status]}</p>
 				</EmptyState>
 			) : (
-				<div className="grid gap-2">
+				<div className="grid grid-cols-1 gap-2">
 					<div
 						aria-hidden
 						className={cn(
@@ -113,7 +113,7 @@ export default function OwnerQuotes() {
 						<span>Asked</span>
 						<span className="text-right">Source and status</span>
 					</div>
-					<ul className="grid gap-2" aria-label="Quotes">
+					<ul className="grid grid-cols-1 gap-2" aria-label="Quotes">
 						{list.map((quote) => (
 							<OwnerQuoteCard
 								key={`${quote.source}-${quote.id}`}

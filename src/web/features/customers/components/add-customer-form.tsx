@@ -156,7 +156,7 @@ export function AddCustomerForm({ onDone }: { onDone: () => void }) {
 		<form
 			noValidate
 			onSubmit={submit}
-			className="grid gap-5 xl:grid-cols-[minmax(0,1fr)_24rem] xl:items-start"
+			className="grid grid-cols-1 gap-5 xl:grid-cols-[minmax(0,1fr)_24rem] xl:items-start"
 			aria-label="Add Customer"
 		>
 			<div className="grid min-w-0 gap-5">
