@@ -143,7 +143,7 @@ export function ShellTopBar({
 }) {
 	return (
 		<header className="sticky top-0 z-40 hidden border-b bg-card/95 backdrop-blur lg:block">
-			<div className="mx-auto flex h-14 max-w-5xl items-center gap-6 px-8">
+			<div className="mx-auto flex h-14 max-w-6xl items-center gap-4 px-8">
 				<p className="shrink-0 font-semibold tracking-tight">{title}</p>
 				<nav aria-label={label} className="min-w-0 flex-1">
 					<ul className="flex gap-1">
@@ -160,7 +160,7 @@ export function ShellTopBar({
 										)
 									}
 								>
-									<Icon className="size-4" aria-hidden />
+									<Icon className="hidden size-4 xl:block" aria-hidden />
 									{tabLabel}
 								</NavLink>
 							</li>

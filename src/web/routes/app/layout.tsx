@@ -39,7 +39,7 @@ function CustomerTopBar({ user }: { user: SessionUser }) {
 					<details className="relative">
 						<summary className="flex h-9 cursor-pointer list-none items-center gap-2 rounded-md border px-3 text-sm font-medium hover:bg-muted [&::-webkit-details-marker]:hidden">
 							<User className="size-4" aria-hidden />
-							<span className="max-w-40 truncate">{user.displayName ?? user.email}</span>
+							<span className="max-w-32 truncate">{user.displayName ?? user.email}</span>
 							<ChevronDown className="size-4 text-muted-foreground" aria-hidden />
 						</summary>
 						<div className="absolute right-0 z-50 mt-2 grid w-56 gap-2 rounded-lg border bg-card p-3 shadow-lg">
