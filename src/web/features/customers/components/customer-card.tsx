@@ -2,14 +2,30 @@ import { UserRound } from "lucide-react";
 import type * as React from "react";
 import { Link } from "react-router";
 import type { CustomerCard as Card } from "../../../../shared/customers.ts";
+import { formatDate } from "../../../../shared/dates.ts";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { cn } from "../../../lib/utils.ts";
+
+const nextLabel = (step: Card["nextStep"]) => {
+	if (!step) return null;
+	switch (step.kind) {
+		case "bill":
+			return `Bill due ${formatDate(step.date ?? "")}`;
+		case "contract":
+			return "Contract to sign";
+		case "install":
+			return "Installation next";
+		case "takedown":
+			return "Takedown next";
+	}
+};
 
 const stateVariant = { PastDue: "danger", Active: "success", Suspended: "default" } as const;
 const stateLabel = { PastDue: "Past due", Active: "Active", Suspended: "Suspended" } as const;
 
 /**
- * A customer at a glance; highlighted while a bill is pending. Opens the customer's page; `actions`
+ * A customer at a glance: town and the next thing due, state and badges; highlighted while a bill
+ * is pending. Opens the customer's page; `actions`
  * (e.g. adding a service request) sit below, outside the link.
  */
 export function CustomerCard({ customer, actions }: { customer: Card; actions?: React.ReactNode }) {
@@ -41,6 +57,9 @@ export function CustomerCard({ customer, actions }: { customer: Card; actions?: 
 						<span className="min-w-0 truncate font-semibold">{customer.name}</span>
 						<span className="shrink-0 text-xs text-muted-foreground">#{customer.idNumber}</span>
 					</div>
+					<p className="truncate text-xs text-muted-foreground">
+						{[customer.city, nextLabel(customer.nextStep)].filter(Boolean).join(" · ") || "\u00a0"}
+					</p>
 					{/* The badges wrap under the name: several never widen the card or the page. */}
 					<div className="mt-1.5 flex flex-wrap gap-1">
 						<Badge variant={stateVariant[customer.accountState]}>
