@@ -231,6 +231,8 @@ test("on a phone a customer card with every badge keeps the page its width, and 
 		.getByRole("list", { name: "Customers" })
 		.getByRole("link")
 		.filter({ hasText: name });
+	// The town and the next thing due (the first bill, due in 30 days).
+	await expect(card).toContainText(/Canton · Bill due [A-Z][a-z]{2} \d{1,2}, \d{4}/);
 	for (const badge of ["Past due", "Plan", "FIX 1", "COLOR 1"])
 		await expect(card.getByText(badge, { exact: true })).toBeVisible();
 	expect(await overflow(owner)).toBeLessThanOrEqual(0);

@@ -54,7 +54,7 @@ export function AppShell({
 					// pb: the end of the content stays clear of the floating role switch.
 					"mx-auto w-full max-w-3xl px-4 pt-6 pb-16",
 					side && "lg:col-start-2 lg:row-start-1 lg:max-w-6xl lg:px-8 lg:pt-10 lg:pb-24",
-					top && "lg:max-w-5xl lg:px-8 lg:pt-8",
+					top && "lg:max-w-6xl lg:px-8 lg:pt-8",
 				)}
 			>
 				{children}
