@@ -119,7 +119,8 @@ function QuoteDetails({
 			.catch((error) => toast.error(errorMessage(error, QUOTE_MESSAGES.updateFailed)));
 
 	return (
-		<div className="grid gap-4">
+		// At most a reading width: a full-width table puts the prices far from their services.
+		<div className="grid max-w-3xl gap-4">
 			<div className="grid gap-1 text-sm">
 				<p className="text-muted-foreground">
 					{[quote.email, quote.phone].filter(Boolean).join(" · ")}
