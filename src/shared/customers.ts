@@ -28,6 +28,23 @@ export function accountState(customer: {
 	return customer.status === "active" ? "Active" : "Suspended";
 }
 
+/**
+ * What is due next for a customer: the earliest pending bill, else signing the contract, else the
+ * installation, else the takedown; null when all is done.
+ */
+export function nextStep(c: {
+	billDueDate: string | null;
+	agreedToServices: boolean;
+	installCompleted: boolean;
+	takedownCompleted: boolean;
+}): CustomerCard["nextStep"] {
+	if (c.billDueDate) return { kind: "bill", date: c.billDueDate };
+	if (!c.agreedToServices) return { kind: "contract", date: null };
+	if (!c.installCompleted) return { kind: "install", date: null };
+	if (!c.takedownCompleted) return { kind: "takedown", date: null };
+	return null;
+}
+
 /** Share of the four milestones done, as a whole percent. */
 export function progressPercent(flags: {
 	agreedToServices: boolean;
@@ -49,6 +66,15 @@ export const customerCardSchema = z.object({
 	idNumber: z.number().int(),
 	name: z.string(),
 	email: z.string(),
+	city: z.string().nullable(),
+	/** The next thing due for this customer (see nextStep), or null when the season's work is done. */
+	nextStep: z
+		.object({
+			kind: z.enum(["bill", "contract", "install", "takedown"]),
+			/** The pending bill's due date (YYYY-MM-DD); null for the other kinds. */
+			date: z.string().nullable(),
+		})
+		.nullable(),
 	status: z.enum(CUSTOMER_STATUSES),
 	imageFileId: z.uuid().nullable(),
 	progressPercent: z.number().int(),

@@ -20,6 +20,32 @@ export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
 export const QUOTE_SOURCES = ["app", "website"] as const;
 export type QuoteSource = (typeof QUOTE_SOURCES)[number];
 
+/**
+ * The owner's quote list filters. `open` (the default, SPEC's list): every quote not approved.
+ * `approved`: approved website quotes whose customer has no account yet (an approved app quote
+ * belongs to its customer's page). `all`: the open ones and those approved website quotes, every
+ * quote that still needs the owner.
+ */
+export const OWNER_QUOTE_FILTERS = ["all", "pending", "revised", "approved", "rejected"] as const;
+export type OwnerQuoteFilter = (typeof OWNER_QUOTE_FILTERS)[number];
+
+export const ownerQuoteQuerySchema = z.object({
+	status: z
+		.enum(["open", ...OWNER_QUOTE_FILTERS], "Unknown quote filter")
+		.optional()
+		.default("open"),
+});
+
+/** How many quotes each filter of the owner's list holds. */
+export const quoteCountsSchema = z.object({
+	all: z.number().int(),
+	pending: z.number().int(),
+	revised: z.number().int(),
+	approved: z.number().int(),
+	rejected: z.number().int(),
+});
+export type QuoteCounts = z.infer<typeof quoteCountsSchema>;
+
 export const QUOTE_MESSAGES = {
 	approvedApp: "Quote approved! Customer account activated and bill created.",
 	approvedWebsite: "Website quote approved! Follow up with customer directly.",

@@ -1,9 +1,21 @@
 import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { resultRows } from "../../src/server/db/database.ts";
-import { marketingQuoteRequests, serviceRequests, users } from "../../src/server/db/schema.ts";
+import {
+	bills,
+	customers,
+	marketingQuoteRequests,
+	serviceRequests,
+	users,
+} from "../../src/server/db/schema.ts";
 import { ownerAndCustomer } from "../support/accounts.ts";
-import { appQuote, approvedCustomer, serviceRequest, websiteQuote } from "../support/builders.ts";
+import {
+	appQuote,
+	approvedCustomer,
+	bill,
+	serviceRequest,
+	websiteQuote,
+} from "../support/builders.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 let app: TestApp;
@@ -23,6 +35,40 @@ describe("owner dashboard", () => {
 			customers: [],
 			nextCursor: null,
 		});
+	});
+
+	it("shows each card's town and the next thing due: the earliest pending bill, the contract, the installation, the takedown", async () => {
+		const customer = await approvedCustomer(app);
+		const { owner } = customer;
+		const card = async () => {
+			const res = await owner.client.get("/api/owner/customers");
+			return res.json.customers.find((c: { id: string }) => c.id === customer.record.id);
+		};
+		await app.db
+			.update(customers)
+			.set({ city: "North Canton" })
+			.where(eq(customers.id, customer.record.id));
+		await app.db.update(bills).set({ dueDate: "2030-12-01" }).where(eq(bills.id, customer.bill.id));
+		await bill(app, { userId: customer.userId, dueDate: "2031-01-15" });
+		expect(await card()).toMatchObject({
+			city: "North Canton",
+			nextStep: { kind: "bill", date: "2030-12-01" },
+		});
+
+		// Bills paid (behind the server's back: each progress change below refreshes the cards).
+		await app.db.update(bills).set({ status: "paid" }).where(eq(bills.userId, customer.userId));
+		const steps = [
+			[{ agreedToServices: false }, { kind: "contract", date: null }],
+			[{ agreedToServices: true }, { kind: "install", date: null }],
+			[{ installCompleted: true }, { kind: "takedown", date: null }],
+			[{ takedownCompleted: true }, null],
+		] as const;
+		for (const [flags, next] of steps) {
+			const url = `/api/owner/customers/${customer.record.id}/progress`;
+			const res = await owner.client.request("PATCH", url, flags);
+			expect(res.status).toBe(200);
+			expect((await card()).nextStep).toEqual(next);
+		}
 	});
 
 	it("counts every row, shows three recent quotes and the customer cards", async () => {

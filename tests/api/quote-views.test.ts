@@ -64,6 +64,91 @@ describe("owner quote list", () => {
 	});
 });
 
+describe("owner quote list filters", () => {
+	const ids = (res: { json: { quotes: { id: string }[] } }) => res.json.quotes.map((q) => q.id);
+
+	it("filters by status, keeps approved website quotes without an account, and counts each filter", async () => {
+		const { owner, customer } = await ownerAndCustomer(app);
+		const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000);
+		const pending = await appQuote(app, { userId: customer.userId, createdAt: minutesAgo(6) });
+		const revised = await websiteQuote(app, { status: "revised", createdAt: minutesAgo(5) });
+		const rejected = await appQuote(app, {
+			userId: customer.userId,
+			status: "rejected",
+			createdAt: minutesAgo(4),
+		});
+		await appQuote(app, { userId: customer.userId, status: "approved", createdAt: minutesAgo(3) });
+		const lead = await websiteQuote(app, {
+			status: "approved",
+			email: "lead@example.test",
+			createdAt: minutesAgo(2),
+		});
+		const converted = await websiteQuote(app, {
+			status: "approved",
+			email: "converted@example.test",
+			createdAt: minutesAgo(1),
+		});
+		const made = await owner.client.post(
+			`/api/owner/quotes/website/${converted.id}/customer-account`,
+		);
+		expect(made.status).toBe(201);
+
+		const list = (query: string) => owner.client.get(`/api/owner/quotes${query}`);
+		expect(ids(await list(""))).toEqual([rejected.id, revised.id, pending.id]);
+		expect(ids(await list("?status=open"))).toEqual([rejected.id, revised.id, pending.id]);
+		expect(ids(await list("?status=pending"))).toEqual([pending.id]);
+		expect(ids(await list("?status=revised"))).toEqual([revised.id]);
+		expect(ids(await list("?status=rejected"))).toEqual([rejected.id]);
+		expect(ids(await list("?status=approved"))).toEqual([lead.id]);
+		expect(ids(await list("?status=all"))).toEqual([lead.id, rejected.id, revised.id, pending.id]);
+		expect((await owner.client.get("/api/owner/quotes/counts")).json).toEqual({
+			all: 4,
+			pending: 1,
+			revised: 1,
+			approved: 1,
+			rejected: 1,
+		});
+
+		// Paging follows the filter.
+		const first = await list("?status=all&limit=1");
+		const next = await list(
+			`?status=all&limit=1&cursor=${encodeURIComponent(first.json.nextCursor)}`,
+		);
+		expect(ids(next)).toEqual([rejected.id]);
+
+		// Once the lead has an account it leaves the filter and its count.
+		expect(
+			(await owner.client.post(`/api/owner/quotes/website/${lead.id}/customer-account`)).status,
+		).toBe(201);
+		expect(ids(await list("?status=approved"))).toEqual([]);
+		expect((await owner.client.get("/api/owner/quotes/counts")).json).toMatchObject({
+			all: 3,
+			approved: 0,
+		});
+
+		const bad = await list("?status=converted");
+		expect(bad.status).toBe(400);
+		expect(JSON.stringify(bad.json)).toContain("Unknown quote filter");
+		expect((await customer.client.get("/api/owner/quotes?status=approved")).status).toBe(403);
+		expect((await customer.client.get("/api/owner/quotes/counts")).status).toBe(403);
+	});
+
+	it("counts nothing on a new install", async () => {
+		const owner = await signedInOwner(app);
+		expect((await owner.client.get("/api/owner/quotes/counts")).json).toEqual({
+			all: 0,
+			pending: 0,
+			revised: 0,
+			approved: 0,
+			rejected: 0,
+		});
+		expect((await owner.client.get("/api/owner/quotes?status=approved")).json).toEqual({
+			quotes: [],
+			nextCursor: null,
+		});
+	});
+});
+
 describe("the customer's quote", () => {
 	it("shows only my latest quote, and my flags change only on my quote", async () => {
 		const customer = await signedInCustomer(app);

@@ -93,6 +93,8 @@ test("a customer's quote goes from request to revision, acceptance, bill and sig
 		.filter({ hasText: customer.displayName })
 		.first();
 	await expect(card.getByText("App", { exact: true })).toBeVisible();
+	// A summary row per quote: its details open in place.
+	await owner.getByRole("button", { name: new RegExp(customer.displayName) }).click();
 	await expect(card.getByText("1200 Market Ave N, Canton")).toBeVisible();
 	const img = card.getByRole("img", { name: `${customer.displayName}'s property, 1 of 1` });
 	await expect(img).toBeVisible();

@@ -27,6 +27,8 @@ test("the owner approves a website quote and creates the customer's account", as
 	await page.goto("/owner/quotes");
 	const card = page.getByRole("main").locator("div").filter({ hasText: "Wendy Web" }).first();
 	await expect(card.getByText("Website", { exact: true })).toBeVisible();
+	// A summary row per quote: its details (and decisions) open in place.
+	await page.getByRole("button", { name: /Wendy Web/ }).click();
 	await card.getByRole("button", { name: "Approve" }).click();
 	const dialog = page.getByRole("dialog");
 	await expect(dialog).toContainText("Website quote approved! Follow up with customer directly.");

@@ -3,6 +3,7 @@ import {
 	accountState,
 	type CustomerCard,
 	type CustomerStatus,
+	nextStep,
 	progressPercent,
 } from "../../../shared/customers.ts";
 import { type Executor, resultRows } from "../../db/database.ts";
@@ -15,6 +16,7 @@ type Row = {
 	id_number: number;
 	name: string;
 	email: string;
+	city: string | null;
 	status: CustomerStatus;
 	image_file_id: string | null;
 	agreed_to_services: boolean;
@@ -24,6 +26,7 @@ type Row = {
 	fix_count: number;
 	color_count: number;
 	has_pending_bills: boolean;
+	bill_due_date: string | null;
 	on_plan: boolean;
 	created_at: string | Date;
 };
@@ -67,13 +70,14 @@ export async function listCustomerCards(options: {
 	const match = searchCondition(options.q);
 	const newest = sql`select * from customers c where ${after} order by c.created_at desc, c.id desc`;
 	const cardsOf = (candidates: SQL) => sql`
-		select c.id, c.id_number, c.name, c.email, c.status, c.image_file_id, c.agreed_to_services,
+		select c.id, c.id_number, c.name, c.email, c.city, c.status, c.image_file_id, c.agreed_to_services,
 			c.paid_invoice, c.install_completed, c.takedown_completed, c.created_at,
 			(select count(*)::int from service_requests r
 				where r.user_id = c.user_id and r.request_type = 'Fix' and r.status in ('open', 'in_progress')) as fix_count,
 			(select count(*)::int from service_requests r
 				where r.user_id = c.user_id and r.request_type = 'ChangeColor' and r.status in ('open', 'in_progress')) as color_count,
 			exists (select 1 from bills b where b.user_id = c.user_id and b.status = 'pending') as has_pending_bills,
+			(select min(b.due_date)::text from bills b where b.user_id = c.user_id and b.status = 'pending') as bill_due_date,
 			exists (select 1 from plan_subscriptions p where p.user_id = c.user_id and p.status = 'active') as on_plan
 		from (${candidates}) c
 		order by c.created_at desc, c.id desc`;
@@ -107,6 +111,13 @@ export async function listCustomerCards(options: {
 			idNumber: r.id_number,
 			name: r.name,
 			email: r.email,
+			city: r.city,
+			nextStep: nextStep({
+				billDueDate: r.bill_due_date,
+				agreedToServices: r.agreed_to_services,
+				installCompleted: r.install_completed,
+				takedownCompleted: r.takedown_completed,
+			}),
 			status: r.status,
 			imageFileId: r.image_file_id,
 			progressPercent: progressPercent({

@@ -1,7 +1,9 @@
 import { sql } from "drizzle-orm";
 import { addDays, businessDate } from "../../../shared/dates.ts";
 import {
+	type OwnerQuoteFilter,
 	QUOTE_VALID_DAYS,
+	type QuoteCounts,
 	type QuoteLine,
 	type QuoteSource,
 	type QuoteStatus,
@@ -108,25 +110,74 @@ export function toQuoteView(row: Row, today = businessDate()): QuoteView {
 	};
 }
 
-/** The owner's list: quotes from the app and the website that are not approved, newest first. */
+/** Which rows of each source a filter of the owner's list holds (see OWNER_QUOTE_FILTERS). */
+function filterCondition(status: OwnerQuoteFilter | "open"): { app: SQL | null; website: SQL } {
+	switch (status) {
+		case "open":
+			return { app: sql`q.status <> 'approved'`, website: sql`q.status <> 'approved'` };
+		case "all":
+			// Website rows are only those without an account (see quotesQuery): every status.
+			return { app: sql`q.status <> 'approved'`, website: sql`true` };
+		case "approved":
+			return { app: null, website: sql`q.status = 'approved'` };
+		default:
+			return { app: sql`q.status = ${status}`, website: sql`q.status = ${status}` };
+	}
+}
+
+/**
+ * The owner's list, newest first: by default (`open`) the quotes from the app and the website that
+ * are not approved; `status` narrows it to one filter.
+ */
 export async function listOpenQuotes(options: {
 	db: Executor;
 	actor: Actor;
 	limit?: number;
 	cursor?: string;
+	status?: OwnerQuoteFilter | "open";
 }) {
 	assertOwner(options.actor);
 	const limit = pageSize(options.limit);
 	const after = rowsAfter(options.cursor, "q");
-	const open = after ? sql`q.status <> 'approved' and ${after}` : sql`q.status <> 'approved'`;
+	const filter = filterCondition(options.status ?? "open");
+	const and = (condition: SQL | null) =>
+		condition && after ? sql`${condition} and ${after}` : condition;
 	const rows = resultRows<Row>(
-		await options.db.execute(quotesQuery({ app: open, website: open }, limit + 1)),
+		await options.db.execute(
+			quotesQuery({ app: and(filter.app), website: and(filter.website) }, limit + 1),
+		),
 	);
 	const { items, nextCursor } = toPage(
 		rows.map((r) => toQuoteView(r)),
 		limit,
 	);
 	return { quotes: items, nextCursor };
+}
+
+/** How many quotes each filter of the owner's list holds: one grouped count per source. */
+export async function countOwnerQuotes(options: {
+	db: Executor;
+	actor: Actor;
+}): Promise<QuoteCounts> {
+	assertOwner(options.actor);
+	const rows = resultRows<{ source: QuoteSource; status: QuoteStatus; count: number }>(
+		await options.db.execute(sql`
+			select 'app' as source, status, count(*)::int as count from quote_requests group by status
+			union all
+			select 'website', status, count(*)::int from marketing_quote_requests
+				where customer_user_id is null group by status`),
+	);
+	const count = (status: QuoteStatus, source?: QuoteSource) =>
+		rows
+			.filter((r) => r.status === status && (!source || r.source === source))
+			.reduce((sum, r) => sum + Number(r.count), 0);
+	const counts = {
+		pending: count("pending"),
+		revised: count("revised"),
+		approved: count("approved", "website"),
+		rejected: count("rejected"),
+	};
+	return { all: counts.pending + counts.revised + counts.approved + counts.rejected, ...counts };
 }
 
 /** The acting customer's most recent quote request, or null. */

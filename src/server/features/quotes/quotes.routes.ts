@@ -4,7 +4,9 @@ import { publicQuoteSchema } from "../../../shared/public-quote.ts";
 import { customerQuoteSchema } from "../../../shared/quote-request.ts";
 import {
 	approveQuoteSchema,
+	ownerQuoteQuerySchema,
 	QUOTE_SOURCES,
+	quoteCountsSchema,
 	quoteDecisionSchema,
 	quoteFlagsSchema,
 	quotePageSchema,
@@ -25,7 +27,7 @@ import {
 	rejectQuote,
 	reviseQuote,
 } from "./quote-decisions.service.ts";
-import { getLatestQuote, listOpenQuotes } from "./quote-list.service.ts";
+import { countOwnerQuotes, getLatestQuote, listOpenQuotes } from "./quote-list.service.ts";
 import { refuseWhileQuoteOpen, submitQuoteRequest } from "./quote-submission.service.ts";
 import { quoteUploadForm, quoteUploadLimit } from "./quote-upload.ts";
 import { updateQuoteFlags } from "./quotes.service.ts";
@@ -251,19 +253,37 @@ export const ownerRoutes = createRouter<OwnerEnv>()
 			method: "get",
 			path: "/quotes",
 			tags: ["quotes"],
-			summary: "Open quotes from the app and the website, newest first, a page at a time",
-			request: { query: pageQuerySchema },
+			summary:
+				"Quotes from the app and the website, newest first, a page at a time: by default the open ones (not approved); `status` picks one filter (`approved`: approved website quotes whose customer has no account yet; `all`: the open ones and those)",
+			request: { query: pageQuerySchema.extend(ownerQuoteQuerySchema.shape) },
 			responses: {
 				200: { description: "A page of quotes", ...jsonContent(quotePageSchema) },
 				...errorResponses,
 			},
 		}),
 		async (c) => {
-			const { cursor, limit } = c.req.valid("query");
-			return cachedJson(c, `owner-quotes:${limit ?? ""}:${cursor ?? ""}`, [OWNER_TAG], () =>
-				listOpenQuotes({ db: c.var.deps.db, actor: c.var.user, cursor, limit }),
+			const { cursor, limit, status } = c.req.valid("query");
+			const key = `owner-quotes:${status}:${limit ?? ""}:${cursor ?? ""}`;
+			return cachedJson(c, key, [OWNER_TAG], () =>
+				listOpenQuotes({ db: c.var.deps.db, actor: c.var.user, cursor, limit, status }),
 			);
 		},
+	)
+	.openapi(
+		createRoute({
+			method: "get",
+			path: "/quotes/counts",
+			tags: ["quotes"],
+			summary: "How many quotes each filter of the owner's quote list holds",
+			responses: {
+				200: { description: "Counts per filter", ...jsonContent(quoteCountsSchema) },
+				...errorResponses,
+			},
+		}),
+		(c) =>
+			cachedJson(c, "owner-quote-counts", [OWNER_TAG], () =>
+				countOwnerQuotes({ db: c.var.deps.db, actor: c.var.user }),
+			),
 	)
 	.openapi(
 		createRoute({

@@ -23,14 +23,21 @@ export function AppShell({
 	tabs,
 	label,
 	sideNavOnWideScreens = false,
+	topBar,
 	children,
 }: {
 	tabs: ShellTab[];
 	label: string;
 	sideNavOnWideScreens?: boolean;
+	/**
+	 * From the lg breakpoint: a bar across the top (see ShellTopBar) in place of the bottom tabs,
+	 * and content wider than a phone column; below lg nothing changes.
+	 */
+	topBar?: React.ReactNode;
 	children: React.ReactNode;
 }) {
 	const side = sideNavOnWideScreens;
+	const top = Boolean(topBar);
 	return (
 		<div
 			className={cn(
@@ -38,12 +45,16 @@ export function AppShell({
 				"min-h-dvh bg-background pb-[calc(4.5rem+env(safe-area-inset-bottom))] [--shell-float-bottom:5rem]",
 				side &&
 					"lg:grid lg:grid-cols-[16rem_minmax(0,1fr)] lg:pb-0 lg:[--shell-float-bottom:1.5rem]",
+				top && "lg:pb-0 lg:[--shell-float-bottom:1.5rem]",
 			)}
 		>
+			{topBar}
 			<main
 				className={cn(
+					// pb: the end of the content stays clear of the floating role switch.
 					"mx-auto w-full max-w-3xl px-4 pt-6 pb-16",
-					side && "lg:col-start-2 lg:row-start-1 lg:max-w-6xl lg:px-8 lg:pt-10",
+					side && "lg:col-start-2 lg:row-start-1 lg:max-w-6xl lg:px-8 lg:pt-10 lg:pb-24",
+					top && "lg:max-w-6xl lg:px-8 lg:pt-8",
 				)}
 			>
 				{children}
@@ -52,6 +63,7 @@ export function AppShell({
 				aria-label={label}
 				className={cn(
 					"fixed inset-x-0 bottom-0 z-40 border-t bg-card/95 pb-[env(safe-area-inset-bottom)] backdrop-blur",
+					top && "lg:hidden",
 					side &&
 						"lg:sticky lg:top-0 lg:col-start-1 lg:row-start-1 lg:h-dvh lg:border-t-0 lg:border-r lg:bg-card lg:pb-0 lg:backdrop-blur-none",
 				)}
@@ -111,6 +123,53 @@ export function AppShell({
 				</ul>
 			</nav>
 		</div>
+	);
+}
+
+/**
+ * The bar across the top of an area from the lg breakpoint (AppShell's `topBar`; hidden below): its name, the tabs in a row, and `end` (e.g. a
+ * phone number and the account menu) on the right.
+ */
+export function ShellTopBar({
+	title,
+	tabs,
+	label,
+	end,
+}: {
+	title: string;
+	tabs: ShellTab[];
+	label: string;
+	end?: React.ReactNode;
+}) {
+	return (
+		<header className="sticky top-0 z-40 hidden border-b bg-card/95 backdrop-blur lg:block">
+			<div className="mx-auto flex h-14 max-w-6xl items-center gap-4 px-8">
+				<p className="shrink-0 font-semibold tracking-tight">{title}</p>
+				<nav aria-label={label} className="min-w-0 flex-1">
+					<ul className="flex gap-1">
+						{tabs.map(({ to, label: tabLabel, icon: Icon, end: exact }) => (
+							<li key={to}>
+								<NavLink
+									to={to}
+									end={exact}
+									className={({ isActive }) =>
+										cn(
+											"flex h-9 items-center gap-2 rounded-md px-3 text-sm font-medium text-muted-foreground transition-colors hover:bg-muted hover:text-foreground",
+											isActive &&
+												"bg-primary/10 text-primary hover:bg-primary/10 hover:text-primary",
+										)
+									}
+								>
+									<Icon className="hidden size-4 xl:block" aria-hidden />
+									{tabLabel}
+								</NavLink>
+							</li>
+						))}
+					</ul>
+				</nav>
+				{end ? <div className="flex shrink-0 items-center gap-3">{end}</div> : null}
+			</div>
+		</header>
 	);
 }
 

@@ -7,7 +7,7 @@ import {
 	useQueryClient,
 } from "@tanstack/react-query";
 import type { CustomerQuoteInput } from "../../../shared/quote-request.ts";
-import type { QuoteSource } from "../../../shared/quotes.ts";
+import type { OwnerQuoteFilter, QuoteSource } from "../../../shared/quotes.ts";
 import { client, readJson } from "../../lib/api-client.ts";
 import { authQueries } from "../auth/api.ts";
 import { billQueries } from "../bills/api.ts";
@@ -35,19 +35,29 @@ export const quoteQueries = {
 			queryKey: [...quoteQueries.mine, "approved"] as const,
 			queryFn: () => readJson(client.quotes.approved.$get()),
 		}),
-	ownerOpen: () =>
+	ownerList: (status: OwnerQuoteFilter) =>
 		infiniteQueryOptions({
-			queryKey: [...quoteQueries.owner, "open"] as const,
+			queryKey: [...quoteQueries.owner, "list", status] as const,
 			queryFn: ({ pageParam }) =>
-				readJson(client.owner.quotes.$get({ query: { cursor: pageParam || undefined } })),
+				readJson(client.owner.quotes.$get({ query: { status, cursor: pageParam || undefined } })),
 			initialPageParam: "",
 			getNextPageParam: (page) => page.nextCursor ?? undefined,
 		}),
+	counts: () =>
+		queryOptions({
+			queryKey: [...quoteQueries.owner, "counts"] as const,
+			queryFn: () => readJson(client.owner.quotes.counts.$get()),
+		}),
 };
 
-/** The owner's open quotes, a page at a time. */
-export function useOwnerQuotes() {
-	return useInfiniteQuery(quoteQueries.ownerOpen());
+/** The owner's quotes of one filter, a page at a time. */
+export function useOwnerQuotes(status: OwnerQuoteFilter) {
+	return useInfiniteQuery(quoteQueries.ownerList(status));
+}
+
+/** How many quotes each filter of the owner's list holds. */
+export function useQuoteCounts() {
+	return useQuery(quoteQueries.counts());
 }
 
 /** The signed-in customer's latest quote request, or null. */

@@ -47,8 +47,9 @@ export default function CustomerHome() {
 	// Active while one of my requests is open or in progress.
 	const active = requests.data?.pages[0]?.active ?? false;
 	return (
-		<div className="grid gap-5">
-			<section className="relative overflow-hidden rounded-xl bg-night p-5 text-night-foreground shadow-md">
+		// At a desk the cards sit two by two under the full-width banner.
+		<div className="grid gap-5 lg:grid-cols-2 lg:items-start">
+			<section className="relative overflow-hidden rounded-xl bg-night p-5 text-night-foreground shadow-md lg:col-span-2">
 				<div
 					className="pointer-events-none absolute inset-x-0 top-3 flex justify-around"
 					aria-hidden

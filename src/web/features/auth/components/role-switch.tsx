@@ -6,8 +6,19 @@ import type { Role, SessionUser } from "../../../../shared/auth.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { setView, useRefreshMe } from "../api.ts";
 
-/** Floating switch between the owner dashboard and the customer app; owner accounts only. */
-export function RoleSwitch({ user, current }: { user: SessionUser; current: Role }) {
+/**
+ * Switch between the owner dashboard and the customer app; owner accounts only. Floats above the
+ * bottom tabs, or `inline` where a bar or menu has room for it (the customer app's top bar).
+ */
+export function RoleSwitch({
+	user,
+	current,
+	inline = false,
+}: {
+	user: SessionUser;
+	current: Role;
+	inline?: boolean;
+}) {
 	const navigate = useNavigate();
 	const refreshMe = useRefreshMe();
 	const target: Role = current === "owner" ? "customer" : "owner";
@@ -24,7 +35,11 @@ export function RoleSwitch({ user, current }: { user: SessionUser; current: Role
 		<Button
 			size="sm"
 			variant="secondary"
-			className="fixed right-4 bottom-[calc(var(--shell-float-bottom,1rem)+env(safe-area-inset-bottom))] z-50 rounded-full shadow-lg"
+			className={
+				inline
+					? undefined
+					: "fixed right-4 bottom-[calc(var(--shell-float-bottom,1rem)+env(safe-area-inset-bottom))] z-50 rounded-full shadow-lg"
+			}
 			pending={mutation.isPending}
 			onClick={() => mutation.mutate()}
 		>

@@ -151,172 +151,211 @@ export function AddCustomerForm({ onDone }: { onDone: () => void }) {
 	};
 
 	return (
-		<form noValidate onSubmit={submit} className="grid gap-5" aria-label="Add Customer">
-			<FormSection step={1} title="Customer Account Setup">
-				<div className="grid gap-4 sm:grid-cols-2">
-					<Field
-						label="Customer Name"
-						required
-						autoComplete="off"
-						value={fields.name}
-						onChange={set("name")}
-					/>
-					<Field
-						label="Email"
-						type="email"
-						required
-						autoComplete="off"
-						value={fields.email}
-						onChange={set("email")}
-					/>
-					<div className="grid gap-1">
+		// At a wide desk: the form on the left, the summary (chosen services, prices, total, the
+		// instant quote and the buttons) sticky on the right. On a phone the summary comes last.
+		<form
+			noValidate
+			onSubmit={submit}
+			className="grid grid-cols-1 gap-5 xl:grid-cols-[minmax(0,1fr)_24rem] xl:items-start"
+			aria-label="Add Customer"
+		>
+			<div className="grid min-w-0 gap-5">
+				<FormSection step={1} title="Customer Account Setup">
+					<div className="grid gap-4 sm:grid-cols-2">
 						<Field
-							label="Password"
-							type="password"
+							label="Customer Name"
 							required
-							autoComplete="new-password"
-							value={fields.password}
-							onChange={set("password")}
+							autoComplete="off"
+							value={fields.name}
+							onChange={set("name")}
 						/>
-						<p className="text-xs text-muted-foreground">
-							Customer will use this to sign into their account
-						</p>
+						<Field
+							label="Email"
+							type="email"
+							required
+							autoComplete="off"
+							value={fields.email}
+							onChange={set("email")}
+						/>
+						<div className="grid gap-1">
+							<Field
+								label="Password"
+								type="password"
+								required
+								autoComplete="new-password"
+								value={fields.password}
+								onChange={set("password")}
+							/>
+							<p className="text-xs text-muted-foreground">
+								Customer will use this to sign into their account
+							</p>
+						</div>
+						<Field
+							label="Phone"
+							type="tel"
+							autoComplete="off"
+							value={fields.phone}
+							onChange={set("phone")}
+						/>
 					</div>
-					<Field
-						label="Phone"
-						type="tel"
-						autoComplete="off"
-						value={fields.phone}
-						onChange={set("phone")}
-					/>
-				</div>
-			</FormSection>
+				</FormSection>
 
-			<FormSection
-				step={2}
-				title="Select Services"
-				description="Each price starts at the service's base price."
+				<FormSection
+					step={2}
+					title="Select Services"
+					description="Each price starts at the service's base price; set quantities and prices in the summary."
+				>
+					<ServiceChoices
+						state={catalog.status}
+						onRetry={() => catalog.refetch()}
+						services={services}
+						selection={selection}
+						onChange={changeSelection}
+						quantities={false}
+					/>
+				</FormSection>
+
+				<FormSection step={3} title="Property Information">
+					<PropertyFields values={fields} onChange={set} />
+				</FormSection>
+
+				<FormSection
+					step={4}
+					title="Payment Information"
+					description="Optional. The card is charged for the first bill only when the card number, expiry, CVV and cardholder name are all filled in."
+				>
+					<PaymentInfoFields info={paymentInfo} disabled={sending} />
+				</FormSection>
+
+				<FormSection step={5} title="Property Photos" description="Optional.">
+					<PhotoPicker photos={photos} onChange={setPhotos} max={MAX_QUOTE_PHOTOS} />
+				</FormSection>
+
+				<FormSection step={6} title="Additional Notes">
+					<NotesField value={fields.notes} onChange={set("notes")} />
+				</FormSection>
+			</div>
+
+			<aside
+				aria-labelledby="add-customer-summary"
+				className="grid min-w-0 gap-4 rounded-xl border bg-card p-4 shadow-sm xl:sticky xl:top-6 xl:max-h-[calc(100dvh-3rem)] xl:overflow-y-auto"
 			>
-				<ServiceChoices
-					state={catalog.status}
-					onRetry={() => catalog.refetch()}
-					services={services}
-					selection={selection}
-					onChange={changeSelection}
-				/>
-				{chosen.length > 0 ? (
-					<div className="mt-5 grid gap-3 border-t pt-4">
-						<h3 className="text-sm font-semibold">Your prices</h3>
-						<ul className="grid gap-3">
+				<h3 id="add-customer-summary" className="font-semibold">
+					Summary
+				</h3>
+				{chosen.length === 0 ? (
+					<p className="rounded-md border border-dashed p-4 text-center text-sm text-muted-foreground">
+						No services chosen yet. Tick them under Select Services.
+					</p>
+				) : (
+					<table className="w-full text-sm">
+						<caption className="sr-only">Chosen services, quantities and your prices</caption>
+						<thead className="text-left text-xs text-muted-foreground">
+							<tr>
+								<th scope="col" className="pb-1 font-medium">
+									Service
+								</th>
+								<th scope="col" className="pb-1 font-medium">
+									Qty
+								</th>
+								<th scope="col" className="pb-1 text-right font-medium">
+									Price ($)
+								</th>
+							</tr>
+						</thead>
+						<tbody>
 							{chosen.map((s) => (
-								<li key={s.id} className="grid grid-cols-[1fr_auto_auto] items-end gap-3">
-									<span className="pb-2 text-sm font-medium">{s.name}</span>
-									{s.hasQuantity ? (
-										<div className="grid gap-1 text-xs text-muted-foreground">
-											<span aria-hidden>Qty</span>
+								<tr key={s.id} className="border-t">
+									<th scope="row" className="py-2 pr-2 text-left font-medium">
+										{s.name}
+									</th>
+									<td className="py-2 pr-2">
+										{s.hasQuantity ? (
 											<Input
 												type="number"
 												min={1}
 												step={1}
-												className="w-20"
+												className="h-9 w-16"
 												aria-label={`Quantity for ${s.name}`}
 												value={selection[s.id]}
 												onChange={(e) => setQuantity(s.id, e.target.value)}
 											/>
-										</div>
-									) : (
-										<span />
-									)}
-									<div className="grid gap-1 text-xs text-muted-foreground">
-										<span aria-hidden>Price ($)</span>
+										) : (
+											<span className="px-3">1</span>
+										)}
+									</td>
+									<td className="py-2 text-right">
 										<Input
 											type="number"
 											min={0}
 											step={0.01}
 											inputMode="decimal"
-											className="w-28"
+											className="ml-auto h-9 w-24 text-right"
 											aria-label={`Price for ${s.name}`}
 											value={priceOf(s.id, s.basePriceCents)}
 											onChange={(e) => setPrices((p) => ({ ...p, [s.id]: e.target.value }))}
 										/>
-									</div>
-								</li>
+									</td>
+								</tr>
 							))}
-						</ul>
-						<p className="flex justify-between border-t pt-3 font-semibold">
-							<span>Total</span>
-							<span data-testid="add-customer-total">{formatCents(totalCents)}</span>
+						</tbody>
+					</table>
+				)}
+				<p className="flex justify-between border-t pt-3 font-semibold">
+					<span>Total</span>
+					<span data-testid="add-customer-total">{formatCents(totalCents)}</span>
+				</p>
+				{estimate ? (
+					<div className="grid gap-2">
+						<h3 className="font-semibold">AI Quote Generated</h3>
+						<p className="text-sm text-muted-foreground">
+							Advice only: the customer's quote and bill use your prices ({formatCents(totalCents)}
+							).
 						</p>
+						<InstantQuoteResult estimate={estimate} />
 					</div>
-				) : null}
-			</FormSection>
+				) : (
+					<Button
+						type="button"
+						variant="secondary"
+						disabled={!canEstimate}
+						pending={estimateMutation.isPending}
+						onClick={() =>
+							estimateMutation.mutate({
+								services: input.services.map(({ serviceId, quantity }) => ({
+									serviceId,
+									quantity,
+								})),
+								address: input.address,
+								city: input.city ?? undefined,
+								state: input.state ?? undefined,
+								zipCode: undefined,
+								notes: undefined,
+							})
+						}
+					>
+						{estimateMutation.isPending ? null : <Sparkles aria-hidden />}
+						{estimateMutation.isPending ? "Generating Quote..." : "Get Instant AI Quote"}
+					</Button>
+				)}
 
-			<FormSection step={3} title="Property Information">
-				<PropertyFields values={fields} onChange={set} />
-			</FormSection>
-
-			<FormSection
-				step={4}
-				title="Payment Information"
-				description="Optional. The card is charged for the first bill only when the card number, expiry, CVV and cardholder name are all filled in."
-			>
-				<PaymentInfoFields info={paymentInfo} disabled={sending} />
-			</FormSection>
-
-			<FormSection step={5} title="Property Photos" description="Optional.">
-				<PhotoPicker photos={photos} onChange={setPhotos} max={MAX_QUOTE_PHOTOS} />
-			</FormSection>
-
-			<FormSection step={6} title="Additional Notes">
-				<NotesField value={fields.notes} onChange={set("notes")} />
-			</FormSection>
-
-			{estimate ? (
-				<div className="grid gap-2">
-					<h3 className="font-semibold">AI Quote Generated</h3>
-					<p className="text-sm text-muted-foreground">
-						Advice only: the customer's quote and bill use your prices ({formatCents(totalCents)}).
-					</p>
-					<InstantQuoteResult estimate={estimate} />
+				<div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-1">
+					<Button
+						type="button"
+						variant="outline"
+						onClick={() => {
+							reset();
+							onDone();
+						}}
+					>
+						Cancel
+					</Button>
+					<Button type="submit" pending={sending}>
+						{sending ? null : <UserPlus aria-hidden />}
+						{sending ? "Creating Account..." : "Create Customer Account"}
+					</Button>
 				</div>
-			) : (
-				<Button
-					type="button"
-					variant="secondary"
-					disabled={!canEstimate}
-					pending={estimateMutation.isPending}
-					onClick={() =>
-						estimateMutation.mutate({
-							services: input.services.map(({ serviceId, quantity }) => ({ serviceId, quantity })),
-							address: input.address,
-							city: input.city ?? undefined,
-							state: input.state ?? undefined,
-							zipCode: undefined,
-							notes: undefined,
-						})
-					}
-				>
-					{estimateMutation.isPending ? null : <Sparkles aria-hidden />}
-					{estimateMutation.isPending ? "Generating Quote..." : "Get Instant AI Quote"}
-				</Button>
-			)}
-
-			<div className="grid gap-3 sm:grid-cols-2">
-				<Button
-					type="button"
-					variant="outline"
-					onClick={() => {
-						reset();
-						onDone();
-					}}
-				>
-					Cancel
-				</Button>
-				<Button type="submit" pending={sending}>
-					{sending ? null : <UserPlus aria-hidden />}
-					{sending ? "Creating Account..." : "Create Customer Account"}
-				</Button>
-			</div>
+			</aside>
 		</form>
 	);
 }

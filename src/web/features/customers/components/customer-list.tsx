@@ -57,9 +57,9 @@ export function CustomerList({
 	};
 
 	return (
-		<section className="grid gap-3" aria-labelledby="customers-heading">
+		<section className="grid grid-cols-1 gap-3" aria-labelledby="customers-heading">
 			<div className="flex flex-wrap items-center justify-between gap-3">
-				<h2 id="customers-heading" className="text-lg font-semibold">
+				<h2 id="customers-heading" className="scroll-mt-6 text-lg font-semibold">
 					Customer Management
 				</h2>
 				<Button
@@ -96,9 +96,10 @@ export function CustomerList({
 					{searching ? CUSTOMER_MESSAGES.noMatches : CUSTOMER_MESSAGES.noCustomers}
 				</EmptyState>
 			) : (
-				<ul className="grid gap-3 lg:grid-cols-2" aria-label="Customers">
+				<ul className="grid grid-cols-1 gap-3 lg:grid-cols-2" aria-label="Customers">
 					{cards.map((c) => (
-						<li key={c.id}>
+						// min-w-0: a grid item is otherwise as wide as its longest content.
+						<li key={c.id} className="min-w-0">
 							<CustomerCard customer={c} actions={cardActions?.(c)} />
 						</li>
 					))}

@@ -8,16 +8,19 @@ const MAX_QUANTITY = 500;
 
 /**
  * The catalogue as tickable cards. Ticking a service sets its quantity to 1, unticking removes
- * it; services that come in units (trees, wreaths, windows...) get − and + controls.
+ * it; services that come in units (trees, wreaths, windows...) get − and + controls, unless
+ * `quantities` is false (a form that sets quantities elsewhere, e.g. in its price table).
  */
 export function ServicePicker({
 	services,
 	selection,
 	onChange,
+	quantities = true,
 }: {
 	services: readonly ServiceOption[];
 	selection: ServiceSelection;
 	onChange: (next: ServiceSelection) => void;
+	quantities?: boolean;
 }) {
 	const toggle = (id: string, checked: boolean) => {
 		const { [id]: _removed, ...rest } = selection;
@@ -65,7 +68,7 @@ export function ServicePicker({
 								</div>
 							</div>
 						</div>
-						{checked && service.hasQuantity ? (
+						{checked && service.hasQuantity && quantities ? (
 							<fieldset className="mt-3 flex items-center justify-between gap-3 border-t pt-3">
 								<legend className="sr-only">Quantity for {service.name}</legend>
 								<span className="text-sm font-medium" aria-hidden>
