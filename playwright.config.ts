@@ -23,6 +23,8 @@ export default defineConfig({
 	fullyParallel: true,
 	workers: 2,
 	retries: process.env.CI ? 1 : 0,
+	// A test that passes only on its retry is a failure in CI: the retry shows it, it does not hide it.
+	failOnFlakyTests: !!process.env.CI,
 	// Sign-ups and sign-ins hash at the product's real scrypt cost: a few per test on a 2-core machine.
 	timeout: 60_000,
 	expect: { timeout: 10_000 },

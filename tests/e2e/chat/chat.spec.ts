@@ -1,13 +1,5 @@
 import sharp from "sharp";
-import {
-	devices,
-	expect,
-	OWNER,
-	signInViaApi,
-	signUpViaApi,
-	test,
-	uniqueEmail,
-} from "../support/fixtures.ts";
+import { expect, signUpViaApi, test, uniqueEmail } from "../support/fixtures.ts";
 
 const SHOTS = process.env.CHAT_SCREENSHOTS ?? "test-results/chat-screenshots";
 /** Live means within a second; the margin is for a busy test machine. */
@@ -27,27 +19,22 @@ test.use({
 	allowedConsoleErrors: [/status of 400 .*\/api\/chat\/attachments|ERR_INTERNET_DISCONNECTED/],
 });
 
-test("a customer and the owner chat live both ways, with photos", async ({ browser, server }) => {
+test("a customer and the owner chat live both ways, with photos", async ({
+	customerPage,
+	ownerPage: owner,
+	server,
+}) => {
 	// Two browsers, a confirmed sign-up, photos both ways and a time offline: more than the default.
 	test.setTimeout(90_000);
-	const phone = await browser.newContext({
-		...devices["Pixel 7"],
-		viewport: { width: 390, height: 844 },
-		baseURL: server.url,
-	});
-	const desk = await browser.newContext({
-		viewport: { width: 1280, height: 800 },
-		baseURL: server.url,
-	});
-	const customer = await phone.newPage();
-	const owner = await desk.newPage();
+	const customer = await customerPage(undefined, { viewport: { width: 390, height: 844 } });
+	const phone = customer.context();
+	await owner.setViewportSize({ width: 1280, height: 800 });
 	const name = `Casey ${Date.now().toString(36)}`;
 	await signUpViaApi(
 		customer,
 		{ email: uniqueEmail(), password: "lights-up-2024", displayName: name },
 		server,
 	);
-	await signInViaApi(owner, OWNER);
 
 	// The customer writes first, before any quote: chat is open to every customer.
 	await customer.goto("/app");
@@ -145,5 +132,4 @@ test("a customer and the owner chat live both ways, with photos", async ({ brows
 	await customer.screenshot({ path: `${SHOTS}/customer-panel-390.png`, fullPage: true });
 	await customer.setViewportSize({ width: 1280, height: 900 });
 	await customer.screenshot({ path: `${SHOTS}/customer-panel-1280.png`, fullPage: true });
-	await Promise.all([phone.close(), desk.close()]);
 });

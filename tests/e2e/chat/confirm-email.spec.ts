@@ -1,6 +1,5 @@
 import {
 	confirmationLink,
-	devices,
 	expect,
 	failedResource,
 	signUpViaApi,
@@ -12,19 +11,14 @@ import { toasts } from "../support/public.ts";
 const SHOTS = process.env.CONFIRM_SCREENSHOTS ?? "test-results/confirm-screenshots";
 
 test("a new customer confirms their address from the e-mailed link, then chats", async ({
-	browser,
+	newPage,
 	server,
 	pageErrors,
 }) => {
 	test.setTimeout(90_000);
 	// The broken link at the end: the server refuses it, and the page says so.
 	pageErrors.allow(failedResource(400, "/api/auth/verify-email*"));
-	const phone = await browser.newContext({
-		...devices["Pixel 7"],
-		viewport: { width: 390, height: 844 },
-		baseURL: server.url,
-	});
-	const page = await phone.newPage();
+	const page = await newPage({ viewport: { width: 390, height: 844 } });
 	const email = uniqueEmail();
 	await signUpViaApi(page, { email, password: "lights-up-2024", displayName: "Robin Ridge" });
 
@@ -76,5 +70,4 @@ test("a new customer confirms their address from the e-mailed link, then chats",
 	await page.goto("/auth/confirm-email?token=broken");
 	await expect(page.getByRole("alert")).toContainText("This confirmation link is not valid");
 	await expect(page.getByRole("link", { name: "Continue to the app" })).toBeVisible();
-	await phone.close();
 });

@@ -1,14 +1,5 @@
 import sharp from "sharp";
-import {
-	type Browser,
-	devices,
-	expect,
-	OWNER,
-	type Page,
-	signInViaApi,
-	test,
-	uniqueEmail,
-} from "../support/fixtures.ts";
+import { expect, type Page, test, uniqueEmail } from "../support/fixtures.ts";
 import { toasts } from "../support/public.ts";
 
 const SHOTS = process.env.SHOTS_DIR;
@@ -16,22 +7,15 @@ const SHOTS = process.env.SHOTS_DIR;
 // The unknown customer's page answers 404 before the page goes back to the dashboard.
 test.use({ allowedConsoleErrors: [/status of 404 .*\/api\/owner\/customers\/00000000-/] });
 
-async function desktopPage(browser: Browser, baseURL: string, width = 1280) {
-	const context = await browser.newContext({ baseURL, viewport: { width, height: 900 } });
-	return context.newPage();
-}
-
 async function shot(page: Page, name: string) {
 	if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
 test("the owner adds a customer with two services and a custom price; the customer signs in and sees the quote and bill", async ({
-	browser,
-	server,
+	ownerPage: owner,
+	customerPage,
 }) => {
 	test.setTimeout(120_000);
-	const owner = await desktopPage(browser, server.url);
-	await signInViaApi(owner, OWNER);
 	await owner.goto("/owner");
 	await owner.getByRole("button", { name: "Add Customer" }).click();
 	const form = owner.getByRole("form", { name: "Add Customer" });
@@ -78,8 +62,7 @@ test("the owner adds a customer with two services and a custom price; the custom
 	await expect(card).toContainText("Past due");
 
 	// The customer signs in with the password the owner set.
-	const context = await browser.newContext({ ...devices["Pixel 7"], baseURL: server.url });
-	const customer = await context.newPage();
+	const customer = await customerPage();
 	await customer.goto("/auth");
 	await customer.getByLabel("Email Address").fill(email);
 	await customer.getByLabel("Password").fill("porch-lights-1");
@@ -91,12 +74,9 @@ test("the owner adds a customer with two services and a custom price; the custom
 });
 
 test("the owner edits a customer, toggles progress and uploads an image", async ({
-	browser,
-	server,
+	ownerPage: owner,
 }) => {
 	test.setTimeout(120_000);
-	const owner = await desktopPage(browser, server.url);
-	await signInViaApi(owner, OWNER);
 	// A customer made through the API, with a photo, a service and a bill.
 	const catalog = (await (await owner.request.get("/api/catalog")).json()) as {
 		services: { id: string; name: string; basePriceCents: number }[];
@@ -196,8 +176,8 @@ test("the owner edits a customer, toggles progress and uploads an image", async 
 	await expect(main.getByText("Paid · check")).toBeVisible();
 	await expect(summary.getByTestId("customer-balance-due")).toHaveText("$0.00");
 	await shot(owner, "customer-page-1280");
-	const phone = await desktopPage(browser, server.url, 390);
-	await signInViaApi(phone, OWNER);
+	const phone = await owner.context().newPage();
+	await phone.setViewportSize({ width: 390, height: 900 });
 	await phone.goto(`/owner/customer/${id}`);
 	await expect(phone.getByTestId("progress-percent")).toHaveText("50%");
 	await shot(phone, "customer-page-390");

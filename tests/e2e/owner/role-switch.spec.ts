@@ -1,10 +1,9 @@
-import { devices, expect, OWNER, signUpViaApi, test } from "../support/fixtures.ts";
+import { expect, OWNER, signUpViaApi, test } from "../support/fixtures.ts";
 
 // On a fresh install: fixing the role changes the owner account, and the worker's shared server
 // keeps one owner account that other tests sign in with.
-test("an owner previews the customer app and switches back", async ({ browser, freshServer }) => {
-	const context = await browser.newContext({ ...devices["Pixel 7"], baseURL: freshServer.url });
-	const page = await context.newPage();
+test("an owner previews the customer app and switches back", async ({ newPage, freshServer }) => {
+	const page = await newPage({ baseURL: freshServer.url });
 	await signUpViaApi(page, { ...OWNER, role: "owner" });
 	await page.goto("/app-home");
 	await expect(page).toHaveURL(/\/owner$/);
@@ -24,5 +23,4 @@ test("an owner previews the customer app and switches back", async ({ browser, f
 	await expect(page).toHaveURL(/\/app$/);
 	await page.getByRole("button", { name: "Owner View" }).click();
 	await expect(page).toHaveURL(/\/owner$/);
-	await context.close();
 });

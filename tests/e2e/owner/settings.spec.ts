@@ -1,9 +1,8 @@
 import {
-	type Browser,
-	devices,
 	expect,
 	OWNER,
 	type Page,
+	type PageOptions,
 	signUpViaApi,
 	test,
 	uniqueEmail,
@@ -25,11 +24,11 @@ async function screenshots(page: Page, name: string) {
 	}
 }
 
-async function ownerPage(browser: Browser, url: string) {
-	const context = await browser.newContext({ ...devices["Pixel 7"], baseURL: url });
-	const page = await context.newPage();
+/** The fresh install's owner, signed up in a page of `newPage` (the test's fixture). */
+async function ownerPage(newPage: (options?: PageOptions) => Promise<Page>, url: string) {
+	const page = await newPage({ baseURL: url });
 	await signUpViaApi(page, { ...OWNER, role: "owner" });
-	return { context, page };
+	return { context: page.context(), page };
 }
 
 /** The services /quote offers, in its order. */
@@ -45,10 +44,10 @@ async function quoteFormServices(page: Page) {
 }
 
 test("the owner adds, deactivates and reorders service options, and /quote follows", async ({
-	browser,
+	newPage,
 	freshServer,
 }) => {
-	const { context, page } = await ownerPage(browser, freshServer.url);
+	const { context, page } = await ownerPage(newPage, freshServer.url);
 	const visitor = await context.newPage();
 	const before = await quoteFormServices(visitor);
 	expect(before).toContain("Windows");
@@ -102,14 +101,13 @@ test("the owner adds, deactivates and reorders service options, and /quote follo
 	await expect(toasts(page)).toContainText("Service option deleted successfully");
 	await expect(options.getByRole("listitem")).toHaveCount(8);
 	expect(await quoteFormServices(visitor)).not.toContain("Icicle Lights");
-	await context.close();
 });
 
 test("a new business phone shows on / and /contact without a rebuild", async ({
-	browser,
+	newPage,
 	freshServer,
 }) => {
-	const { context, page } = await ownerPage(browser, freshServer.url);
+	const { context, page } = await ownerPage(newPage, freshServer.url);
 	await page.goto("/owner/settings");
 	const form = page.getByRole("form", { name: "Business settings" });
 	await form.getByLabel("Phone").fill("(330) 555-0199");
@@ -142,7 +140,6 @@ test("a new business phone shows on / and /contact without a rebuild", async ({
 	const details = visitor.getByRole("region", { name: "Contact details" });
 	await expect(details.getByRole("link", { name: "(330) 555-0199" })).toBeVisible();
 	await expect(details).toContainText("Massillon, OH");
-	await context.close();
 });
 
 test.describe("the Profile tab", () => {
@@ -150,12 +147,11 @@ test.describe("the Profile tab", () => {
 	test.use({ allowedConsoleErrors: [/status of 400 .*\/api\/me\/profile/] });
 
 	test("a customer sees their service and edits their profile", async ({
-		browser,
+		newPage,
 		freshServer,
 	}) => {
-		const { context: ownerContext, page: owner } = await ownerPage(browser, freshServer.url);
-		const context = await browser.newContext({ ...devices["Pixel 7"], baseURL: freshServer.url });
-		const page = await context.newPage();
+		const { context: ownerContext, page: owner } = await ownerPage(newPage, freshServer.url);
+		const page = await newPage({ baseURL: freshServer.url });
 		const email = uniqueEmail();
 		await signUpViaApi(page, { email, password: "customer-secret", displayName: "Casey Customer" });
 		const catalog = await (await page.request.get("/api/catalog")).json();
@@ -197,6 +193,5 @@ test.describe("the Profile tab", () => {
 		await screenshots(page, "app-profile");
 		await page.reload();
 		await expect(page.getByText("Casey Q. Customer")).toBeVisible();
-		await context.close();
 	});
 });

@@ -1,4 +1,4 @@
-import { approvedCustomer, newPage, ownerPage } from "../support/customers.ts";
+import { approvedCustomer } from "../support/customers.ts";
 import {
 	devices,
 	expect,
@@ -16,14 +16,8 @@ const SHOTS = process.env.SHOTS_DIR;
  * signed in yet. Each is closed after the test, whatever its outcome.
  */
 const test = withServer.extend<{ owner: Page }>({
-	owner: async ({ browser, server }, use) => {
-		const owner = await ownerPage(browser, server.url);
-		await use(owner);
-	},
-	page: async ({ browser, server }, use) => {
-		const page = await newPage(browser, server.url);
-		await use(page);
-	},
+	owner: async ({ ownerPage }, use) => use(ownerPage),
+	page: async ({ customerPage }, use) => use(await customerPage()),
 });
 
 // A declined card is answered 402, which the browser logs.
@@ -264,17 +258,17 @@ test("a customer joins the Plan for Next Year in test mode, the owner sees it, a
 });
 
 test("with test mode switched off in Settings, Pay asks the customer to call", async ({
-	browser,
+	newPage,
 	freshServer,
 }) => {
 	test.setTimeout(120_000);
-	const owner = await newPage(browser, freshServer.url, devices["Desktop Chrome"]);
+	const owner = await newPage({ ...devices["Desktop Chrome"], baseURL: freshServer.url });
 	const signUp = await owner.request.post("/api/account/sign-up", {
 		data: { ...OWNER, role: "owner" },
 	});
 	// Signed up is signed in.
 	expect(signUp.status(), await signUp.text()).toBe(201);
-	const page = await newPage(browser, freshServer.url);
+	const page = await newPage({ baseURL: freshServer.url });
 	await approvedCustomer(page, owner, "Cal Later");
 
 	await owner.goto("/owner/settings");

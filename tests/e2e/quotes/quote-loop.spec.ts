@@ -1,15 +1,6 @@
 import sharp from "sharp";
 import { addDays, businessDate, formatDate } from "../../../src/shared/dates.ts";
-import {
-	type Browser,
-	devices,
-	expect,
-	OWNER,
-	type Page,
-	signUpViaApi,
-	test,
-	uniqueEmail,
-} from "../support/fixtures.ts";
+import { expect, OWNER, type Page, signUpViaApi, test, uniqueEmail } from "../support/fixtures.ts";
 import { toasts } from "../support/public.ts";
 
 const tile = (page: Page, label: string) =>
@@ -21,20 +12,15 @@ async function expectTiles(page: Page, counts: Record<string, number>) {
 		await expect(tile(page, label)).toHaveText(new RegExp(`^\\s*${count}\\s*${label}`));
 }
 
-async function newPage(browser: Browser, baseURL: string) {
-	const context = await browser.newContext({ ...devices["Pixel 7"], baseURL });
-	return context.newPage();
-}
-
 test("a customer's quote goes from request to revision, acceptance, bill and signed contract", async ({
-	browser,
+	newPage,
 	freshServer,
 }) => {
 	test.setTimeout(120_000);
 	// A new install: the owner's tiles start from zero.
-	const owner = await newPage(browser, freshServer.url);
+	const owner = await newPage({ baseURL: freshServer.url });
 	await signUpViaApi(owner, { ...OWNER, role: "owner" });
-	const page = await newPage(browser, freshServer.url);
+	const page = await newPage({ baseURL: freshServer.url });
 	const customer = {
 		email: uniqueEmail(),
 		password: "bright-lights-2024",
@@ -130,6 +116,4 @@ test("a customer's quote goes from request to revision, acceptance, bill and sig
 	await expect(main.getByText("Contract signed")).toBeVisible();
 
 	await expectTiles(owner, { "Pending Quotes": 0, "Approved Quotes": 1, "Active Customers": 1 });
-	await owner.context().close();
-	await page.context().close();
 });

@@ -1,13 +1,12 @@
 import { waitForMail } from "../../support/outbox.ts";
-import { devices, expect, OWNER, signUpViaApi, test } from "../support/fixtures.ts";
+import { expect, OWNER, signUpViaApi, test } from "../support/fixtures.ts";
 import { toasts } from "../support/public.ts";
 
 test("the owner approves a website quote and creates the customer's account", async ({
-	browser,
+	newPage,
 	freshServer,
 }) => {
-	const context = await browser.newContext({ ...devices["Pixel 7"], baseURL: freshServer.url });
-	const page = await context.newPage();
+	const page = await newPage({ baseURL: freshServer.url });
 	const catalog = await (await page.request.get("/api/catalog")).json();
 	const outline = catalog.services.find((s: { name: string }) => s.name === "House Outline");
 	const sent = await page.request.post("/api/public/quote-requests", {
@@ -44,5 +43,4 @@ test("the owner approves a website quote and creates the customer's account", as
 	expect(mail.subject).toContain("account is ready");
 	await page.goto("/owner");
 	await expect(page.getByRole("main").getByText("Wendy Web").first()).toBeVisible();
-	await context.close();
 });

@@ -1,6 +1,6 @@
 import sharp from "sharp";
-import { approvedCustomer, newPage } from "../support/customers.ts";
-import { devices, expect, OWNER, signInViaApi, test } from "../support/fixtures.ts";
+import { approvedCustomer } from "../support/customers.ts";
+import { expect, test } from "../support/fixtures.ts";
 import { toasts } from "../support/public.ts";
 
 const photo = () =>
@@ -9,14 +9,12 @@ const photo = () =>
 		.toBuffer();
 
 test("a customer reports an urgent problem with a photo; the owner views and completes it; the history shows Resolved", async ({
-	browser,
+	ownerPage: owner,
+	customerPage,
 	server,
 }) => {
 	test.setTimeout(90_000);
-	const owner = await newPage(browser, server.url, devices["Desktop Chrome"]);
-	await owner.setViewportSize({ width: 1280, height: 800 });
-	await signInViaApi(owner, OWNER);
-	const page = await newPage(browser, server.url);
+	const page = await customerPage();
 	const name = `Dana Dark ${Date.now().toString(36)}`;
 	await approvedCustomer(page, owner, name, server);
 
@@ -67,18 +65,15 @@ test("a customer reports an urgent problem with a photo; the owner views and com
 	await expect(history.getByRole("listitem").first()).toContainText("Resolved");
 	await page.goto("/app");
 	await expect(main.getByText("Inactive", { exact: true })).toBeVisible();
-	await owner.context().close();
-	await page.context().close();
 });
 
 test("a Change Colors request shows the fee, adds the bill to QuickPay, and the customer can cancel it", async ({
-	browser,
+	ownerPage: owner,
+	customerPage,
 	server,
 }) => {
 	test.setTimeout(90_000);
-	const owner = await newPage(browser, server.url);
-	await signInViaApi(owner, OWNER);
-	const page = await newPage(browser, server.url);
+	const page = await customerPage();
 	await approvedCustomer(page, owner, "Casey Colors", server);
 
 	await page.goto("/app/requests");
@@ -104,6 +99,4 @@ test("a Change Colors request shows the fee, adds the bill to QuickPay, and the 
 	await expect(item).toContainText("Cancelled");
 	await page.getByRole("link", { name: "QuickPay" }).click();
 	await expect(main.getByText("Color change fee")).toHaveCount(0);
-	await owner.context().close();
-	await page.context().close();
 });

@@ -1,34 +1,22 @@
-import {
-	type Browser,
-	devices,
-	expect,
-	OWNER,
-	type Page,
-	signInViaApi,
-	signUpViaApi,
-	uniqueEmail,
-} from "./fixtures.ts";
+import type { hc, InferResponseType } from "hono/client";
+import type { ApiRoutes } from "../../../src/server/api-routes.ts";
+import { expect, type Page, signUpViaApi, uniqueEmail } from "./fixtures.ts";
 import type { RunningServer } from "./server.ts";
 
-/** A new signed-out browser context on `baseURL` (a phone unless told otherwise) and its page. */
-export async function newPage(browser: Browser, baseURL: string, device = devices["Pixel 7"]) {
-	const context = await browser.newContext({ ...device, baseURL });
-	return context.newPage();
-}
-
-/** The owner signed in on a desktop browser (1280 px wide). */
-export async function ownerPage(browser: Browser, baseURL: string) {
-	const page = await newPage(browser, baseURL, devices["Desktop Chrome"]);
-	await page.setViewportSize({ width: 1280, height: 900 });
-	await signInViaApi(page, OWNER);
-	return page;
-}
+/** The API as the web's typed client sees it (src/web/lib/api-client.ts). */
+type Api = ReturnType<typeof hc<ApiRoutes>>;
+type Catalog = InferResponseType<Api["catalog"]["$get"], 200>;
+type SentQuote = InferResponseType<Api["quote-requests"]["$post"], 201>;
+type ApprovedQuote = InferResponseType<
+	Api["owner"]["quotes"][":source"][":id"]["approve"]["$post"],
+	200
+>;
 
 /**
  * A customer whose quote the owner approved, made through the API as the app itself does it: the
- * customer asks for a quote in `page`, the owner approves it in `owner`. Gives the bill it made.
- * With `confirmOn` (the server), the customer has confirmed their address from the e-mailed link,
- * as they must before sending photos.
+ * customer signs up and asks for a quote in `page`, the owner approves it in `owner`. Gives the
+ * bill it made. With `confirmOn` (the server), the customer has confirmed their address from the
+ * e-mailed link, as they must before sending photos.
  */
 export async function approvedCustomer(
 	page: Page,
@@ -38,8 +26,10 @@ export async function approvedCustomer(
 ) {
 	const email = uniqueEmail();
 	await signUpViaApi(page, { email, password: "bright-lights-2024", displayName }, confirmOn);
-	const catalog = await (await page.request.get("/api/catalog")).json();
-	const service = (catalog.services ?? catalog)[0];
+	const catalog = await page.request.get("/api/catalog");
+	expect(catalog.status(), await catalog.text()).toBe(200);
+	const [service] = ((await catalog.json()) as Catalog).services;
+	if (!service) throw new Error("The catalogue offers no service");
 	const quote = await page.request.post("/api/quote-requests", {
 		multipart: {
 			data: JSON.stringify({
@@ -51,9 +41,10 @@ export async function approvedCustomer(
 		},
 	});
 	expect(quote.status(), await quote.text()).toBe(201);
-	const { id } = await quote.json();
+	const { id } = (await quote.json()) as SentQuote;
 	const approved = await owner.request.post(`/api/owner/quotes/app/${id}/approve`, { data: {} });
 	expect(approved.status(), await approved.text()).toBe(200);
-	const { billId } = (await approved.json()) as { billId: string };
+	const { billId } = (await approved.json()) as ApprovedQuote;
+	if (!billId) throw new Error(`Approving quote ${id} made no bill`);
 	return { email, billId };
 }

@@ -34,7 +34,7 @@ interface CspViolation {
  * CSP violations never are.
  */
 export class PageErrorWatcher {
-	private readonly watched = new WeakSet<BrowserContext>();
+	private readonly watched = new WeakMap<BrowserContext, Promise<void>>();
 	private readonly allowed: RegExp[];
 	private readonly allConsoleErrors: string[] = [];
 	readonly pageErrors: string[] = [];
@@ -57,10 +57,20 @@ export class PageErrorWatcher {
 		return this.allConsoleErrors.filter((text) => !this.allowed.some((re) => re.test(text)));
 	}
 
-	/** Starts watching every page of `context`, present and future. */
-	async watch(context: BrowserContext): Promise<void> {
-		if (this.watched.has(context)) return;
-		this.watched.add(context);
+	/**
+	 * Starts watching every page of `context`, present and future; resolves once its pages report
+	 * CSP violations (the same promise for every call on one context).
+	 */
+	watch(context: BrowserContext): Promise<void> {
+		let watching = this.watched.get(context);
+		if (!watching) {
+			watching = this.startWatching(context);
+			this.watched.set(context, watching);
+		}
+		return watching;
+	}
+
+	private async startWatching(context: BrowserContext): Promise<void> {
 		context.on("weberror", (e) => this.onPageError(e));
 		context.on("console", (m) => this.onConsole(m));
 		await context.exposeBinding(CSP_BINDING, (_source, v: CspViolation) => {
