@@ -1,5 +1,4 @@
-import { newPage, ownerPage } from "../support/customers.ts";
-import { expect, type Page, signInViaApi, test, uniqueEmail } from "../support/fixtures.ts";
+import { expect, type Page, test, uniqueEmail } from "../support/fixtures.ts";
 import { expectNoSeriousA11yViolations, toasts } from "../support/public.ts";
 
 const SHOTS = process.env.SHOTS_DIR;
@@ -118,12 +117,11 @@ async function shot(page: Page, name: string) {
 }
 
 test("with long names, references, words and links the customer page and the chat fit a phone and a desk", async ({
-	browser,
-	server,
+	ownerPage: owner,
+	customerPage,
 }) => {
 	test.setTimeout(120_000);
 	expect(LONG_LINK).toHaveLength(230);
-	const owner = await ownerPage(browser, server.url);
 	await owner.context().grantPermissions(["clipboard-read", "clipboard-write"]);
 	const { id, email } = await seed(owner);
 
@@ -174,9 +172,8 @@ test("with long names, references, words and links the customer page and the cha
 	}
 
 	// The customer's own chat on the app's Home, on a phone.
-	const customer = await newPage(browser, server.url);
+	const customer = await customerPage({ email, password: "desk-lights-1" });
 	await customer.setViewportSize({ width: 390, height: 844 });
-	await signInViaApi(customer, { email, password: "desk-lights-1" });
 	await customer.goto("/app");
 	await expectThreadWraps(customer);
 	await expectNoSidewaysScroll(customer);

@@ -1,9 +1,9 @@
 import {
-	type Browser,
 	devices,
 	expect,
 	OWNER,
 	type Page,
+	type PageOptions,
 	signInViaApi,
 	signUpViaApi,
 	test,
@@ -14,15 +14,13 @@ import { expectNoSeriousA11yViolations, toasts } from "../support/public.ts";
 const SHOTS = process.env.SHOTS_DIR;
 const EXPIRY = `12/${String((new Date().getFullYear() + 3) % 100).padStart(2, "0")}`;
 
-async function pageAt(browser: Browser, baseURL: string, width: number) {
+type NewPage = (options?: PageOptions) => Promise<Page>;
+
+/** A phone below 600 px, a desk above, from the `newPage` fixture (closed after the test). */
+function pageAt(newPage: NewPage, baseURL: string, width: number) {
 	const device = width < 600 ? devices["Pixel 7"] : devices["Desktop Chrome"];
 	const { defaultBrowserType: _, ...options } = device;
-	const context = await browser.newContext({
-		...options,
-		baseURL,
-		viewport: { width, height: width < 600 ? 844 : 900 },
-	});
-	return context.newPage();
+	return newPage({ ...options, baseURL, viewport: { width, height: width < 600 ? 844 : 900 } });
 }
 
 async function shot(page: Page, name: string) {
@@ -64,11 +62,11 @@ async function websiteQuote(page: Page, name: string, city: string) {
 }
 
 test("an approved website quote stays reachable after Later: its filter, its count and the dashboard line offer 'Create customer account' again", async ({
-	browser,
+	newPage,
 	freshServer,
 }) => {
 	test.setTimeout(120_000);
-	const page = await pageAt(browser, freshServer.url, 1440);
+	const page = await pageAt(newPage, freshServer.url, 1440);
 	await websiteQuote(page, "Wendy Web", "Akron");
 	await websiteQuote(page, "Larry Lead", "Canton");
 	await signUpViaApi(page, { ...OWNER, role: "owner" });
@@ -144,11 +142,11 @@ test("an approved website quote stays reachable after Later: its filter, its cou
 });
 
 test("the dashboard's tiles and recent quotes open what they count", async ({
-	browser,
+	newPage,
 	freshServer,
 }) => {
 	test.setTimeout(120_000);
-	const page = await pageAt(browser, freshServer.url, 1440);
+	const page = await pageAt(newPage, freshServer.url, 1440);
 	await websiteQuote(page, "Wendy Web", "Akron");
 	await signUpViaApi(page, { ...OWNER, role: "owner" });
 	await page.goto("/owner");
@@ -178,11 +176,11 @@ test("the dashboard's tiles and recent quotes open what they count", async ({
 });
 
 test("on a phone a customer card with every badge keeps the page its width, and the last card is clear of the role switch", async ({
-	browser,
+	newPage,
 	server,
 }) => {
 	test.setTimeout(120_000);
-	const owner = await pageAt(browser, server.url, 390);
+	const owner = await pageAt(newPage, server.url, 390);
 	await signInViaApi(owner, OWNER);
 	const services = await catalog(owner);
 	const email = uniqueEmail("badges");
@@ -210,7 +208,7 @@ test("on a phone a customer card with every badge keeps the page its width, and 
 		});
 		expect(res.status(), await res.text()).toBe(201);
 	}
-	const customer = await pageAt(browser, server.url, 390);
+	const customer = await pageAt(newPage, server.url, 390);
 	await signInViaApi(customer, { email, password: "bright-lights-2024" });
 	const plan = await customer.request.post("/api/plan", {
 		data: {
@@ -261,10 +259,10 @@ test("on a phone a customer card with every badge keeps the page its width, and 
 });
 
 test("the customer app at a desk has a top bar with the business's phone to call and the account menu; on a phone the bottom tabs stay", async ({
-	browser,
+	newPage,
 	server,
 }) => {
-	const desk = await pageAt(browser, server.url, 1440);
+	const desk = await pageAt(newPage, server.url, 1440);
 	const business = await (await desk.request.get("/api/business")).json();
 	const email = uniqueEmail("desk");
 	await signUpViaApi(desk, { email, password: "bright-lights-2024", displayName: "Desk Dana" });
@@ -284,7 +282,7 @@ test("the customer app at a desk has a top bar with the business's phone to call
 	await shot(desk, "desk-app-1440");
 	await desk.context().close();
 
-	const phone = await pageAt(browser, server.url, 390);
+	const phone = await pageAt(newPage, server.url, 390);
 	await signInViaApi(phone, { email, password: "bright-lights-2024" });
 	await phone.goto("/app");
 	await expect(phone.getByRole("banner")).toBeHidden();
@@ -296,9 +294,9 @@ test("the customer app at a desk has a top bar with the business's phone to call
 
 test.describe("accessibility of the owner's desk screens and the customer app, with data", () => {
 	for (const width of [390, 1280]) {
-		test(`no serious or critical axe violations at ${width} px`, async ({ browser, server }) => {
+		test(`no serious or critical axe violations at ${width} px`, async ({ newPage, server }) => {
 			test.setTimeout(120_000);
-			const page = await pageAt(browser, server.url, width);
+			const page = await pageAt(newPage, server.url, width);
 			await websiteQuote(page, "Axel Axe", "Stow");
 			await signInViaApi(page, OWNER);
 			await page.goto("/owner");
@@ -320,7 +318,7 @@ test.describe("accessibility of the owner's desk screens and the customer app, w
 			await expect(page.getByRole("button", { name: "Approve" }).first()).toBeVisible();
 			await expectNoSeriousA11yViolations(page);
 
-			const customer = await pageAt(browser, server.url, width);
+			const customer = await pageAt(newPage, server.url, width);
 			await signUpViaApi(customer, {
 				email: uniqueEmail("axe"),
 				password: "bright-lights-2024",
