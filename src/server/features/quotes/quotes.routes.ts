@@ -263,9 +263,11 @@ export const ownerRoutes = createRouter<OwnerEnv>()
 		}),
 		async (c) => {
 			const { cursor, limit, status } = c.req.valid("query");
-			const key = `owner-quotes:${status}:${limit ?? ""}:${cursor ?? ""}`;
-			return cachedJson(c, key, [OWNER_TAG], () =>
-				listOpenQuotes({ db: c.var.deps.db, actor: c.var.user, cursor, limit, status }),
+			return cachedJson(
+				c,
+				`owner-quotes:${status}:${limit ?? ""}:${cursor ?? ""}`,
+				[OWNER_TAG],
+				() => listOpenQuotes({ db: c.var.deps.db, actor: c.var.user, cursor, limit, status }),
 			);
 		},
 	)
