@@ -1,9 +1,14 @@
+import { PAYMENT_METHODS } from "./bills.ts";
 import { dollarsToCents } from "./money.ts";
 import { z } from "./zod.ts";
 
 /** Who processed a card payment: Stripe, or the built-in test mode. */
 export const PAYMENT_PROVIDERS = ["stripe", "test"] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+
+/** The monthly plan of a customer who joined it: on, or ended. */
+export const PLAN_STATUSES = ["active", "cancelled"] as const;
+export type PlanStatus = (typeof PLAN_STATUSES)[number];
 
 /** A card payment attempt: waiting for the provider, taken, or refused. */
 export const PAYMENT_STATUSES = ["pending", "succeeded", "failed"] as const;
@@ -188,7 +193,7 @@ export const receiptSchema = z.object({
 	amountCents: z.number().int(),
 	refundedCents: z.number().int(),
 	paidAt: z.string(),
-	method: z.enum(["card", "cash", "check"]),
+	method: z.enum(PAYMENT_METHODS),
 	...cardSummary,
 	provider: z.enum(PAYMENT_PROVIDERS).nullable(),
 	business: z.object({ name: z.string(), phone: z.string(), email: z.string() }),
@@ -231,7 +236,7 @@ export type RefundInput = z.input<typeof refundInputSchema>;
 
 /** The monthly Plan for Next Year, as the customer and the owner see it. */
 export const planSchema = z.object({
-	status: z.enum(["active", "cancelled", "none"]),
+	status: z.enum([...PLAN_STATUSES, "none"]),
 	priceCents: z.number().int(),
 	nextChargeDate: z.string().nullable(),
 	...cardSummary,

@@ -20,7 +20,7 @@ import { BILL_STATUSES, PAYMENT_METHODS } from "../../shared/bills.ts";
 import { MESSAGE_TYPES } from "../../shared/chat.ts";
 import { CUSTOMER_STATUSES, SERVICE_TYPES } from "../../shared/customers.ts";
 import { FILE_KINDS } from "../../shared/files.ts";
-import { PAYMENT_PROVIDERS, PAYMENT_STATUSES } from "../../shared/payments.ts";
+import { PAYMENT_PROVIDERS, PAYMENT_STATUSES, PLAN_STATUSES } from "../../shared/payments.ts";
 import { QUOTE_STATUSES, type QuoteLine } from "../../shared/quotes.ts";
 import { REQUEST_PRIORITIES, REQUEST_STATUSES, REQUEST_TYPES } from "../../shared/requests.ts";
 
@@ -439,8 +439,6 @@ export const paymentEvents = pgTable("payment_events", {
 	type: text("type").notNull(),
 	createdAt: createdAt(),
 });
-
-export const PLAN_STATUSES = ["active", "cancelled"] as const;
 
 /**
  * A customer's monthly Plan for Next Year. Test mode keeps the test card's token (Stripe's
