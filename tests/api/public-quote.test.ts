@@ -383,4 +383,23 @@ describe("POST /api/public/quote-requests rate limit", () => {
 		expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
 		expect(await app.db.select().from(marketingQuoteRequests)).toHaveLength(5);
 	});
+
+	it("counts only the requests it took: refused ones and repeats of one key do not count", async () => {
+		const data = await form(app);
+		for (let i = 0; i < 5; i++) expect((await submit(app, { ...data, name: "" })).status).toBe(400);
+		const key = crypto.randomUUID();
+		for (let i = 0; i < 3; i++) {
+			const form = new FormData();
+			form.append("data", JSON.stringify(data));
+			const repeat = await fetch(`${app.url}/api/public/quote-requests`, {
+				method: "POST",
+				body: form,
+				headers: { "idempotency-key": key },
+			});
+			expect(repeat.status).toBe(201);
+		}
+		for (let i = 0; i < 4; i++) expect((await submit(app, data)).status).toBe(201);
+		expect((await submit(app, data)).status).toBe(429);
+		expect(await app.db.select().from(marketingQuoteRequests)).toHaveLength(5);
+	});
 });
