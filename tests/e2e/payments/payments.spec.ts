@@ -168,6 +168,44 @@ test("the owner adds a customer with the success card and sees the payment note"
 	await expect(card).not.toContainText("Past due");
 });
 
+test("a second submit of Add Customer while the first is under way sends nothing more: the owner sees the one account and its payment note", async ({
+	owner,
+}) => {
+	test.setTimeout(120_000);
+	await owner.goto("/owner");
+	await owner.getByRole("button", { name: "Add Customer" }).click();
+	const form = owner.getByRole("form", { name: "Add Customer" });
+	await form.getByLabel("Customer Name").fill("Dora Double");
+	await form.getByLabel("Email").fill(uniqueEmail("double"));
+	await form.getByLabel("Password").fill("double-lights-1");
+	await form.getByLabel("House Outline", { exact: true }).check();
+	await form.getByLabel("Street Address").fill("7 Birch Lane");
+	const section = form.getByRole("region", { name: "Payment Information" });
+	await section.getByLabel("Cardholder Name").fill("Dora Double");
+	await section.getByLabel("Card Number").fill(SUCCESS_CARD);
+	await section.getByLabel("Expiry Date (MM/YY)").fill(EXPIRY);
+	await section.getByLabel("CVV").fill("123");
+	await section.getByLabel("Billing Address").fill("7 Birch Lane");
+	await section.getByLabel("Billing ZIP Code").fill("44702");
+
+	const sent: (string | null)[] = [];
+	owner.on("request", (request) => {
+		if (request.method() === "POST" && new URL(request.url()).pathname === "/api/owner/customers")
+			sent.push(request.headers()["idempotency-key"] ?? null);
+	});
+	// Two submits in one go, before the page can show the button disabled (a fast double click).
+	await form.evaluate((element: HTMLFormElement) => {
+		element.requestSubmit();
+		element.requestSubmit();
+	});
+
+	await expect(toasts(owner)).toContainText("Payment of $400.00 processed successfully!");
+	await expect(form).toBeHidden();
+	await expect(toasts(owner)).not.toContainText("already in use");
+	expect(sent).toHaveLength(1);
+	expect(sent[0]).toMatch(/^[0-9a-f-]{36}$/);
+});
+
 test("the owner refunds a paid bill from the customer page and sees it refunded", async ({
 	owner,
 	page,
