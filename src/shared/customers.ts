@@ -16,15 +16,19 @@ export type ServiceType = (typeof SERVICE_TYPES)[number];
 
 export const PROGRESS_MILESTONES = 4;
 
-/** PastDue if any bill is pending, else Active if the customer is active, else Suspended. */
+/**
+ * PastDue if a pending bill is past its due date, else Active if the customer is active, else
+ * Suspended. A pending bill not yet due is shown beside the state ("Bill due {date}").
+ */
 export const ACCOUNT_STATES = ["PastDue", "Active", "Suspended"] as const;
 export type AccountState = (typeof ACCOUNT_STATES)[number];
 
-export function accountState(customer: {
-	hasPendingBills: boolean;
-	status: CustomerStatus;
-}): AccountState {
-	if (customer.hasPendingBills) return "PastDue";
+/** `billDueDate`: the earliest due date of the customer's pending bills; `today` a business date. */
+export function accountState(
+	customer: { billDueDate: string | null; status: CustomerStatus },
+	today: string,
+): AccountState {
+	if (customer.billDueDate !== null && customer.billDueDate < today) return "PastDue";
 	return customer.status === "active" ? "Active" : "Suspended";
 }
 
@@ -55,6 +59,8 @@ export const customerCardSchema = z.object({
 	fixCount: z.number().int(),
 	colorCount: z.number().int(),
 	hasPendingBills: z.boolean(),
+	/** The earliest due date (YYYY-MM-DD) of the customer's pending bills; null when none is pending. */
+	billDueDate: z.string().nullable(),
 	/** On the monthly Plan for Next Year. */
 	onPlan: z.boolean(),
 	accountState: z.enum(ACCOUNT_STATES),

@@ -2,6 +2,7 @@ import { UserRound } from "lucide-react";
 import type * as React from "react";
 import { Link } from "react-router";
 import type { CustomerCard as Card } from "../../../../shared/customers.ts";
+import { formatDate } from "../../../../shared/dates.ts";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { cn } from "../../../lib/utils.ts";
 
@@ -53,6 +54,9 @@ export function CustomerCard({ customer, actions }: { customer: Card; actions?: 
 					<Badge variant={stateVariant[customer.accountState]}>
 						{stateLabel[customer.accountState]}
 					</Badge>
+					{customer.accountState !== "PastDue" && customer.billDueDate ? (
+						<Badge variant="warning">Bill due {formatDate(customer.billDueDate)}</Badge>
+					) : null}
 					<div className="flex gap-1">
 						{customer.onPlan ? (
 							<Badge variant="primary" title="On the Plan for Next Year">
