@@ -24,6 +24,9 @@ export const QUOTE_MESSAGES = {
 	approvedApp: "Quote approved! Customer account activated and bill created.",
 	approvedWebsite: "Website quote approved! Follow up with customer directly.",
 	revised: "Quote revised and sent to customer for approval",
+	/** A website request has no account to accept in: the visitor is e-mailed, the owner follows up. */
+	revisedWebsite:
+		"Quote revised. We e-mailed the new price to the visitor; follow up with them directly to confirm it.",
 	rejected: "Quote rejected",
 	updateFailed: "Failed to update quote",
 	notPending: "This quote has already been decided",

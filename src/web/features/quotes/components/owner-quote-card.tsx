@@ -175,6 +175,7 @@ export function OwnerQuoteCard({
 						</Button>
 						<ReviseQuoteDialog
 							pending={decide.isPending}
+							website={quote.source === "website"}
 							onRevise={(revision) => run({ action: "revise", ...revision })}
 						/>
 						<Button
