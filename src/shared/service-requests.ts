@@ -54,7 +54,16 @@ export const newRequestSchema = z
 		),
 		...requestFields,
 	})
-	.superRefine(checkColors);
+	.superRefine((value, ctx) => {
+		checkColors(value, ctx);
+		// A problem report says what the problem is: an empty one tells the business nothing.
+		if (value.requestType === "Fix" && !value.details)
+			ctx.addIssue({
+				code: "custom",
+				message: REQUEST_MESSAGES.describeProblem,
+				path: ["details"],
+			});
+	});
 export type NewRequestInput = z.input<typeof newRequestSchema>;
 export type NewRequest = z.output<typeof newRequestSchema>;
 
