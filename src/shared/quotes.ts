@@ -1,5 +1,5 @@
 import { AMOUNT_TOO_HIGH, MAX_AMOUNT_CENTS } from "./money.ts";
-import { z } from "./zod.ts";
+import { tooLong, z } from "./zod.ts";
 
 /** One service line of a quote, priced in cents at the time the quote was made. */
 export const quoteLineSchema = z.object({
@@ -60,7 +60,7 @@ export const reviseQuoteSchema = z.strictObject({
 		.int()
 		.min(0, "Prices cannot be negative")
 		.max(MAX_AMOUNT_CENTS, AMOUNT_TOO_HIGH),
-	notes: z.string().trim().max(2000, "That is too long").optional(),
+	notes: z.string().trim().max(2000, tooLong("Notes", 2000)).optional(),
 });
 
 export const quoteDecisionSchema = z.object({
