@@ -48,10 +48,10 @@ const EXPIRY = `12/${String((new Date().getFullYear() + 3) % 100).padStart(2, "0
 
 async function fillCard(page: Page, number: string) {
 	const main = page.getByRole("main");
-	await main.getByLabel("Card number").fill(number);
-	await main.getByLabel("Expiry (MM/YY)").fill(EXPIRY);
-	await main.getByLabel("CVC").fill("123");
-	await main.getByLabel("Name on card").fill("Pat Payer");
+	await main.getByLabel("Card Number").fill(number);
+	await main.getByLabel("Expiry Date (MM/YY)").fill(EXPIRY);
+	await main.getByLabel("CVV").fill("123");
+	await main.getByLabel("Cardholder Name").fill("Pat Payer");
 }
 
 test("a customer pays a bill in test mode with the success card and sees it paid with a receipt", async ({
@@ -82,12 +82,12 @@ test("a customer pays a bill in test mode with the success card and sees it paid
 	await expectNoSeriousA11yViolations(page);
 
 	// Typed as people type it: grouped by four, the expiry's slash added.
-	await main.getByLabel("Card number").pressSequentially("4242424242424242");
-	await expect(main.getByLabel("Card number")).toHaveValue(SUCCESS_CARD);
-	await main.getByLabel("Expiry (MM/YY)").pressSequentially(EXPIRY.replace("/", ""));
-	await expect(main.getByLabel("Expiry (MM/YY)")).toHaveValue(EXPIRY);
-	await main.getByLabel("CVC").fill("123");
-	await main.getByLabel("Name on card").fill("Pat Payer");
+	await main.getByLabel("Card Number").pressSequentially("4242424242424242");
+	await expect(main.getByLabel("Card Number")).toHaveValue(SUCCESS_CARD);
+	await main.getByLabel("Expiry Date (MM/YY)").pressSequentially(EXPIRY.replace("/", ""));
+	await expect(main.getByLabel("Expiry Date (MM/YY)")).toHaveValue(EXPIRY);
+	await main.getByLabel("CVV").fill("123");
+	await main.getByLabel("Cardholder Name").fill("Pat Payer");
 	await shots(page, "checkout");
 	await main.getByRole("button", { name: `Pay ${amount}` }).click();
 
@@ -123,7 +123,7 @@ test("a declined card shows the message on the checkout and the bill stays pendi
 	await main.getByRole("button", { name: /^Pay \$/ }).click();
 	await expect(main.getByRole("alert")).toHaveText("Your card was declined");
 	// The fields stay as typed, and the button is ready for another card.
-	await expect(main.getByLabel("Card number")).toHaveValue(DECLINED_CARD);
+	await expect(main.getByLabel("Card Number")).toHaveValue(DECLINED_CARD);
 	await expect(main.getByRole("button", { name: /^Pay \$/ })).toBeEnabled();
 
 	await main.getByRole("link", { name: "Back to QuickPay" }).click();
@@ -274,10 +274,10 @@ test("a customer joins the Plan for Next Year in test mode, the owner sees it, a
 	await plan.getByRole("button", { name: "Join the plan" }).click();
 	const dialog = page.getByRole("dialog", { name: "Join the Plan for Next Year" });
 	await expect(dialog).toContainText("Test mode");
-	await dialog.getByLabel("Card number").fill(SUCCESS_CARD);
-	await dialog.getByLabel("Expiry (MM/YY)").fill(EXPIRY);
-	await dialog.getByLabel("CVC").fill("123");
-	await dialog.getByLabel("Name on card").fill(name);
+	await dialog.getByLabel("Card Number").fill(SUCCESS_CARD);
+	await dialog.getByLabel("Expiry Date (MM/YY)").fill(EXPIRY);
+	await dialog.getByLabel("CVV").fill("123");
+	await dialog.getByLabel("Cardholder Name").fill(name);
 	await dialog.getByRole("button", { name: "Join for $29.99/month" }).click();
 	await expect(toasts(page)).toContainText("You're on the Plan for Next Year");
 	await expect(dialog).toBeHidden();
