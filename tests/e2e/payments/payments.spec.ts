@@ -1,3 +1,4 @@
+import { businessDate, formatDate } from "../../../src/shared/dates.ts";
 import { approvedCustomer, newPage, ownerPage } from "../support/customers.ts";
 import {
 	devices,
@@ -271,9 +272,19 @@ test("a customer joins the Plan for Next Year in test mode, the owner sees it, a
 	const plan = page.getByRole("main").getByTestId("plan-card");
 	await expect(plan).toContainText("Test mode");
 	await expect(plan.getByTestId("plan-price")).toHaveText("$29.99");
+	// Where they join, both charges are said: today's and the next one, on the 1st.
+	const [year, month] = businessDate().split("-").map(Number) as [number, number];
+	const nextFirst = formatDate(new Date(Date.UTC(year, month, 1)).toISOString().slice(0, 10));
+	const charges = `Joining charges $29.99 today for`;
+	await expect(plan.getByTestId("plan-charges")).toContainText(charges);
+	await expect(plan.getByTestId("plan-charges")).toContainText(
+		`then $29.99 on the 1st of every month, the next on ${nextFirst}.`,
+	);
 	await plan.getByRole("button", { name: "Join the plan" }).click();
 	const dialog = page.getByRole("dialog", { name: "Join the Plan for Next Year" });
 	await expect(dialog).toContainText("Test mode");
+	await expect(dialog).toContainText(charges);
+	await expect(dialog).toContainText(nextFirst);
 	await dialog.getByLabel("Card Number").fill(SUCCESS_CARD);
 	await dialog.getByLabel("Expiry Date (MM/YY)").fill(EXPIRY);
 	await dialog.getByLabel("CVV").fill("123");
