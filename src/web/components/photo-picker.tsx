@@ -41,17 +41,14 @@ const DECODABLE = ["image/jpeg", "image/png", "image/webp", "image/gif"];
 
 /** Whether the browser can draw `file`: a file named .jpg that is not a picture is refused. */
 async function decodes(file: File): Promise<boolean> {
-	if (!DECODABLE.includes(file.type)) return true;
-	const url = URL.createObjectURL(file);
+	if (!DECODABLE.includes(file.type) || typeof createImageBitmap !== "function") return true;
+	// Decoded from the file itself: no object URL to load (the page's CSP allows no such fetch).
 	try {
-		const image = new Image();
-		image.src = url;
-		await image.decode();
-		return image.naturalWidth > 0;
+		const bitmap = await createImageBitmap(file);
+		bitmap.close();
+		return true;
 	} catch {
 		return false;
-	} finally {
-		URL.revokeObjectURL(url);
 	}
 }
 
