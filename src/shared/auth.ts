@@ -1,4 +1,4 @@
-import { z } from "./zod.ts";
+import { tooLong, z } from "./zod.ts";
 
 /** SPEC section 5 and 8 texts, shared by the forms and the server. */
 export const AUTH_MESSAGES = {
@@ -14,7 +14,6 @@ export const AUTH_MESSAGES = {
 	ownerInviteRequired:
 		"This business already has an owner. Ask the owner for an invitation code to join as a Business Owner.",
 	invalidInvite: "This invitation code is not valid. It may have been used or have expired.",
-	tooLong: "That is too long",
 	noWebAddress: "Please leave web addresses out of your name",
 } as const;
 
@@ -62,7 +61,7 @@ const email = (missing: string) =>
 		.string(required(missing))
 		.trim()
 		.min(1, missing)
-		.max(254, AUTH_MESSAGES.tooLong)
+		.max(254, tooLong("Email", 254))
 		.pipe(z.email(AUTH_MESSAGES.invalidEmail))
 		.transform((v) => v.toLowerCase());
 
@@ -79,7 +78,7 @@ export const signInSchema = z.strictObject({
 	password: z
 		.string(required(AUTH_MESSAGES.fillAllFields))
 		.min(1, AUTH_MESSAGES.fillAllFields)
-		.max(PASSWORD_MAX, AUTH_MESSAGES.tooLong),
+		.max(PASSWORD_MAX, tooLong("Password", PASSWORD_MAX)),
 	rememberMe: z.boolean().optional(),
 });
 export type SignInInput = z.input<typeof signInSchema>;
@@ -88,7 +87,7 @@ export const signUpSchema = z.strictObject({
 	displayName: z
 		.string()
 		.trim()
-		.max(100, AUTH_MESSAGES.tooLong)
+		.max(100, tooLong("Display name", 100))
 		// A name already too long gets that message alone.
 		.refine((v) => v.length > 100 || !hasWebAddress(v), AUTH_MESSAGES.noWebAddress)
 		.optional(),
@@ -97,9 +96,9 @@ export const signUpSchema = z.strictObject({
 		.string(required(AUTH_MESSAGES.fillAllFields))
 		.min(1, AUTH_MESSAGES.fillAllFields)
 		.min(PASSWORD_MIN, AUTH_MESSAGES.passwordTooShort)
-		.max(PASSWORD_MAX, AUTH_MESSAGES.tooLong),
+		.max(PASSWORD_MAX, tooLong("Password", PASSWORD_MAX)),
 	role: z.enum(ROLES, AUTH_MESSAGES.fillAllFields),
-	inviteCode: z.string().trim().max(64, AUTH_MESSAGES.tooLong).optional(),
+	inviteCode: z.string().trim().max(64, tooLong("Invitation code", 64)).optional(),
 });
 export type SignUpInput = z.input<typeof signUpSchema>;
 
@@ -117,7 +116,7 @@ export const resetPasswordSchema = z.strictObject({
 		.string(required(AUTH_MESSAGES.fillAllFields))
 		.min(1, AUTH_MESSAGES.fillAllFields)
 		.min(PASSWORD_MIN, AUTH_MESSAGES.passwordTooShort)
-		.max(PASSWORD_MAX, AUTH_MESSAGES.tooLong),
+		.max(PASSWORD_MAX, tooLong("Password", PASSWORD_MAX)),
 });
 
 /** The reset page's form: both fields, the same length rule, and they must match. */

@@ -29,10 +29,13 @@ describe("customer card rules", () => {
 		).toBe(100);
 	});
 
-	it("is PastDue with a pending bill, else Active or Suspended by status", () => {
-		expect(accountState({ hasPendingBills: true, status: "active" })).toBe("PastDue");
-		expect(accountState({ hasPendingBills: false, status: "active" })).toBe("Active");
-		expect(accountState({ hasPendingBills: false, status: "pending" })).toBe("Suspended");
-		expect(accountState({ hasPendingBills: false, status: "inactive" })).toBe("Suspended");
+	it("is PastDue with a pending bill past its due date, else Active or Suspended by status", () => {
+		const today = "2026-12-10";
+		expect(accountState({ billDueDate: "2026-12-09", status: "active" }, today)).toBe("PastDue");
+		expect(accountState({ billDueDate: "2026-12-10", status: "active" }, today)).toBe("Active");
+		expect(accountState({ billDueDate: "2027-01-09", status: "active" }, today)).toBe("Active");
+		expect(accountState({ billDueDate: null, status: "active" }, today)).toBe("Active");
+		expect(accountState({ billDueDate: "2027-01-09", status: "pending" }, today)).toBe("Suspended");
+		expect(accountState({ billDueDate: null, status: "inactive" }, today)).toBe("Suspended");
 	});
 });

@@ -6,7 +6,7 @@ import { billingAddressSchema, cardInputSchema } from "./payments.ts";
 import { optionalText } from "./public-quote.ts";
 import { QUOTE_STATUSES, quoteLineSchema, quoteViewSchema } from "./quotes.ts";
 import { REQUEST_PRIORITIES, REQUEST_STATUSES, REQUEST_TYPES } from "./requests.ts";
-import { z } from "./zod.ts";
+import { tooLong, z } from "./zod.ts";
 
 export const CUSTOMER_STATUSES = ["active", "inactive", "pending"] as const;
 export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
@@ -16,15 +16,19 @@ export type ServiceType = (typeof SERVICE_TYPES)[number];
 
 export const PROGRESS_MILESTONES = 4;
 
-/** PastDue if any bill is pending, else Active if the customer is active, else Suspended. */
+/**
+ * PastDue if a pending bill is past its due date, else Active if the customer is active, else
+ * Suspended. A pending bill not yet due is shown beside the state ("Bill due {date}").
+ */
 export const ACCOUNT_STATES = ["PastDue", "Active", "Suspended"] as const;
 export type AccountState = (typeof ACCOUNT_STATES)[number];
 
-export function accountState(customer: {
-	hasPendingBills: boolean;
-	status: CustomerStatus;
-}): AccountState {
-	if (customer.hasPendingBills) return "PastDue";
+/** `billDueDate`: the earliest due date of the customer's pending bills; `today` a business date. */
+export function accountState(
+	customer: { billDueDate: string | null; status: CustomerStatus },
+	today: string,
+): AccountState {
+	if (customer.billDueDate !== null && customer.billDueDate < today) return "PastDue";
 	return customer.status === "active" ? "Active" : "Suspended";
 }
 
@@ -81,6 +85,8 @@ export const customerCardSchema = z.object({
 	fixCount: z.number().int(),
 	colorCount: z.number().int(),
 	hasPendingBills: z.boolean(),
+	/** The earliest due date (YYYY-MM-DD) of the customer's pending bills; null when none is pending. */
+	billDueDate: z.string().nullable(),
 	/** On the monthly Plan for Next Year. */
 	onPlan: z.boolean(),
 	accountState: z.enum(ACCOUNT_STATES),
@@ -117,6 +123,8 @@ export type MyCustomer = z.infer<typeof myCustomerSchema>;
 
 export const CUSTOMER_MESSAGES = {
 	required: "Customer name, email, and password are required",
+	nameRequired: "Customer name is required",
+	emailRequired: "Email is required",
 	addressAndService: QUOTE_FORM_MESSAGES.addressAndService,
 	createFailed: "Failed to create customer account",
 	emailInUse: "This email is already in use by another account",
@@ -144,14 +152,10 @@ export const CUSTOMER_IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp"] as
 /** Installation photos per upload. */
 export const MAX_INSTALLATION_MEDIA = 6;
 
-const required = (max: number) =>
-	z
-		.string(CUSTOMER_MESSAGES.required)
-		.trim()
-		.min(1, CUSTOMER_MESSAGES.required)
-		.max(max, "That is too long");
-const email = () =>
-	required(254)
+const required = (max: number, field: string, missing: string = CUSTOMER_MESSAGES.required) =>
+	z.string(missing).trim().min(1, missing).max(max, tooLong(field, max));
+const email = (missing?: string) =>
+	required(254, "Email", missing)
 		.pipe(z.email("Please enter a valid email address"))
 		.transform((v) => v.toLowerCase());
 
@@ -170,22 +174,22 @@ export type PricedService = z.infer<typeof pricedServiceSchema>;
  * the services at the owner's prices. The quote's total is the sum of price times quantity.
  */
 export const createCustomerSchema = z.strictObject({
-	name: required(100),
+	name: required(100, "Name"),
 	email: email(),
 	password: z
 		.string(CUSTOMER_MESSAGES.required)
 		.min(1, CUSTOMER_MESSAGES.required)
 		.min(PASSWORD_MIN, AUTH_MESSAGES.passwordTooShort)
-		.max(PASSWORD_MAX, AUTH_MESSAGES.tooLong),
-	phone: optionalText(40),
+		.max(PASSWORD_MAX, tooLong("Password", PASSWORD_MAX)),
+	phone: optionalText(40, "Phone"),
 	address: z
 		.string(CUSTOMER_MESSAGES.addressAndService)
 		.trim()
 		.min(1, CUSTOMER_MESSAGES.addressAndService)
-		.max(300, "That is too long"),
-	city: optionalText(100),
-	state: optionalText(50),
-	zipCode: optionalText(20),
+		.max(300, tooLong("Address", 300)),
+	city: optionalText(100, "City"),
+	state: optionalText(50, "State"),
+	zipCode: optionalText(20, "ZIP code"),
 	services: z
 		.array(pricedServiceSchema)
 		.min(1, CUSTOMER_MESSAGES.addressAndService)
@@ -194,7 +198,7 @@ export const createCustomerSchema = z.strictObject({
 			(list) => new Set(list.map((s) => s.serviceId)).size === list.length,
 			"Each service can be chosen once",
 		),
-	notes: optionalText(5000),
+	notes: optionalText(5000, "Notes"),
 	/**
 	 * The card for the first bill, sent only when number, expiry, CVV and name are all given: typed
 	 * (test mode), or a payment method Stripe's own card fields made in the browser.
@@ -227,16 +231,17 @@ export const createdCustomerSchema = z.object({
 /** The owner's edit of a customer's record: any of these fields. */
 export const updateCustomerSchema = z
 	.strictObject({
-		name: required(100),
-		email: email(),
-		phone: optionalText(40),
-		address: optionalText(300),
-		city: optionalText(100),
-		state: optionalText(50),
-		zipCode: optionalText(20),
+		// The edit has no password: its messages name the field that is missing.
+		name: required(100, "Name", CUSTOMER_MESSAGES.nameRequired),
+		email: email(CUSTOMER_MESSAGES.emailRequired),
+		phone: optionalText(40, "Phone"),
+		address: optionalText(300, "Address"),
+		city: optionalText(100, "City"),
+		state: optionalText(50, "State"),
+		zipCode: optionalText(20, "ZIP code"),
 		status: z.enum(CUSTOMER_STATUSES, "Status must be active, inactive or pending"),
 		serviceType: z.enum(SERVICE_TYPES, "Service type must be installation, maintenance or removal"),
-		notes: optionalText(5000),
+		notes: optionalText(5000, "Notes"),
 	})
 	.partial();
 export type UpdateCustomerInput = z.input<typeof updateCustomerSchema>;

@@ -1,5 +1,5 @@
 import { MAX_QUOTE_PHOTOS, QUOTE_FORM_MESSAGES } from "./quote-form.ts";
-import { z } from "./zod.ts";
+import { tooLong, z } from "./zod.ts";
 
 // The messages and limits live apart, without zod (quote-form.ts); the schemas' users find them here too.
 export { MAX_QUOTE_PHOTOS, QUOTE_FORM_MESSAGES };
@@ -16,11 +16,11 @@ export const serviceChoiceSchema = z.strictObject({
 export type ServiceChoice = z.infer<typeof serviceChoiceSchema>;
 
 /** Optional text: absent, null or blank all mean "not given". */
-const optionalText = (max: number) =>
+const optionalText = (max: number, field: string) =>
 	z
 		.string()
 		.trim()
-		.max(max, "That is too long")
+		.max(max, tooLong(field, max))
 		.nullish()
 		.transform((v) => (v ? v : undefined));
 
@@ -33,11 +33,11 @@ export const estimateRequestSchema = z.strictObject({
 		.string(QUOTE_FORM_MESSAGES.addressAndService)
 		.trim()
 		.min(1, QUOTE_FORM_MESSAGES.addressAndService)
-		.max(300, "That is too long"),
-	city: optionalText(100),
-	state: optionalText(50),
-	zipCode: optionalText(20),
-	notes: optionalText(5000),
+		.max(300, tooLong("Address", 300)),
+	city: optionalText(100, "City"),
+	state: optionalText(50, "State"),
+	zipCode: optionalText(20, "ZIP code"),
+	notes: optionalText(5000, "Notes"),
 });
 export type EstimateRequest = z.infer<typeof estimateRequestSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from "./zod.ts";
+import { tooLong, z } from "./zod.ts";
 
 export const CONTACT_MESSAGES = {
 	fullName: "Full name must be at least 2 characters",
@@ -10,11 +10,11 @@ export const CONTACT_MESSAGES = {
 } as const;
 
 /** Empty optional values are stored as null. */
-const optional = (max: number) =>
+const optional = (max: number, field: string) =>
 	z
 		.string()
 		.trim()
-		.max(max, "That is too long")
+		.max(max, tooLong(field, max))
 		.nullish()
 		.transform((v) => (v ? v : null));
 
@@ -23,11 +23,11 @@ export const contactSchema = z.strictObject({
 		.string(CONTACT_MESSAGES.fullName)
 		.trim()
 		.min(2, CONTACT_MESSAGES.fullName)
-		.max(100, "That is too long"),
+		.max(100, tooLong("Full name", 100)),
 	email: z.string(CONTACT_MESSAGES.email).trim().max(254).pipe(z.email(CONTACT_MESSAGES.email)),
-	phone: optional(40),
-	city: optional(100),
-	message: optional(5000),
+	phone: optional(40, "Phone"),
+	city: optional(100, "City"),
+	message: optional(5000, "Message"),
 	/** Honeypot: people never see or fill it. */
 	website: z.string().max(500).nullish(),
 });

@@ -1,6 +1,6 @@
 import { PAYMENT_METHODS } from "./bills.ts";
 import { dollarsToCents } from "./money.ts";
-import { z } from "./zod.ts";
+import { tooLong, z } from "./zod.ts";
 
 /** Who processed a card payment: Stripe, or the built-in test mode. */
 export const PAYMENT_PROVIDERS = ["stripe", "test"] as const;
@@ -146,10 +146,10 @@ export type Card = z.output<typeof cardInputSchema>;
 
 /** Where the card is billed (the Add Customer form's billing fields), all optional. */
 export const billingAddressSchema = z.strictObject({
-	billingAddress: z.string().trim().max(300, "That is too long").optional(),
-	billingCity: z.string().trim().max(100, "That is too long").optional(),
-	billingState: z.string().trim().max(50, "That is too long").optional(),
-	billingZip: z.string().trim().max(20, "That is too long").optional(),
+	billingAddress: z.string().trim().max(300, tooLong("Billing address", 300)).optional(),
+	billingCity: z.string().trim().max(100, tooLong("Billing city", 100)).optional(),
+	billingState: z.string().trim().max(50, tooLong("Billing state", 50)).optional(),
+	billingZip: z.string().trim().max(20, tooLong("Billing ZIP code", 20)).optional(),
 });
 
 /** What a payment page needs to know: how cards are taken, and Stripe's publishable key. */

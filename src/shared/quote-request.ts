@@ -8,10 +8,10 @@ import type { z } from "./zod.ts";
  */
 export const customerQuoteSchema = estimateRequestSchema.extend({
 	// Stored, so blank optional text becomes null.
-	city: optionalText(100),
-	state: optionalText(50),
-	zipCode: optionalText(20),
-	notes: optionalText(5000),
+	city: optionalText(100, "City"),
+	state: optionalText(50, "State"),
+	zipCode: optionalText(20, "ZIP code"),
+	notes: optionalText(5000, "Notes"),
 });
 export type CustomerQuoteInput = z.input<typeof customerQuoteSchema>;
 export type CustomerQuote = z.output<typeof customerQuoteSchema>;

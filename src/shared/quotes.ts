@@ -1,5 +1,5 @@
 import { AMOUNT_TOO_HIGH, MAX_AMOUNT_CENTS } from "./money.ts";
-import { z } from "./zod.ts";
+import { tooLong, z } from "./zod.ts";
 
 /** One service line of a quote, priced in cents at the time the quote was made. */
 export const quoteLineSchema = z.object({
@@ -50,6 +50,9 @@ export const QUOTE_MESSAGES = {
 	approvedApp: "Quote approved! Customer account activated and bill created.",
 	approvedWebsite: "Website quote approved! Follow up with customer directly.",
 	revised: "Quote revised and sent to customer for approval",
+	/** A website request has no account to accept in: the visitor is e-mailed, the owner follows up. */
+	revisedWebsite:
+		"Quote revised. We e-mailed the new price to the visitor; follow up with them directly to confirm it.",
 	rejected: "Quote rejected",
 	updateFailed: "Failed to update quote",
 	notPending: "This quote has already been decided",
@@ -83,7 +86,7 @@ export const reviseQuoteSchema = z.strictObject({
 		.int()
 		.min(0, "Prices cannot be negative")
 		.max(MAX_AMOUNT_CENTS, AMOUNT_TOO_HIGH),
-	notes: z.string().trim().max(2000, "That is too long").optional(),
+	notes: z.string().trim().max(2000, tooLong("Notes", 2000)).optional(),
 });
 
 export const quoteDecisionSchema = z.object({

@@ -66,6 +66,7 @@ export const REQUEST_MESSAGES = {
 	empty: "No service requests found",
 	notFound: "Service request not found",
 	colorRequired: "Please choose a color scheme",
+	describeProblem: "Please describe the problem",
 	colorOnlyForChange: "A color scheme goes only with a Change Colors request",
 	customRequired: "Please tell us which colors you would like",
 	customOnlyForCustom: "Describe colors only with the Custom scheme",

@@ -9,9 +9,9 @@ import {
 	REQUEST_STATUSES,
 	REQUEST_TYPES,
 } from "./requests.ts";
-import { z } from "./zod.ts";
+import { tooLong, z } from "./zod.ts";
 
-const text = (max: number, message = "That is too long") =>
+const text = (max: number, message: string) =>
 	z
 		.string()
 		.trim()
@@ -23,7 +23,7 @@ const requestFields = {
 	details: text(MAX_REQUEST_DETAILS, `Details can be at most ${MAX_REQUEST_DETAILS} characters`),
 	priority: z.enum(REQUEST_PRIORITIES, "Priority must be Normal or Urgent").default("Normal"),
 	colorScheme: z.enum(COLOR_SCHEMES, "Please choose a color scheme from the list").nullish(),
-	customColors: text(MAX_CUSTOM_COLORS),
+	customColors: text(MAX_CUSTOM_COLORS, tooLong("Colors", MAX_CUSTOM_COLORS)),
 };
 
 /** A colour scheme goes with Change Colors only, and Custom needs the customer's words. */
@@ -54,7 +54,16 @@ export const newRequestSchema = z
 		),
 		...requestFields,
 	})
-	.superRefine(checkColors);
+	.superRefine((value, ctx) => {
+		checkColors(value, ctx);
+		// A problem report says what the problem is: an empty one tells the business nothing.
+		if (value.requestType === "Fix" && !value.details)
+			ctx.addIssue({
+				code: "custom",
+				message: REQUEST_MESSAGES.describeProblem,
+				path: ["details"],
+			});
+	});
 export type NewRequestInput = z.input<typeof newRequestSchema>;
 export type NewRequest = z.output<typeof newRequestSchema>;
 

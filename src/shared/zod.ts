@@ -5,3 +5,7 @@ import { z } from "zod";
 z.config({ jitless: true });
 
 export { z };
+
+/** The message of a text past its limit: which field, and how long it may be. */
+export const tooLong = (field: string, max: number) =>
+	`${field} can be at most ${max.toLocaleString("en-US")} characters`;

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { AUTH_MESSAGES } from "../../src/shared/auth.ts";
+import { AUTH_MESSAGES, PASSWORD_MAX } from "../../src/shared/auth.ts";
+import { tooLong } from "../../src/shared/zod.ts";
 import { accountCounts, PASSWORD, signedInCustomer } from "../support/accounts.ts";
 import { expectError } from "../support/expect.ts";
 import { HttpClient } from "../support/http-client.ts";
@@ -14,7 +15,7 @@ afterEach(() => app.close());
 
 const LONG = "x".repeat(10_000);
 const LONG_EMAIL = `${"a".repeat(10_000)}@example.com`;
-const { fillAllFields, passwordTooShort, enterEmail, invalidEmail, tooLong } = AUTH_MESSAGES;
+const { fillAllFields, passwordTooShort, enterEmail, invalidEmail } = AUTH_MESSAGES;
 
 /** A body to send and the message expected back (`undefined`: any readable message). */
 type Case = [body: unknown, message?: string | RegExp];
@@ -78,10 +79,10 @@ describe("bad input answers 400 with a message and writes nothing", () => {
 			[{ ...ok, displayName: 5 }],
 			[{ ...ok, displayName: null }],
 			[{ ...ok, inviteCode: 1234 }],
-			[{ ...ok, email: LONG_EMAIL }, tooLong],
-			[{ ...ok, password: LONG }, tooLong],
-			[{ ...ok, displayName: LONG }, tooLong],
-			[{ ...ok, inviteCode: LONG }, tooLong],
+			[{ ...ok, email: LONG_EMAIL }, tooLong("Email", 254)],
+			[{ ...ok, password: LONG }, tooLong("Password", PASSWORD_MAX)],
+			[{ ...ok, displayName: LONG }, tooLong("Display name", 100)],
+			[{ ...ok, inviteCode: LONG }, tooLong("Invitation code", 64)],
 			[{ ...ok, isAdmin: true }],
 			[{ ...ok, view: "owner" }],
 			[{ ...ok, accountStatus: "active" }],
@@ -132,8 +133,8 @@ describe("bad input answers 400 with a message and writes nothing", () => {
 			[{ ...ok, password: [PASSWORD] }, fillAllFields],
 			[{ ...ok, password: { $ne: "" } }, fillAllFields],
 			[{ ...ok, rememberMe: "yes" }],
-			[{ ...ok, email: LONG_EMAIL }, tooLong],
-			[{ ...ok, password: LONG }, tooLong],
+			[{ ...ok, email: LONG_EMAIL }, tooLong("Email", 254)],
+			[{ ...ok, password: LONG }, tooLong("Password", PASSWORD_MAX)],
 			[{ ...ok, role: "owner" }],
 			[{ ...ok, callbackURL: "https://evil.example/" }],
 			[{ ...ok, extra: 1 }],
@@ -158,7 +159,7 @@ describe("bad input answers 400 with a message and writes nothing", () => {
 			[{ email: null }, enterEmail],
 			[{ email: ["casey@example.com"] }, enterEmail],
 			[{ email: "casey" }, invalidEmail],
-			[{ email: LONG_EMAIL }, tooLong],
+			[{ email: LONG_EMAIL }, tooLong("Email", 254)],
 			[{ email: "casey@example.com", redirectTo: LONG }],
 			[{ email: "casey@example.com", redirectTo: 5 }],
 			[{ email: "casey@example.com", extra: true }],
@@ -187,7 +188,7 @@ describe("bad input answers 400 with a message and writes nothing", () => {
 			[{ ...ok, newPassword: null }, fillAllFields],
 			[{ ...ok, newPassword: ["brand-new-7"] }, fillAllFields],
 			[{ ...ok, token: LONG }],
-			[{ ...ok, newPassword: LONG }, tooLong],
+			[{ ...ok, newPassword: LONG }, tooLong("Password", PASSWORD_MAX)],
 			[{ ...ok, email: "casey@example.com" }],
 			[{ ...ok, userId: "x" }],
 			...MALFORMED,

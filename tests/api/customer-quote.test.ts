@@ -107,7 +107,10 @@ describe("POST /api/quote-requests (customer)", () => {
 				await request(app, { services: [{ serviceId: lines[0]!.serviceId, quantity: 0 }] }),
 				"Quantity must be at least 1",
 			],
-			[await request(app, { address: "x".repeat(10_000) }), "That is too long"],
+			[
+				await request(app, { address: "x".repeat(10_000) }),
+				"Address can be at most 300 characters",
+			],
 			[await request(app, { name: "Sneaky" }), /unrecognized|unknown/i],
 			["{not json", "The form data is not valid JSON"],
 		];

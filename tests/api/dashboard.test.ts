@@ -8,6 +8,8 @@ import {
 	serviceRequests,
 	users,
 } from "../../src/server/db/schema.ts";
+import { BILL_DUE_DAYS } from "../../src/server/features/bills/bills.service.ts";
+import { addDays, businessDate } from "../../src/shared/dates.ts";
 import { ownerAndCustomer } from "../support/accounts.ts";
 import {
 	appQuote,
@@ -71,6 +73,29 @@ describe("owner dashboard", () => {
 		}
 	});
 
+	it("a card is PastDue once a pending bill is past its due date, and shows a bill not yet due", async () => {
+		const casey = await approvedCustomer(app);
+		const cardOf = async () =>
+			(await casey.owner.client.get("/api/owner/customers")).json.customers[0];
+		const due = addDays(businessDate(), BILL_DUE_DAYS);
+		expect(await cardOf()).toMatchObject({ accountState: "Active", billDueDate: due });
+
+		// Another pending bill, due yesterday: that one is past due.
+		const yesterday = addDays(businessDate(), -1);
+		await bill(app, { userId: casey.userId, dueDate: yesterday });
+		app.readCache.clear();
+		expect(await cardOf()).toMatchObject({ accountState: "PastDue", billDueDate: yesterday });
+
+		// Both paid: nothing pending.
+		await app.db.update(bills).set({ status: "paid", paidAt: new Date(), paymentMethod: "cash" });
+		app.readCache.clear();
+		expect(await cardOf()).toMatchObject({
+			accountState: "Active",
+			billDueDate: null,
+			hasPendingBills: false,
+		});
+	});
+
 	it("counts every row, shows three recent quotes and the customer cards", async () => {
 		const customer = await approvedCustomer(app);
 		const { owner } = customer;
@@ -106,7 +131,9 @@ describe("owner dashboard", () => {
 			fixCount: 2,
 			colorCount: 1,
 			hasPendingBills: true,
-			accountState: "PastDue",
+			// Its bill is due in 30 days: pending, not past due.
+			billDueDate: addDays(businessDate(), BILL_DUE_DAYS),
+			accountState: "Active",
 			progressPercent: 0,
 			imageFileId: null,
 		});

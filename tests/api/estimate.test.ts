@@ -156,9 +156,15 @@ describe("POST /api/estimate", () => {
 				{ services: [ok], address: 42 },
 				"Please fill in the address and select at least one service",
 			],
-			[{ services: [ok], address: "x".repeat(10_000) }, "That is too long"],
-			[{ services: [ok], address: "1 Main St", city: "x".repeat(10_000) }, "That is too long"],
-			[{ services: [ok], address: "1 Main St", notes: "x".repeat(6_000) }, "That is too long"],
+			[{ services: [ok], address: "x".repeat(10_000) }, "Address can be at most 300 characters"],
+			[
+				{ services: [ok], address: "1 Main St", city: "x".repeat(10_000) },
+				"City can be at most 100 characters",
+			],
+			[
+				{ services: [ok], address: "1 Main St", notes: "x".repeat(6_000) },
+				"Notes can be at most 5,000 characters",
+			],
 			[{ services: [ok], address: "1 Main St", price: 1 }, /Unrecognized key/i],
 			[{ services: Array(51).fill(ok), address: "1 Main St" }, "Too many services"],
 		];

@@ -327,10 +327,21 @@ describe("the customer page", () => {
 			400,
 			/Service type/,
 		);
+		// The edit has no password: the message names only the missing field.
 		expectError(
 			await owner.client.request("PATCH", url, { name: "" }),
 			400,
-			CUSTOMER_MESSAGES.required,
+			CUSTOMER_MESSAGES.nameRequired,
+		);
+		expectError(
+			await owner.client.request("PATCH", url, { email: "" }),
+			400,
+			CUSTOMER_MESSAGES.emailRequired,
+		);
+		expectError(
+			await owner.client.request("PATCH", url, { notes: "x".repeat(5_001) }),
+			400,
+			"Notes can be at most 5,000 characters",
 		);
 		expectError(await owner.client.request("PATCH", url, { email: "x" }), 400, /valid email/);
 		expectError(await owner.client.request("PATCH", url, { role: "owner" }), 400);

@@ -26,6 +26,26 @@ describe("PUT /api/me/profile", () => {
 		expect((await customer.client.get("/api/me")).json.user.phone).toBeNull();
 	});
 
+	test("a customer has one phone number: the owner's edit shows in their Profile, and theirs on the owner's page", async ({
+		app,
+	}) => {
+		const casey = await approvedCustomer(app);
+		const url = `/api/owner/customers/${casey.record.id}`;
+		expect((await casey.client.get("/api/me")).json.user.phone).toBeNull();
+		const edited = await casey.owner.client.request("PATCH", url, { phone: "330-555-0199" });
+		expect(edited.status, edited.text).toBe(200);
+		expect((await casey.client.get("/api/me")).json.user.phone).toBe("330-555-0199");
+
+		const mine = await casey.client.put("/api/me/profile", {
+			displayName: "Casey",
+			phone: "(330) 555-0123",
+		});
+		expect(mine.status, mine.text).toBe(200);
+		const detail = (await casey.owner.client.get(url)).json;
+		expect(JSON.stringify(detail)).toContain("(330) 555-0123");
+		expect(JSON.stringify(detail)).not.toContain("330-555-0199");
+	});
+
 	test("refuses bad fields with a 400 and a message, and changes nothing", async ({ app }) => {
 		const customer = await signedInCustomer(app);
 		const cases: [unknown, string][] = [

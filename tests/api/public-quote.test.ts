@@ -304,8 +304,8 @@ describe("POST /api/public/quote-requests", () => {
 			[{ ...base, services: [] }, QUOTE_FORM_MESSAGES.requiredAndService],
 			[{ ...base, services: undefined }, /expected array/i],
 			[{ ...base, name: 42 }, QUOTE_FORM_MESSAGES.requiredAndService],
-			[{ ...base, name: "x".repeat(10_000) }, "That is too long"],
-			[{ ...base, notes: "x".repeat(5_001) }, "That is too long"],
+			[{ ...base, name: "x".repeat(10_000) }, "Name can be at most 100 characters"],
+			[{ ...base, notes: "x".repeat(5_001) }, "Notes can be at most 5,000 characters"],
 			[{ ...base, withInstantQuote: "yes" }, /expected boolean/i],
 			[{ ...base, total_estimate: 1 }, /Unrecognized key/i],
 			[{ ...base, services: [{ serviceId: crypto.randomUUID(), quantity: 1 }] }, "Unknown service"],
@@ -381,6 +381,25 @@ describe("POST /api/public/quote-requests rate limit", () => {
 		expect(limited.status).toBe(429);
 		expect(limited.json.error).toBe(RATE_LIMIT_MESSAGE);
 		expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+		expect(await app.db.select().from(marketingQuoteRequests)).toHaveLength(5);
+	});
+
+	it("counts only the requests it took: refused ones and repeats of one key do not count", async () => {
+		const data = await form(app);
+		for (let i = 0; i < 5; i++) expect((await submit(app, { ...data, name: "" })).status).toBe(400);
+		const key = crypto.randomUUID();
+		for (let i = 0; i < 3; i++) {
+			const form = new FormData();
+			form.append("data", JSON.stringify(data));
+			const repeat = await fetch(`${app.url}/api/public/quote-requests`, {
+				method: "POST",
+				body: form,
+				headers: { "idempotency-key": key },
+			});
+			expect(repeat.status).toBe(201);
+		}
+		for (let i = 0; i < 4; i++) expect((await submit(app, data)).status).toBe(201);
+		expect((await submit(app, data)).status).toBe(429);
 		expect(await app.db.select().from(marketingQuoteRequests)).toHaveLength(5);
 	});
 });

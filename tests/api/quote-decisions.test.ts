@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { bills, customers, profiles, quoteRequests } from "../../src/server/db/schema.ts";
 import { addDays, businessDate } from "../../src/shared/dates.ts";
+import { QUOTE_MESSAGES } from "../../src/shared/quotes.ts";
 import { ownerAndCustomer, signedInCustomer, signedInOwner } from "../support/accounts.ts";
 import { appQuote, approvedCustomer, sampleLines, websiteQuote } from "../support/builders.ts";
 import { HttpClient } from "../support/http-client.ts";
@@ -188,6 +189,23 @@ describe("owner quote decisions", () => {
 		expect(res.status).toBe(409);
 		expect(res.json.error).toBe("An account with this e-mail already exists");
 		expect(await app.db.select().from(quoteRequests)).toHaveLength(0);
+	});
+
+	it("revising a website quote e-mails the visitor the new price, the notes and how to reach the business", async () => {
+		const owner = await signedInOwner(app);
+		const quote = await websiteQuote(app, { email: "wendy@example.test" });
+		const res = await owner.client.post(`/api/owner/quotes/website/${quote.id}/revise`, {
+			revisedPriceCents: 72500,
+			notes: "Two more windows",
+		});
+		expect(res.status, res.text).toBe(200);
+		expect(res.json).toMatchObject({ status: "revised", message: QUOTE_MESSAGES.revisedWebsite });
+		const mail = await waitForMail(app.dataDir, "wendy@example.test", { containing: "$725.00" });
+		expect(mail.subject).toBe("Your holiday lighting quote was updated: $725.00");
+		expect(mail.text).toContain("Two more windows");
+		expect(mail.text).toContain("reply to this e-mail or call us at");
+		// No name typed on the public form is repeated to an address nobody confirmed.
+		expect(mail.text).toMatch(/^Hello,/);
 	});
 
 	it("revise needs a price; the customer accepts (bill appears) or declines", async () => {

@@ -157,7 +157,7 @@ describe("request size", () => {
 			role: "customer",
 			displayName: "x".repeat(900 * 1024),
 		});
-		expectError(justUnder, 400, "That is too long");
+		expectError(justUnder, 400, "Display name can be at most 100 characters");
 		expect(await accountCounts(app)).toEqual(before);
 	});
 });

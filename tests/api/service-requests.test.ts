@@ -129,6 +129,8 @@ describe("customer service requests", () => {
 			[{ ...fix, requestType: "Nonsense" }, /Request type must be/],
 			[{ ...fix, priority: "Critical" }, "Priority must be Normal or Urgent"],
 			[{ ...fix, colorScheme: "Multicolor" }, REQUEST_MESSAGES.colorOnlyForChange],
+			[{ requestType: "Fix" }, REQUEST_MESSAGES.describeProblem],
+			[{ ...fix, details: "   " }, REQUEST_MESSAGES.describeProblem],
 			[{ requestType: "ChangeColor" }, REQUEST_MESSAGES.colorRequired],
 			[{ requestType: "ChangeColor", colorScheme: "Purple" }, /color scheme from the list/],
 			[{ requestType: "ChangeColor", colorScheme: "Custom" }, REQUEST_MESSAGES.customRequired],

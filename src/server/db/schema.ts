@@ -128,6 +128,35 @@ export const requestLimits = pgTable(
 	(t) => [index("request_limits_window_start_idx").on(t.windowStart)],
 );
 
+/**
+ * The answers of creating requests sent with an Idempotency-Key (lib/idempotency.ts): one row per
+ * caller (`scope`: the account, or the client's address on public routes) and key. A repeat gets
+ * the stored answer; the row is claimed while the first request runs (`status` pending), so a
+ * repeat arriving meanwhile, on any instance, waits for it. Rows are dropped once expired.
+ */
+export const IDEMPOTENCY_STATUSES = ["pending", "done"] as const;
+
+export const idempotencyKeys = pgTable(
+	"idempotency_keys",
+	{
+		scope: text("scope").notNull(),
+		key: text("key").notNull(),
+		/** Method, path and a hash of the body: the same key with another request is refused. */
+		fingerprint: text("fingerprint").notNull(),
+		status: text("status", { enum: IDEMPOTENCY_STATUSES }).notNull().default("pending"),
+		responseStatus: integer("response_status"),
+		responseBody: text("response_body"),
+		/** When the first request claimed the key; a pending claim this old was abandoned. */
+		lockedAt: timestamp("locked_at", { withTimezone: true }).notNull().defaultNow(),
+		expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+	},
+	(t) => [
+		uniqueIndex("idempotency_keys_scope_key_idx").on(t.scope, t.key),
+		check("idempotency_keys_status_check", inList("status", IDEMPOTENCY_STATUSES)),
+		index("idempotency_keys_expires_at_idx").on(t.expiresAt),
+	],
+);
+
 // ---------------------------------------------------------------- profiles and owner invites
 
 export const profiles = pgTable(

@@ -1,10 +1,11 @@
-import { lt, sql } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../app-env.ts";
 import type { Executor } from "../db/database.ts";
 import { requestLimits } from "../db/schema.ts";
 import { tooManyRequests } from "./errors.ts";
+import { REPLAYED_HEADER } from "./idempotency.ts";
 import { PUBLIC_RATE_LIMITS, type PublicRateLimit } from "./rate-limit-rules.ts";
 import { clientIp } from "./security.ts";
 
@@ -51,9 +52,10 @@ export async function checkRateLimit(c: Context<AppEnv>, name: PublicRateLimit, 
 	const { db, rateLimits: overrides } = c.var.deps;
 	const rule = overrides?.[name] ?? PUBLIC_RATE_LIMITS[name];
 	const now = Date.now();
+	const key = `${name}:${clientIp(c)}`;
 	const { count, resetAt } = await hitRateLimit({
 		db,
-		key: `${name}:${clientIp(c)}`,
+		key,
 		windowMs: rule.windowMs,
 		now,
 	});
@@ -61,12 +63,32 @@ export async function checkRateLimit(c: Context<AppEnv>, name: PublicRateLimit, 
 		c.header("retry-after", String(Math.max(1, Math.ceil((resetAt - now) / 1000))));
 		throw tooManyRequests(message ?? RATE_LIMIT_MESSAGE);
 	}
+	return { key, windowStart: resetAt - rule.windowMs };
 }
 
-/** Middleware form of `checkRateLimit`, before the route reads its body. */
-export function rateLimit(name: PublicRateLimit, message?: string) {
+/**
+ * Middleware form of `checkRateLimit`, before the route reads its body. With `acceptedOnly`, a
+ * request that is refused (any answer but 2xx) or answered with a stored answer (a repeated
+ * Idempotency-Key, lib/idempotency.ts) gives its count back: only what was taken counts.
+ */
+export function rateLimit(
+	name: PublicRateLimit,
+	message?: string,
+	options: { acceptedOnly?: boolean } = {},
+) {
 	return createMiddleware<AppEnv>(async (c, next) => {
-		await checkRateLimit(c, name, message);
+		const counted = await checkRateLimit(c, name, message);
 		await next();
+		if (options.acceptedOnly && (!c.res.ok || c.res.headers.has(REPLAYED_HEADER))) {
+			await c.var.deps.db
+				.update(requestLimits)
+				.set({ count: sql`greatest(${requestLimits.count} - 1, 0)` })
+				.where(
+					and(
+						eq(requestLimits.key, counted.key),
+						eq(requestLimits.windowStart, counted.windowStart),
+					),
+				);
+		}
 	});
 }

@@ -47,16 +47,32 @@ export function FormField({
 export function TextareaField({
 	label,
 	hint,
+	error,
 	...props
-}: { label: string; hint?: React.ReactNode } & React.ComponentProps<typeof Textarea>) {
+}: { label: string; hint?: React.ReactNode; error?: string | null } & React.ComponentProps<
+	typeof Textarea
+>) {
 	const id = useId();
+	const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null]
+		.filter(Boolean)
+		.join(" ");
 	return (
 		<div className="grid gap-2">
 			<Label htmlFor={id}>{label}</Label>
-			<Textarea id={id} aria-describedby={hint ? `${id}-hint` : undefined} {...props} />
+			<Textarea
+				id={id}
+				aria-describedby={describedBy || undefined}
+				aria-invalid={error ? true : undefined}
+				{...props}
+			/>
 			{hint ? (
 				<p id={`${id}-hint`} className="text-xs text-muted-foreground">
 					{hint}
+				</p>
+			) : null}
+			{error ? (
+				<p id={`${id}-error`} className="text-sm text-destructive">
+					{error}
 				</p>
 			) : null}
 		</div>

@@ -36,7 +36,29 @@ function Thumbnail({ file, index, onRemove }: { file: File; index: number; onRem
 	);
 }
 
-/** Photos to upload: images only, several at once, at most `max` in total (extra ones are dropped). */
+/** Types every browser decodes; others (HEIC) are left to the server, which reads them all. */
+const DECODABLE = ["image/jpeg", "image/png", "image/webp", "image/gif"];
+
+/** Whether the browser can draw `file`: a file named .jpg that is not a picture is refused. */
+async function decodes(file: File): Promise<boolean> {
+	if (!DECODABLE.includes(file.type) || typeof createImageBitmap !== "function") return true;
+	// Decoded from the file itself: no object URL to load (the page's CSP allows no such fetch).
+	try {
+		const bitmap = await createImageBitmap(file);
+		bitmap.close();
+		return true;
+	} catch {
+		return false;
+	}
+}
+
+export const unreadablePhotoMessage = (names: string[]) =>
+	`${names.join(", ")} ${names.length === 1 ? "is not a photo we can read" : "are not photos we can read"}. Choose JPEG, PNG, WebP, GIF or HEIC images.`;
+
+/**
+ * Photos to upload: images only, several at once, at most `max` in total (extra ones are dropped).
+ * Each is decoded when added; one that is not a readable image is left out and named under the field.
+ */
 export function PhotoPicker({
 	photos,
 	onChange,
@@ -48,6 +70,7 @@ export function PhotoPicker({
 }) {
 	const id = useId();
 	const full = photos.length >= max;
+	const [error, setError] = useState<string | null>(null);
 	return (
 		<div className="grid gap-4">
 			<div>
@@ -57,13 +80,18 @@ export function PhotoPicker({
 					accept="image/*"
 					multiple
 					disabled={full}
-					aria-describedby={`${id}-count`}
+					aria-describedby={error ? `${id}-count ${id}-error` : `${id}-count`}
+					aria-invalid={error ? true : undefined}
 					className="peer sr-only"
-					onChange={(event) => {
+					onChange={async (event) => {
 						const files = [...(event.target.files ?? [])];
 						event.target.value = "";
-						const images = files.filter((f) => f.type.startsWith("image/"));
-						if (images.length < files.length) toast.error("Please select image files only");
+						const typed = files.filter((f) => f.type.startsWith("image/"));
+						if (typed.length < files.length) toast.error("Please select image files only");
+						const readable = await Promise.all(typed.map(decodes));
+						const images = typed.filter((_, i) => readable[i]);
+						const unreadable = typed.filter((_, i) => !readable[i]).map((f) => f.name);
+						setError(unreadable.length > 0 ? unreadablePhotoMessage(unreadable) : null);
 						const room = max - photos.length;
 						if (images.length > room) {
 							const dropped = images.length - room;
@@ -87,6 +115,11 @@ export function PhotoPicker({
 				<p id={`${id}-count`} className="mt-2 text-sm text-muted-foreground" aria-live="polite">
 					{photos.length}/{max} photos
 				</p>
+				{error ? (
+					<p id={`${id}-error`} className="mt-1 text-sm text-destructive" role="alert">
+						{error}
+					</p>
+				) : null}
 			</div>
 			{photos.length > 0 ? (
 				<ul className="grid grid-cols-3 gap-3 sm:grid-cols-6" aria-label="Selected photos">
@@ -95,7 +128,10 @@ export function PhotoPicker({
 							key={fileKey(file)}
 							file={file}
 							index={index}
-							onRemove={() => onChange(photos.filter((_, i) => i !== index))}
+							onRemove={() => {
+								setError(null);
+								onChange(photos.filter((_, i) => i !== index));
+							}}
 						/>
 					))}
 				</ul>

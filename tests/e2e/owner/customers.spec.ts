@@ -1,4 +1,5 @@
 import sharp from "sharp";
+import { addDays, businessDate, formatDate } from "../../../src/shared/dates.ts";
 import { expect, type Page, test, uniqueEmail } from "../support/fixtures.ts";
 import { toasts } from "../support/public.ts";
 
@@ -59,7 +60,9 @@ test("the owner adds a customer with two services and a custom price; the custom
 	await expect(form).toBeHidden();
 	const card = owner.getByRole("link").filter({ hasText: "Dana Porch" });
 	await expect(card).toBeVisible();
-	await expect(card).toContainText("Past due");
+	// Its bill is due in 30 days: pending, not past due.
+	await expect(card).toContainText(`Bill due ${formatDate(addDays(businessDate(), 30))}`);
+	await expect(card).not.toContainText("Past due");
 
 	// The customer signs in with the password the owner set.
 	const customer = await customerPage();

@@ -62,9 +62,16 @@ test("the owner adds, deactivates and reorders service options, and /quote follo
 	const dialog = page.getByRole("dialog");
 	await dialog.getByLabel("Name").fill("Roofline Icicles");
 	await dialog.getByRole("button", { name: "Add Service Option" }).click();
-	await expect(dialog.getByRole("alert")).toHaveText("Please fill in all required fields");
+	await expect(toasts(page)).toContainText("Please fill in all required fields");
+	// Each empty field says so under it, and its message goes once it is filled.
+	await expect(dialog.getByText("Description is required")).toBeVisible();
+	await expect(dialog.getByText("Base price is required")).toBeVisible();
+	await expect(dialog.getByText("Name is required")).toHaveCount(0);
 	await dialog.getByLabel("Description").fill("Warm white icicles along the roofline");
+	await expect(dialog.getByText("Description is required")).toHaveCount(0);
+	await expect(dialog.getByText("Base price is required")).toBeVisible();
 	await dialog.getByLabel("Base Price ($)").fill("149.999");
+	await expect(dialog.getByText("Base price is required")).toHaveCount(0);
 	await dialog.getByLabel("Quantity allowed (priced per item)").check();
 	await dialog.getByRole("button", { name: "Add Service Option" }).click();
 	await expect(toasts(page)).toContainText("Service option added successfully");

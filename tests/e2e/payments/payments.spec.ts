@@ -1,3 +1,4 @@
+import { businessDate, formatDate } from "../../../src/shared/dates.ts";
 import { approvedCustomer } from "../support/customers.ts";
 import {
 	devices,
@@ -42,10 +43,10 @@ const EXPIRY = `12/${String((new Date().getFullYear() + 3) % 100).padStart(2, "0
 
 async function fillCard(page: Page, number: string) {
 	const main = page.getByRole("main");
-	await main.getByLabel("Card number").fill(number);
-	await main.getByLabel("Expiry (MM/YY)").fill(EXPIRY);
-	await main.getByLabel("CVC").fill("123");
-	await main.getByLabel("Name on card").fill("Pat Payer");
+	await main.getByLabel("Card Number").fill(number);
+	await main.getByLabel("Expiry Date (MM/YY)").fill(EXPIRY);
+	await main.getByLabel("CVV").fill("123");
+	await main.getByLabel("Cardholder Name").fill("Pat Payer");
 }
 
 test("a customer pays a bill in test mode with the success card and sees it paid with a receipt", async ({
@@ -76,12 +77,12 @@ test("a customer pays a bill in test mode with the success card and sees it paid
 	await expectNoSeriousA11yViolations(page);
 
 	// Typed as people type it: grouped by four, the expiry's slash added.
-	await main.getByLabel("Card number").pressSequentially("4242424242424242");
-	await expect(main.getByLabel("Card number")).toHaveValue(SUCCESS_CARD);
-	await main.getByLabel("Expiry (MM/YY)").pressSequentially(EXPIRY.replace("/", ""));
-	await expect(main.getByLabel("Expiry (MM/YY)")).toHaveValue(EXPIRY);
-	await main.getByLabel("CVC").fill("123");
-	await main.getByLabel("Name on card").fill("Pat Payer");
+	await main.getByLabel("Card Number").pressSequentially("4242424242424242");
+	await expect(main.getByLabel("Card Number")).toHaveValue(SUCCESS_CARD);
+	await main.getByLabel("Expiry Date (MM/YY)").pressSequentially(EXPIRY.replace("/", ""));
+	await expect(main.getByLabel("Expiry Date (MM/YY)")).toHaveValue(EXPIRY);
+	await main.getByLabel("CVV").fill("123");
+	await main.getByLabel("Cardholder Name").fill("Pat Payer");
 	await shots(page, "checkout");
 	await main.getByRole("button", { name: `Pay ${amount}` }).click();
 
@@ -117,7 +118,7 @@ test("a declined card shows the message on the checkout and the bill stays pendi
 	await main.getByRole("button", { name: /^Pay \$/ }).click();
 	await expect(main.getByRole("alert")).toHaveText("Your card was declined");
 	// The fields stay as typed, and the button is ready for another card.
-	await expect(main.getByLabel("Card number")).toHaveValue(DECLINED_CARD);
+	await expect(main.getByLabel("Card Number")).toHaveValue(DECLINED_CARD);
 	await expect(main.getByRole("button", { name: /^Pay \$/ })).toBeEnabled();
 
 	await main.getByRole("link", { name: "Back to QuickPay" }).click();
@@ -160,6 +161,44 @@ test("the owner adds a customer with the success card and sees the payment note"
 	const card = owner.getByRole("link").filter({ hasText: "Carla Card" });
 	await expect(card).toBeVisible();
 	await expect(card).not.toContainText("Past due");
+});
+
+test("a second submit of Add Customer while the first is under way sends nothing more: the owner sees the one account and its payment note", async ({
+	owner,
+}) => {
+	test.setTimeout(120_000);
+	await owner.goto("/owner");
+	await owner.getByRole("button", { name: "Add Customer" }).click();
+	const form = owner.getByRole("form", { name: "Add Customer" });
+	await form.getByLabel("Customer Name").fill("Dora Double");
+	await form.getByLabel("Email").fill(uniqueEmail("double"));
+	await form.getByLabel("Password").fill("double-lights-1");
+	await form.getByLabel("House Outline", { exact: true }).check();
+	await form.getByLabel("Street Address").fill("7 Birch Lane");
+	const section = form.getByRole("region", { name: "Payment Information" });
+	await section.getByLabel("Cardholder Name").fill("Dora Double");
+	await section.getByLabel("Card Number").fill(SUCCESS_CARD);
+	await section.getByLabel("Expiry Date (MM/YY)").fill(EXPIRY);
+	await section.getByLabel("CVV").fill("123");
+	await section.getByLabel("Billing Address").fill("7 Birch Lane");
+	await section.getByLabel("Billing ZIP Code").fill("44702");
+
+	const sent: (string | null)[] = [];
+	owner.on("request", (request) => {
+		if (request.method() === "POST" && new URL(request.url()).pathname === "/api/owner/customers")
+			sent.push(request.headers()["idempotency-key"] ?? null);
+	});
+	// Two submits in one go, before the page can show the button disabled (a fast double click).
+	await form.evaluate((element: HTMLFormElement) => {
+		element.requestSubmit();
+		element.requestSubmit();
+	});
+
+	await expect(toasts(owner)).toContainText("Payment of $400.00 processed successfully!");
+	await expect(form).toBeHidden();
+	await expect(toasts(owner)).not.toContainText("already in use");
+	expect(sent).toHaveLength(1);
+	expect(sent[0]).toMatch(/^[0-9a-f-]{36}$/);
 });
 
 test("the owner refunds a paid bill from the customer page and sees it refunded", async ({
@@ -227,13 +266,23 @@ test("a customer joins the Plan for Next Year in test mode, the owner sees it, a
 	const plan = page.getByRole("main").getByTestId("plan-card");
 	await expect(plan).toContainText("Test mode");
 	await expect(plan.getByTestId("plan-price")).toHaveText("$29.99");
+	// Where they join, both charges are said: today's and the next one, on the 1st.
+	const [year, month] = businessDate().split("-").map(Number) as [number, number];
+	const nextFirst = formatDate(new Date(Date.UTC(year, month, 1)).toISOString().slice(0, 10));
+	const charges = `Joining charges $29.99 today for`;
+	await expect(plan.getByTestId("plan-charges")).toContainText(charges);
+	await expect(plan.getByTestId("plan-charges")).toContainText(
+		`then $29.99 on the 1st of every month, the next on ${nextFirst}.`,
+	);
 	await plan.getByRole("button", { name: "Join the plan" }).click();
 	const dialog = page.getByRole("dialog", { name: "Join the Plan for Next Year" });
 	await expect(dialog).toContainText("Test mode");
-	await dialog.getByLabel("Card number").fill(SUCCESS_CARD);
-	await dialog.getByLabel("Expiry (MM/YY)").fill(EXPIRY);
-	await dialog.getByLabel("CVC").fill("123");
-	await dialog.getByLabel("Name on card").fill(name);
+	await expect(dialog).toContainText(charges);
+	await expect(dialog).toContainText(nextFirst);
+	await dialog.getByLabel("Card Number").fill(SUCCESS_CARD);
+	await dialog.getByLabel("Expiry Date (MM/YY)").fill(EXPIRY);
+	await dialog.getByLabel("CVV").fill("123");
+	await dialog.getByLabel("Cardholder Name").fill(name);
 	await dialog.getByRole("button", { name: "Join for $29.99/month" }).click();
 	await expect(toasts(page)).toContainText("You're on the Plan for Next Year");
 	await expect(dialog).toBeHidden();

@@ -97,15 +97,26 @@ test.describe("public quote", () => {
 		await expect(estimateButton).toBeDisabled();
 		await main.getByLabel("Street Address").fill("1200 Market Ave N");
 		await main.getByLabel("City").fill("Canton");
-		await main.getByLabel("State").fill("OH");
+		// Ohio is the field's value, not a grey hint: a request sent as it is says OH.
+		await expect(main.getByLabel("State")).toHaveValue("OH");
 		await main.getByLabel("ZIP Code").fill("44702");
 		await main
 			.getByRole("textbox", { name: "Additional Notes" })
 			.fill("Warm white on the roofline, please.");
 
+		// A file named .jpg that is no picture is left out, and the field says which and why.
+		const picker = main.getByLabel("Add Photos");
+		await picker.setInputFiles([
+			{ name: "house.jpg", mimeType: "image/jpeg", buffer: Buffer.from("not a picture at all") },
+		]);
+		await expect(main.getByRole("alert")).toContainText(
+			"house.jpg is not a photo we can read. Choose JPEG, PNG, WebP, GIF or HEIC images.",
+		);
+		await expect(main.getByText("0/6 photos")).toBeVisible();
+		await expect(main.getByRole("list", { name: "Selected photos" })).toHaveCount(0);
+
 		// Photos: seven chosen, six kept, shown as x/6; one removed, one added back.
 		const photos = await pngs(7);
-		const picker = main.getByLabel("Add Photos");
 		await picker.setInputFiles(photos);
 		await expect(toasts(page)).toContainText("You can add up to 6 photos");
 		await expect(main.getByText("6/6 photos")).toBeVisible();

@@ -101,6 +101,8 @@ test("a customer's quote goes from request to revision, acceptance, bill and sig
 	await main.getByRole("button", { name: "Accept" }).click();
 	await expect(toasts(page)).toContainText("Quote accepted!");
 	await expect(main.getByText("Welcome aboard!")).toBeVisible();
+	const banner = main.getByRole("status").filter({ hasText: "Welcome aboard!" });
+	await expect(banner).toContainText("Sign your contract below and find your bill in QuickPay.");
 
 	await page.getByRole("link", { name: "QuickPay" }).click();
 	const outstanding = main.locator("li").filter({ hasText: "Holiday lighting installation" });
@@ -114,6 +116,9 @@ test("a customer's quote goes from request to revision, acceptance, bill and sig
 	await main.getByRole("button", { name: "I Agree and Sign" }).click();
 	await expect(toasts(page)).toContainText("Contract signed");
 	await expect(main.getByText("Contract signed")).toBeVisible();
+	// The banner asks only what is left: the bill.
+	await expect(banner).toContainText("Your quote is approved. Find your bill in QuickPay.");
+	await expect(banner).not.toContainText("Sign your contract");
 
 	await expectTiles(owner, { "Pending Quotes": 0, "Approved Quotes": 1, "Active Customers": 1 });
 });

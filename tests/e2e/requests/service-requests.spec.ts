@@ -26,7 +26,12 @@ test("a customer reports an urgent problem with a photo; the owner views and com
 	await expect(page).toHaveURL(/\/app\/requests$/);
 
 	await main.getByRole("button", { name: "Report a Problem" }).click();
+	// An empty report is not sent: the description says what it needs.
+	await main.getByRole("button", { name: "Submit Request" }).click();
+	await expect(main.getByText("Please describe the problem")).toBeVisible();
+	await expect(main.getByLabel("What's wrong?")).toHaveAttribute("aria-invalid", "true");
 	await main.getByLabel("What's wrong?").fill("The whole garage strand is dark since last night");
+	await expect(main.getByText("Please describe the problem")).toBeHidden();
 	await main.getByLabel("Urgent").check();
 	await main
 		.locator('input[type="file"]')

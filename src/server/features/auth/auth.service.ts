@@ -4,7 +4,7 @@ import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
 import { AUTH_MESSAGES, CONFIRM_MESSAGES, type Role } from "../../../shared/auth.ts";
 import type { Deps } from "../../app-env.ts";
 import type { Database } from "../../db/database.ts";
-import { ownerInvites, profiles, users } from "../../db/schema.ts";
+import { customers, ownerInvites, profiles, users } from "../../db/schema.ts";
 import { type Actor, assertOwner } from "../../lib/actor.ts";
 import { AppError, conflict, forbidden, tooManyRequests, unauthorized } from "../../lib/errors.ts";
 import { hitRateLimit } from "../../lib/rate-limit.ts";
@@ -214,6 +214,13 @@ export async function updateMyProfile(options: {
 			.set({ displayName: update.displayName, phone: update.phone, updatedAt: sql`now()` })
 			.where(eq(profiles.userId, actor.id));
 		await deps.events.publish(tx, { kind: "profile.changed", userId: actor.id });
+		// One phone number per customer: the owner's record of them has the one they gave.
+		const [record] = await tx
+			.update(customers)
+			.set({ phone: update.phone, updatedAt: sql`now()` })
+			.where(eq(customers.userId, actor.id))
+			.returning({ id: customers.id });
+		if (record) await deps.events.publish(tx, { kind: "customer.changed", userId: actor.id });
 	});
 	return update;
 }

@@ -6,6 +6,7 @@ import {
 	nextStep,
 	progressPercent,
 } from "../../../shared/customers.ts";
+import { businessDate } from "../../../shared/dates.ts";
 import { type Executor, resultRows } from "../../db/database.ts";
 import { dashboardCounts } from "../../db/schema.ts";
 import { type Actor, assertOwner } from "../../lib/actor.ts";
@@ -25,7 +26,6 @@ type Row = {
 	takedown_completed: boolean;
 	fix_count: number;
 	color_count: number;
-	has_pending_bills: boolean;
 	bill_due_date: string | null;
 	on_plan: boolean;
 	created_at: string | Date;
@@ -76,7 +76,6 @@ export async function listCustomerCards(options: {
 				where r.user_id = c.user_id and r.request_type = 'Fix' and r.status in ('open', 'in_progress')) as fix_count,
 			(select count(*)::int from service_requests r
 				where r.user_id = c.user_id and r.request_type = 'ChangeColor' and r.status in ('open', 'in_progress')) as color_count,
-			exists (select 1 from bills b where b.user_id = c.user_id and b.status = 'pending') as has_pending_bills,
 			(select min(b.due_date)::text from bills b where b.user_id = c.user_id and b.status = 'pending') as bill_due_date,
 			exists (select 1 from plan_subscriptions p where p.user_id = c.user_id and p.status = 'active') as on_plan
 		from (${candidates}) c
@@ -105,6 +104,7 @@ export async function listCustomerCards(options: {
 			});
 		}
 	}
+	const today = businessDate();
 	const cards = rows.map((r): CustomerCard => {
 		const card = {
 			id: r.id,
@@ -128,11 +128,12 @@ export async function listCustomerCards(options: {
 			}),
 			fixCount: r.fix_count,
 			colorCount: r.color_count,
-			hasPendingBills: r.has_pending_bills,
+			hasPendingBills: r.bill_due_date !== null,
+			billDueDate: r.bill_due_date,
 			onPlan: r.on_plan,
 			createdAt: new Date(r.created_at).toISOString(),
 		};
-		return { ...card, accountState: accountState(card) };
+		return { ...card, accountState: accountState(card, today) };
 	});
 	const { items, nextCursor } = toPage(cards, limit);
 	return { customers: items, nextCursor };

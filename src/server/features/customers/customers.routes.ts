@@ -17,6 +17,7 @@ import {
 } from "../../../shared/customers.ts";
 import { MAX_QUOTE_PHOTOS } from "../../../shared/estimate.ts";
 import type { OwnerEnv } from "../../app-env.ts";
+import { idempotent } from "../../lib/idempotency.ts";
 import { multipartForm, uploadLimit } from "../../lib/multipart.ts";
 import { customerTag, OWNER_TAG } from "../../lib/read-cache.ts";
 import { cachedJson, createRouter, errorResponses, jsonContent } from "../../lib/router.ts";
@@ -70,7 +71,7 @@ export const customerRoutes = createRouter()
 			path: "/contract/sign",
 			tags: ["customers"],
 			summary: "Sign the service contract of my approved quote",
-			middleware: signedIn(),
+			middleware: signedIn(idempotent),
 			responses: {
 				200: { description: "Signed", ...jsonContent(z.object({ agreedToServices: z.boolean() })) },
 				...errorResponses,
@@ -188,6 +189,7 @@ export const ownerRoutes = createRouter<OwnerEnv>()
 					maxFileBytes: MAX_FILE_BYTES,
 					message: `The upload is too large. Send at most ${MAX_QUOTE_PHOTOS} photos of up to 10 MB each.`,
 				}),
+				idempotent,
 			] as const,
 			request: {
 				body: {

@@ -352,6 +352,14 @@ export async function updateCustomer(options: {
 			.update(customers)
 			.set({ ...input, updatedAt: sql`now()` })
 			.where(eq(customers.id, id));
+		// One phone number per customer: the one their Profile shows is the record's too.
+		if (input.phone !== undefined && current.userId) {
+			await tx
+				.update(profiles)
+				.set({ phone: input.phone, updatedAt: sql`now()` })
+				.where(eq(profiles.userId, current.userId));
+			await deps.events.publish(tx, { kind: "profile.changed", userId: current.userId });
+		}
 		await publishCustomerChange(deps, tx, current);
 	});
 	return { message: CUSTOMER_MESSAGES.updated };

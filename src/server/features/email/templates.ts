@@ -203,6 +203,31 @@ export function quoteDecisionEmail(options: {
 	});
 }
 
+/**
+ * A website visitor's revised quote: they have no account, so the new price, the owner's notes and
+ * how to reach the business, to confirm it with the owner (decision 050).
+ */
+export function websiteQuoteRevisedEmail(options: {
+	to: string;
+	amountCents: number;
+	notes: string | null;
+	business: BusinessProfile;
+}): EmailMessage {
+	const amount = formatCents(options.amountCents);
+	const { business } = options;
+	return layout({
+		to: options.to,
+		subject: `Your holiday lighting quote was updated: ${amount}`,
+		business,
+		greeting: hello(null),
+		paragraphs: [
+			`Thank you for requesting a quote on our website. We reviewed your request and updated the price to ${amount}.`,
+			...(options.notes ? [`Our notes:\n${options.notes}`] : []),
+			`To go ahead, or with any question, reply to this e-mail or call us at ${business.phone}. Once you confirm, we set up your account to follow your installation, sign your contract and pay online.`,
+		],
+	});
+}
+
 /** One line of a header-safe subject: no line breaks, no runs of spaces. */
 const oneLine = (s: string) => s.replace(/\s+/g, " ").trim();
 

@@ -12,6 +12,7 @@ import {
 	refundInputSchema,
 } from "../../../shared/payments.ts";
 import type { OwnerEnv } from "../../app-env.ts";
+import { idempotent } from "../../lib/idempotency.ts";
 import { SITE_TAG } from "../../lib/read-cache.ts";
 import { cachedJson, createRouter, errorResponses, jsonContent } from "../../lib/router.ts";
 import { approvedQuoteOnly, signedIn } from "../auth/auth.middleware.ts";
@@ -94,7 +95,7 @@ export const customerRoutes = createRouter()
 			tags: ["payments"],
 			summary:
 				"Pay one of my bills: in test mode with a test card (charged at once), with Stripe through its hosted checkout (the answer's URL). The amount is the bill's",
-			middleware: signedIn(approvedQuoteOnly),
+			middleware: signedIn(approvedQuoteOnly, idempotent),
 			request: {
 				params: billParams,
 				body: { content: { "application/json": { schema: payBillSchema } }, required: true },
@@ -150,7 +151,7 @@ export const customerRoutes = createRouter()
 			tags: ["payments"],
 			summary:
 				"Join the monthly Plan for Next Year: in test mode with a test card (this month is charged at once), with Stripe through its hosted checkout",
-			middleware: signedIn(approvedQuoteOnly),
+			middleware: signedIn(approvedQuoteOnly, idempotent),
 			request: {
 				body: { content: { "application/json": { schema: joinPlanSchema } }, required: true },
 			},

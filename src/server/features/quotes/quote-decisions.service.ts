@@ -14,7 +14,7 @@ import { type Actor, assertOwner } from "../../lib/actor.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { createQuoteBill } from "../bills/bills.service.ts";
 import { activateCustomer } from "../customers/customers.service.ts";
-import { quoteDecisionEmail, recipientName } from "../email/templates.ts";
+import { quoteDecisionEmail, recipientName, websiteQuoteRevisedEmail } from "../email/templates.ts";
 import { getBusinessProfile } from "../settings/settings.service.ts";
 
 type UnitPrices = { serviceId: string; unitPriceCents: number }[];
@@ -175,11 +175,33 @@ export async function reviseQuote(options: {
 			ownerNotes: options.notes || null,
 			...decided(actor),
 		});
-		if (!userId) return;
-		const email = await decisionEmail(tx, userId, "revised", options.revisedPriceCents, deps);
+		const email = userId
+			? await decisionEmail(tx, userId, "revised", options.revisedPriceCents, deps)
+			: await websiteRevisionEmail(tx, id, options.revisedPriceCents, options.notes);
 		if (email) await deps.mailer.enqueue(email, tx);
 	});
-	return { id, source, status: "revised", billId: null, message: QUOTE_MESSAGES.revised };
+	const message = source === "website" ? QUOTE_MESSAGES.revisedWebsite : QUOTE_MESSAGES.revised;
+	return { id, source, status: "revised", billId: null, message };
+}
+
+/** The revised price, to a website visitor's address (they have no account to see it in). */
+async function websiteRevisionEmail(
+	db: Executor,
+	id: string,
+	amountCents: number,
+	notes: string | undefined,
+) {
+	const [quote] = await db
+		.select({ email: marketingQuoteRequests.email })
+		.from(marketingQuoteRequests)
+		.where(eq(marketingQuoteRequests.id, id));
+	if (!quote) return null;
+	return websiteQuoteRevisedEmail({
+		to: quote.email,
+		amountCents,
+		notes: notes || null,
+		business: await getBusinessProfile({ db }),
+	});
 }
 
 /** The owner rejects an open quote. */

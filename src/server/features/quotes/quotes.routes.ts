@@ -14,6 +14,7 @@ import {
 	reviseQuoteSchema,
 } from "../../../shared/quotes.ts";
 import type { OwnerEnv, SignedInEnv } from "../../app-env.ts";
+import { idempotent, unlessRepeated } from "../../lib/idempotency.ts";
 import { pageQuerySchema } from "../../lib/paging.ts";
 import { rateLimit } from "../../lib/rate-limit.ts";
 import { customerTag, OWNER_TAG } from "../../lib/read-cache.ts";
@@ -57,7 +58,11 @@ export const publicRoutes = createRouter().openapi(
 		path: "/public/quote-requests",
 		tags: ["quotes"],
 		summary: "Request a quote from the public site, with photos; the business is notified (public)",
-		middleware: [rateLimit("quote"), quoteUploadLimit] as const,
+		middleware: [
+			rateLimit("quote", undefined, { acceptedOnly: true }),
+			quoteUploadLimit,
+			idempotent,
+		] as const,
 		request: {
 			body: {
 				content: {
@@ -111,9 +116,10 @@ export const customerRoutes = createRouter()
 			summary:
 				"Request a quote for my property, with photos (photos need a confirmed e-mail address); the business is notified",
 			middleware: signedIn(
-				noOpenQuote,
+				unlessRepeated(noOpenQuote),
 				uploadQuota("quote_photo", { filesOptional: true }),
 				quoteUploadLimit,
+				idempotent,
 			),
 			request: {
 				body: {

@@ -9,6 +9,7 @@ import {
 	requestChangeSchema,
 } from "../../../shared/service-requests.ts";
 import type { OwnerEnv } from "../../app-env.ts";
+import { idempotent } from "../../lib/idempotency.ts";
 import { multipartForm, uploadLimit } from "../../lib/multipart.ts";
 import { pageQuerySchema } from "../../lib/paging.ts";
 import { rateLimit } from "../../lib/rate-limit.ts";
@@ -57,6 +58,7 @@ export const customerRoutes = createRouter()
 				rateLimit("serviceRequest"),
 				uploadQuota("request_photo", { filesOptional: true }),
 				requestUploadLimit,
+				idempotent,
 			),
 			request: {
 				body: {

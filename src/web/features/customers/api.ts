@@ -16,6 +16,8 @@ import {
 } from "../../../shared/customers.ts";
 import type { z } from "../../../shared/zod.ts";
 import { ApiError, client, readJson } from "../../lib/api-client.ts";
+import { useIdempotencyKey } from "../../lib/idempotency.ts";
+import { useSubmitMutation } from "../../lib/submit-mutation.ts";
 
 /**
  * Query keys of customers. ["customer", "me"] is the signed-in customer's own record (service type,
@@ -106,18 +108,24 @@ function useRefreshCustomer(id?: string) {
 /** Add Customer: the form's JSON and its photos, as one multipart request. */
 export function useCreateCustomer() {
 	const refresh = useRefreshCustomer();
-	return useMutation({
+	const idempotency = useIdempotencyKey();
+	return useSubmitMutation({
 		mutationFn: ({ input, photos }: { input: CreateCustomerInput; photos: readonly File[] }) =>
 			readJson(
-				client.owner.customers.$post({ form: { data: JSON.stringify(input), photos } } as never),
+				client.owner.customers.$post({ form: { data: JSON.stringify(input), photos } } as never, {
+					headers: idempotency.headers(),
+				}),
 			) as Promise<z.infer<typeof createdCustomerSchema>>,
-		onSuccess: refresh,
+		onSuccess: () => {
+			idempotency.succeeded();
+			return refresh();
+		},
 	});
 }
 
 export function useUpdateCustomer(id: string) {
 	const refresh = useRefreshCustomer(id);
-	return useMutation({
+	return useSubmitMutation({
 		mutationFn: (input: UpdateCustomerInput) =>
 			readJson(client.owner.customers[":id"].$patch({ param: { id }, json: input })),
 		onSuccess: refresh,
@@ -147,7 +155,7 @@ export function useUpdateProgress(id: string) {
 
 export function useCustomerImage(id: string) {
 	const refresh = useRefreshCustomer(id);
-	const upload = useMutation({
+	const upload = useSubmitMutation({
 		mutationFn: (image: File) =>
 			readJson(client.owner.customers[":id"].image.$put({ param: { id }, form: { image } })),
 		onSuccess: refresh,
@@ -161,7 +169,7 @@ export function useCustomerImage(id: string) {
 
 export function useInstallationMedia(id: string) {
 	const refresh = useRefreshCustomer(id);
-	const upload = useMutation({
+	const upload = useSubmitMutation({
 		mutationFn: (media: File[]) =>
 			readJson(
 				client.owner.customers[":id"]["installation-media"].$post({
@@ -185,7 +193,7 @@ export function useInstallationMedia(id: string) {
 
 export function useMarkBillPaid(customerId: string) {
 	const refresh = useRefreshCustomer(customerId);
-	return useMutation({
+	return useSubmitMutation({
 		mutationFn: ({ billId, method }: { billId: string; method: "cash" | "check" }) =>
 			readJson(
 				client.owner.bills[":id"]["mark-paid"].$post({ param: { id: billId }, json: { method } }),

@@ -1,6 +1,8 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { CardInput, RefundInput } from "../../../shared/payments.ts";
 import { client, readJson } from "../../lib/api-client.ts";
+import { useIdempotencyKey } from "../../lib/idempotency.ts";
+import { useSubmitMutation } from "../../lib/submit-mutation.ts";
 import { billQueries } from "../bills/api.ts";
 import { customerQueries } from "../customers/api.ts";
 
@@ -60,11 +62,16 @@ export function useReceipt(billId: string, enabled: boolean) {
  */
 export function usePayBill() {
 	const queryClient = useQueryClient();
-	return useMutation({
+	const idempotency = useIdempotencyKey();
+	return useSubmitMutation({
 		mutationFn: ({ billId, card }: { billId: string; card?: CardInput }) =>
 			readJson(
-				client.bills[":id"].pay.$post({ param: { id: billId }, json: card ? { card } : {} }),
+				client.bills[":id"].pay.$post(
+					{ param: { id: billId }, json: card ? { card } : {} },
+					{ headers: idempotency.headers() },
+				),
 			),
+		onSuccess: idempotency.succeeded,
 		onSettled: () => queryClient.invalidateQueries({ queryKey: billQueries.mine }),
 	});
 }
@@ -72,8 +79,13 @@ export function usePayBill() {
 /** Joins the monthly plan (test mode: charges the first month now; Stripe: a redirect). */
 export function useJoinPlan() {
 	const queryClient = useQueryClient();
-	return useMutation({
-		mutationFn: (card?: CardInput) => readJson(client.plan.$post({ json: card ? { card } : {} })),
+	const idempotency = useIdempotencyKey();
+	return useSubmitMutation({
+		mutationFn: (card?: CardInput) =>
+			readJson(
+				client.plan.$post({ json: card ? { card } : {} }, { headers: idempotency.headers() }),
+			),
+		onSuccess: idempotency.succeeded,
 		onSettled: () =>
 			Promise.all([
 				queryClient.invalidateQueries({ queryKey: paymentQueries.planKey }),
@@ -85,7 +97,7 @@ export function useJoinPlan() {
 /** Cancels my plan: no more monthly charges. */
 export function useCancelPlan() {
 	const queryClient = useQueryClient();
-	return useMutation({
+	return useSubmitMutation({
 		mutationFn: () => readJson(client.plan.$delete()),
 		onSettled: () => queryClient.invalidateQueries({ queryKey: paymentQueries.planKey }),
 	});
@@ -99,7 +111,7 @@ export function useCustomerPayments(customerId: string) {
 /** The owner refunds all or part of a card payment; the customer's page and cards refetch. */
 export function useRefundPayment(customerId: string) {
 	const queryClient = useQueryClient();
-	return useMutation({
+	return useSubmitMutation({
 		mutationFn: ({ paymentId, input }: { paymentId: string; input: RefundInput }) =>
 			readJson(
 				client.owner.payments[":id"].refund.$post({ param: { id: paymentId }, json: input }),

@@ -9,6 +9,8 @@ import {
 import type { CustomerQuoteInput } from "../../../shared/quote-request.ts";
 import type { OwnerQuoteFilter, QuoteSource } from "../../../shared/quotes.ts";
 import { client, readJson } from "../../lib/api-client.ts";
+import { useIdempotencyKey } from "../../lib/idempotency.ts";
+import { useSubmitMutation } from "../../lib/submit-mutation.ts";
 import { authQueries } from "../auth/api.ts";
 import { billQueries } from "../bills/api.ts";
 import { customerQueries } from "../customers/api.ts";
@@ -103,7 +105,7 @@ function useRefreshOwnerViews() {
 
 export function useDecideQuote() {
 	const refreshOwnerViews = useRefreshOwnerViews();
-	return useMutation({
+	return useSubmitMutation({
 		mutationFn: ({
 			source,
 			id,
@@ -122,9 +124,10 @@ export function useCustomerQuoteActions() {
 	const queryClient = useQueryClient();
 	const refresh = (...keys: (readonly unknown[])[]) =>
 		Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+	const signing = useIdempotencyKey();
 	return {
 		// Accepting approves the quote: the bill appears, the record and the account become active.
-		respond: useMutation({
+		respond: useSubmitMutation({
 			mutationFn: ({ id, action }: { id: string; action: "accept" | "decline" }) => {
 				const quote = client.quotes[":id"];
 				return readJson(
@@ -152,9 +155,13 @@ export function useCustomerQuoteActions() {
 			},
 			onSuccess: () => refresh(quoteQueries.mine),
 		}),
-		signContract: useMutation({
-			mutationFn: () => readJson(client.contract.sign.$post()),
-			onSuccess: () => refresh(customerQueries.mine),
+		signContract: useSubmitMutation({
+			mutationFn: () =>
+				readJson(client.contract.sign.$post(undefined, { headers: signing.headers() })),
+			onSuccess: () => {
+				signing.succeeded();
+				return refresh(customerQueries.mine);
+			},
 		}),
 	};
 }
@@ -162,17 +169,26 @@ export function useCustomerQuoteActions() {
 /** Sends my quote request: the JSON in `data`, each image under `photos`. */
 export function useSubmitCustomerQuote() {
 	const queryClient = useQueryClient();
-	return useMutation({
+	const idempotency = useIdempotencyKey();
+	return useSubmitMutation({
 		mutationFn: ({ input, photos }: { input: CustomerQuoteInput; photos: readonly File[] }) =>
-			readJson(client["quote-requests"].$post({ form: quoteUpload(input, photos) })),
-		onSuccess: () => queryClient.invalidateQueries({ queryKey: quoteQueries.mine }),
+			readJson(
+				client["quote-requests"].$post(
+					{ form: quoteUpload(input, photos) },
+					{ headers: idempotency.headers() },
+				),
+			),
+		onSuccess: () => {
+			idempotency.succeeded();
+			return queryClient.invalidateQueries({ queryKey: quoteQueries.mine });
+		},
 	});
 }
 
 /** Creates the login of an approved website quote's customer; they get an invite e-mail. */
 export function useCreateWebsiteCustomer() {
 	const refreshOwnerViews = useRefreshOwnerViews();
-	return useMutation({
+	return useSubmitMutation({
 		mutationFn: (id: string) =>
 			readJson(client.owner.quotes.website[":id"]["customer-account"].$post({ param: { id } })),
 		onSuccess: refreshOwnerViews,

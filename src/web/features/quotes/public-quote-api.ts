@@ -17,6 +17,11 @@ export const quoteUpload = (
 ) => ({ data: JSON.stringify(input), photos });
 
 /** Sends the public quote form with its photos. */
-export function submitPublicQuote({ input, photos }: { input: PublicQuoteInput; photos: File[] }) {
-	return readJson(client.public["quote-requests"].$post({ form: quoteUpload(input, photos) }));
+export function submitPublicQuote(
+	{ input, photos }: { input: PublicQuoteInput; photos: File[] },
+	headers: { "Idempotency-Key": string },
+) {
+	return readJson(
+		client.public["quote-requests"].$post({ form: quoteUpload(input, photos) }, { headers }),
+	);
 }

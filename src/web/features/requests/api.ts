@@ -10,6 +10,8 @@ import type {
 	RequestAction,
 } from "../../../shared/service-requests.ts";
 import { client, readJson } from "../../lib/api-client.ts";
+import { useIdempotencyKey } from "../../lib/idempotency.ts";
+import { useSubmitMutation } from "../../lib/submit-mutation.ts";
 import { billQueries } from "../bills/api.ts";
 import { customerQueries } from "../customers/api.ts";
 
@@ -63,17 +65,26 @@ function useRefresh() {
 /** Sends my request: the JSON in `data`, each image under `photos`. A colour fee reaches QuickPay. */
 export function useSubmitRequest() {
 	const refresh = useRefresh();
-	return useMutation({
+	const idempotency = useIdempotencyKey();
+	return useSubmitMutation({
 		mutationFn: ({ input, photos }: { input: NewRequestInput; photos: readonly File[] }) =>
-			readJson(client["service-requests"].$post({ form: { data: JSON.stringify(input), photos } })),
-		onSuccess: () => refresh(requestQueries.mine, billQueries.mine),
+			readJson(
+				client["service-requests"].$post(
+					{ form: { data: JSON.stringify(input), photos } },
+					{ headers: idempotency.headers() },
+				),
+			),
+		onSuccess: () => {
+			idempotency.succeeded();
+			return refresh(requestQueries.mine, billQueries.mine);
+		},
 	});
 }
 
 /** Cancels my open request; its unpaid colour fee leaves QuickPay. */
 export function useCancelMyRequest() {
 	const refresh = useRefresh();
-	return useMutation({
+	return useSubmitMutation({
 		mutationFn: (id: string) =>
 			readJson(client["service-requests"][":id"].cancel.$post({ param: { id } })),
 		onSuccess: () => refresh(requestQueries.mine, billQueries.mine),
@@ -94,7 +105,7 @@ export function useChangeRequest() {
 /** The owner adds a request for a customer. */
 export function useAddRequestForCustomer() {
 	const refresh = useRefresh();
-	return useMutation({
+	return useSubmitMutation({
 		mutationFn: ({ customerId, input }: { customerId: string; input: OwnerNewRequestInput }) =>
 			readJson(
 				client.owner.customers[":id"]["service-requests"].$post({

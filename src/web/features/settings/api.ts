@@ -7,6 +7,7 @@ import type {
 	SettingsUpdate,
 } from "../../../shared/settings.ts";
 import { client, readJson } from "../../lib/api-client.ts";
+import { useSubmitMutation } from "../../lib/submit-mutation.ts";
 import { catalogQueries } from "../catalog/api.ts";
 
 /**
@@ -45,7 +46,7 @@ export function useSaveSettings() {
 	const onSuccess = (data: Awaited<ReturnType<typeof saveSettings>>) =>
 		queryClient.setQueryData(settingsQueries.settings, data);
 	return {
-		save: useMutation({ mutationFn: saveSettings, onSuccess }),
+		save: useSubmitMutation({ mutationFn: saveSettings, onSuccess }),
 		removeSecret: useMutation({
 			mutationFn: (name: SecretName) =>
 				readJson(client.owner.settings["payment-keys"][":name"].$delete({ param: { name } })),
@@ -67,12 +68,12 @@ export function useServiceOptionActions() {
 		]);
 	const option = client.owner.catalog[":id"];
 	return {
-		add: useMutation({
+		add: useSubmitMutation({
 			mutationFn: (input: ServiceOptionInput) =>
 				readJson(client.owner.catalog.$post({ json: input })),
 			onSettled,
 		}),
-		update: useMutation({
+		update: useSubmitMutation({
 			mutationFn: ({ id, update }: { id: string; update: ServiceOptionUpdate }) =>
 				readJson(option.$patch({ param: { id }, json: update })),
 			onSettled,

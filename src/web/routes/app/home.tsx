@@ -94,7 +94,15 @@ export default function CustomerHome() {
 				</Card>
 			) : null}
 
-			{latest ? <CustomerQuoteStatus quote={latest} /> : null}
+			{latest ? (
+				<CustomerQuoteStatus
+					quote={latest}
+					done={{
+						signed: Boolean(record?.agreedToServices),
+						paid: Boolean(record?.paidInvoice),
+					}}
+				/>
+			) : null}
 			{approved ? <ContractCard signed={Boolean(record?.agreedToServices)} /> : null}
 			<MyInstallationPhotos />
 			<CustomerChatPanel />

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { CircleAlert, CircleCheck } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
@@ -9,6 +9,7 @@ import { authQueries, confirmEmail, useMe } from "../../features/auth/api.ts";
 import { ConfirmEmailNotice } from "../../features/auth/components/confirm-email-notice.tsx";
 import { ApiError, errorMessage } from "../../lib/api-client.ts";
 import { QueryProvider } from "../../lib/query-client.tsx";
+import { useSubmitMutation } from "../../lib/submit-mutation.ts";
 
 export function meta() {
 	return [
@@ -39,7 +40,7 @@ function ConfirmEmailPage() {
 	const navigate = useNavigate();
 	const queryClient = useQueryClient();
 	const { data: user } = useMe();
-	const confirm = useMutation({
+	const confirm = useSubmitMutation({
 		mutationFn: confirmEmail,
 		// The banners go at once in this tab; other tabs hear of it from the server.
 		onSuccess: () => queryClient.invalidateQueries({ queryKey: authQueries.all }),

@@ -1,4 +1,3 @@
-import { useMutation } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
@@ -9,6 +8,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { resetPassword } from "../../features/auth/api.ts";
 import { errorMessage } from "../../lib/api-client.ts";
 import { QueryProvider } from "../../lib/query-client.tsx";
+import { useSubmitMutation } from "../../lib/submit-mutation.ts";
 
 export function meta() {
 	return [
@@ -38,7 +38,7 @@ function ResetPasswordPage() {
 		navigate("/auth", { replace: true });
 	}, [valid, navigate]);
 
-	const mutation = useMutation({
+	const mutation = useSubmitMutation({
 		mutationFn: (password: string) => resetPassword(token!, password),
 		onSuccess: () => {
 			toast.success("Password updated. Please sign in with your new password.");

@@ -1,10 +1,10 @@
-import { useMutation } from "@tanstack/react-query";
 import { MailCheck } from "lucide-react";
 import { useId } from "react";
 import { toast } from "sonner";
 import type { SessionUser } from "../../../../shared/auth.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
+import { useSubmitMutation } from "../../../lib/submit-mutation.ts";
 import { cn } from "../../../lib/utils.ts";
 import { resendConfirmation, useMe, useRefreshMe } from "../api.ts";
 
@@ -30,7 +30,7 @@ export function ConfirmEmailNotice({
 	const { data: user } = useMe();
 	const refreshMe = useRefreshMe();
 	const titleId = useId();
-	const resend = useMutation({
+	const resend = useSubmitMutation({
 		mutationFn: resendConfirmation,
 		onSuccess: (answer) => toast.success(answer.message),
 		onError: (error) => {

@@ -1,4 +1,3 @@
-import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { toast } from "sonner";
 import { AUTH_MESSAGES, profileUpdateSchema, type SessionUser } from "../../../../shared/auth.ts";
@@ -6,6 +5,7 @@ import { FormField, formValues } from "../../../components/form-field.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
+import { useSubmitMutation } from "../../../lib/submit-mutation.ts";
 import { cn } from "../../../lib/utils.ts";
 import { saveProfile, useRefreshMe } from "../api.ts";
 
@@ -14,7 +14,7 @@ export function EditProfileCard({ user }: { user: SessionUser }) {
 	const [editing, setEditing] = useState(false);
 	const [nameError, setNameError] = useState<string | null>(null);
 	const refreshMe = useRefreshMe();
-	const save = useMutation({
+	const save = useSubmitMutation({
 		mutationFn: saveProfile,
 		onSuccess: async () => {
 			await refreshMe();

@@ -1,15 +1,15 @@
-import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { toast } from "sonner";
 import { AUTH_MESSAGES, forgotPasswordSchema } from "../../../../shared/auth.ts";
 import { FormField, formValues } from "../../../components/form-field.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
+import { useSubmitMutation } from "../../../lib/submit-mutation.ts";
 import { requestPasswordReset } from "../api.ts";
 
 export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
 	const [sentTo, setSentTo] = useState<string>();
-	const mutation = useMutation({
+	const mutation = useSubmitMutation({
 		mutationFn: requestPasswordReset,
 		onSuccess: (_data, email) => setSentTo(email),
 		onError: (error) =>

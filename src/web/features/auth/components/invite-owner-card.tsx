@@ -1,4 +1,3 @@
-import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { toast } from "sonner";
 import { FormField, formValues } from "../../../components/form-field.tsx";
@@ -11,12 +10,13 @@ import {
 	CardTitle,
 } from "../../../components/ui/card.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
+import { useSubmitMutation } from "../../../lib/submit-mutation.ts";
 import { createOwnerInvite } from "../api.ts";
 
 /** Lets an owner invite a co-owner with a single-use code. */
 export function InviteOwnerCard() {
 	const [invite, setInvite] = useState<{ code: string; url: string; email?: string }>();
-	const mutation = useMutation({
+	const mutation = useSubmitMutation({
 		mutationFn: (email?: string) => createOwnerInvite(email),
 		onSuccess: (data, email) => {
 			setInvite({ ...data, email });

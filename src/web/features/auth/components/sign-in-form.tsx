@@ -1,9 +1,9 @@
-import { useMutation } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { AUTH_MESSAGES, signInSchema } from "../../../../shared/auth.ts";
 import { FormField, formValues } from "../../../components/form-field.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
+import { useSubmitMutation } from "../../../lib/submit-mutation.ts";
 import { signIn } from "../api.ts";
 
 export function SignInForm({
@@ -13,7 +13,7 @@ export function SignInForm({
 	onSignedIn: () => void;
 	onForgot: () => void;
 }) {
-	const mutation = useMutation({
+	const mutation = useSubmitMutation({
 		mutationFn: signIn,
 		onSuccess: onSignedIn,
 		onError: (error) => toast.error(errorMessage(error, AUTH_MESSAGES.invalidCredentials)),

@@ -1,4 +1,3 @@
-import { useMutation } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { toast } from "sonner";
 import { AUTH_MESSAGES, type Role, signUpSchema } from "../../../../shared/auth.ts";
@@ -7,6 +6,7 @@ import { Button } from "../../../components/ui/button.tsx";
 import { Label } from "../../../components/ui/label.tsx";
 import { RadioGroup, RadioGroupItem } from "../../../components/ui/radio-group.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
+import { useSubmitMutation } from "../../../lib/submit-mutation.ts";
 import { signUp } from "../api.ts";
 
 const ROLE_LABELS: Record<Role, string> = {
@@ -25,7 +25,7 @@ export function SignUpForm({
 	// The name's own error shows under it; the other fields keep SPEC's toasts.
 	const [nameError, setNameError] = useState<string | null>(null);
 	const id = useId();
-	const mutation = useMutation({
+	const mutation = useSubmitMutation({
 		mutationFn: signUp,
 		onSuccess: () => {
 			toast.success("Welcome! Your account is ready.");

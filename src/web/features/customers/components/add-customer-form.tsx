@@ -38,7 +38,8 @@ const EMPTY = {
 	phone: "",
 	address: "",
 	city: "",
-	state: "",
+	// The business works in Ohio: the state is filled in, and can be changed.
+	state: "OH",
 	zipCode: "",
 	notes: "",
 };

@@ -1,6 +1,6 @@
 import { MapPin, Phone } from "lucide-react";
 import { accountState, type CustomerDetail } from "../../../../shared/customers.ts";
-import { formatDate } from "../../../../shared/dates.ts";
+import { businessDate, formatDate } from "../../../../shared/dates.ts";
 import { formatCents } from "../../../../shared/money.ts";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { CustomerImage } from "./customer-image.tsx";
@@ -38,7 +38,7 @@ export function CustomerHeader({ detail, editing }: { detail: CustomerDetail; ed
 	const due = pending.reduce((sum, b) => sum + b.amountCents, 0);
 	const nextDue = pending.map((b) => b.dueDate).sort()[0];
 	const state =
-		STATE[accountState({ hasPendingBills: pending.length > 0, status: customer.status })];
+		STATE[accountState({ billDueDate: nextDue ?? null, status: customer.status }, businessDate())];
 	const address = addressLine(customer);
 	return (
 		<section

@@ -1,5 +1,5 @@
 import { Send } from "lucide-react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { FormField, formValues, TextareaField } from "../../../components/form-field.tsx";
 import { Honeypot } from "../../../components/public/honeypot.tsx";
 import { Button } from "../../../components/ui/button.tsx";
@@ -27,6 +27,8 @@ const loadSendingModules = () => {
 /** The public contact form: a message to the business, saved as a lead. */
 export function ContactForm() {
 	const [pending, setPending] = useState(false);
+	// Set at the click itself: a double click's second click comes before the button is disabled.
+	const busy = useRef(false);
 	return (
 		<form
 			noValidate
@@ -34,6 +36,7 @@ export function ContactForm() {
 			onFocus={() => void loadSendingModules()}
 			onSubmit={async (event) => {
 				event.preventDefault();
+				if (busy.current) return;
 				const form = event.currentTarget;
 				const values = formValues(form);
 				const [{ CONTACT_MESSAGES, contactSchema }, { toast }, { sendContactMessage }] =
@@ -44,6 +47,7 @@ export function ContactForm() {
 					// The same problem twice shows one toast, not a stack of copies.
 					return void toast.error(message, { id: message });
 				}
+				busy.current = true;
 				setPending(true);
 				try {
 					await sendContactMessage(parsed.data);
@@ -52,6 +56,7 @@ export function ContactForm() {
 				} catch {
 					toast.error(CONTACT_MESSAGES.failed, { description: CONTACT_MESSAGES.failedDetail });
 				} finally {
+					busy.current = false;
 					setPending(false);
 				}
 			}}

@@ -49,11 +49,12 @@ const FORMAT: Partial<Record<CardField, (value: string) => string>> = {
 	cvc: (value) => value.replace(/\D/g, "").slice(0, 4),
 };
 
+/** One set of labels for every card form (checkout, plan, Add Customer). */
 const DEFAULT_LABELS: Record<CardField, string> = {
-	cardNumber: "Card number",
-	expiry: "Expiry (MM/YY)",
-	cvc: "CVC",
-	cardholderName: "Name on card",
+	cardNumber: "Card Number",
+	expiry: "Expiry Date (MM/YY)",
+	cvc: "CVV",
+	cardholderName: "Cardholder Name",
 };
 
 const INPUT_PROPS: Record<CardField, React.ComponentProps<"input">> = {

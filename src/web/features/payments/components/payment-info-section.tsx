@@ -137,12 +137,6 @@ export function PaymentInfoFields({ info, disabled }: { info: PaymentInfo; disab
 					onChange={info.setCard}
 					disabled={disabled}
 					order={["cardholderName", "cardNumber", "expiry", "cvc"]}
-					labels={{
-						cardholderName: "Cardholder Name",
-						cardNumber: "Card Number",
-						expiry: "Expiry Date (MM/YY)",
-						cvc: "CVV",
-					}}
 				/>
 			) : null}
 			{mode && mode !== "off" ? (

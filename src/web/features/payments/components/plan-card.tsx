@@ -1,7 +1,7 @@
 import { CalendarDays, CreditCard } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
-import { formatDate } from "../../../../shared/dates.ts";
+import { businessDate, formatDate } from "../../../../shared/dates.ts";
 import { formatCents } from "../../../../shared/money.ts";
 import type { PaymentSetup, Plan } from "../../../../shared/payments.ts";
 import { Button } from "../../../components/ui/button.tsx";
@@ -69,7 +69,13 @@ export function PlanCard({
 						<JoinPlanButton setup={setup} priceCents={priceCents} />
 					)}
 				</div>
-				{plan.data && active ? <ActivePlan plan={plan.data} /> : null}
+				{plan.data && active ? (
+					<ActivePlan plan={plan.data} />
+				) : plan.isPending ? null : (
+					<p className="text-sm text-muted-foreground" data-testid="plan-charges">
+						{planCharges(priceCents)}
+					</p>
+				)}
 				{plan.data?.status === "cancelled" ? (
 					<p className="text-sm text-muted-foreground">
 						Your plan is cancelled: no more monthly charges. You can join again at any time.
@@ -83,6 +89,22 @@ export function PlanCard({
 			</CardContent>
 		</Card>
 	);
+}
+
+/**
+ * When joining charges: this month at once, then on the 1st of each month (plan.service.ts), so
+ * someone joining late in a month sees the second charge is days away.
+ */
+function planCharges(priceCents: number): string {
+	const today = businessDate();
+	const [year, month] = today.split("-").map(Number) as [number, number];
+	const nextFirst = new Date(Date.UTC(year, month, 1)).toISOString().slice(0, 10);
+	const thisMonth = new Date(Date.UTC(year, month - 1, 1)).toLocaleDateString("en-US", {
+		timeZone: "UTC",
+		month: "long",
+	});
+	const price = formatCents(priceCents);
+	return `Joining charges ${price} today for ${thisMonth}, then ${price} on the 1st of every month, the next on ${formatDate(nextFirst)}.`;
 }
 
 function ActivePlan({ plan }: { plan: Plan }) {
@@ -178,9 +200,7 @@ function JoinPlanDialog({
 			<DialogContent>
 				<DialogHeader>
 					<DialogTitle>Join the Plan for Next Year</DialogTitle>
-					<DialogDescription>
-						{formatCents(priceCents)} a month, charged to this card starting today. Cancel any time.
-					</DialogDescription>
+					<DialogDescription>{planCharges(priceCents)} Cancel any time.</DialogDescription>
 				</DialogHeader>
 				<TestModeNotice mode="test" />
 				<form

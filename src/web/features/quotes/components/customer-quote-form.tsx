@@ -27,7 +27,8 @@ import {
 } from "./quote-form-parts.tsx";
 import type { ServiceSelection } from "./service-picker.tsx";
 
-const EMPTY = { address: "", city: "", state: "", zipCode: "", notes: "" };
+// The business works in Ohio: the state is filled in, and can be changed.
+const EMPTY = { address: "", city: "", state: "OH", zipCode: "", notes: "" };
 type Fields = typeof EMPTY;
 
 /** Empty optional text is left out rather than sent as "". */

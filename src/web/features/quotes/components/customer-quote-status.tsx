@@ -16,8 +16,26 @@ import { errorMessage } from "../../../lib/api-client.ts";
 import { useCustomerQuoteActions } from "../api.ts";
 import { QuoteStatusBadge } from "./quote-status-badge.tsx";
 
-/** The customer's latest quote: waiting, revised (accept or decline), approved or declined. */
-export function CustomerQuoteStatus({ quote }: { quote: QuoteView }) {
+/** What the approval banner still asks: signing, paying, both, or nothing once both are done. */
+function nextSteps(done: { signed: boolean; paid: boolean }): string | null {
+	if (!done.signed && !done.paid) return "Sign your contract below and find your bill in QuickPay.";
+	if (!done.signed) return "Sign your contract below.";
+	if (!done.paid) return "Find your bill in QuickPay.";
+	return null;
+}
+
+/**
+ * The customer's latest quote: waiting, revised (accept or decline), approved or declined. `done`:
+ * whether the contract is signed and the bill paid (the approval banner asks only what is left).
+ */
+export function CustomerQuoteStatus({
+	quote,
+	done = { signed: false, paid: false },
+}: {
+	quote: QuoteView;
+	done?: { signed: boolean; paid: boolean };
+}) {
+	const steps = nextSteps(done);
 	const { respond, dismiss } = useCustomerQuoteActions();
 	const price = quote.revisedPriceCents ?? quote.totalEstimateCents;
 	const answer = (action: "accept" | "decline") =>
@@ -32,15 +50,14 @@ export function CustomerQuoteStatus({ quote }: { quote: QuoteView }) {
 
 	return (
 		<div className="grid gap-4">
-			{quote.status === "approved" && !quote.approvalNotificationSeen ? (
+			{quote.status === "approved" && !quote.approvalNotificationSeen && steps ? (
 				<div
 					className="relative flex items-start gap-3 rounded-lg bg-secondary p-4 text-secondary-foreground"
 					role="status"
 				>
 					<PartyPopper className="mt-0.5 size-5 shrink-0" aria-hidden />
 					<p className="pr-6 text-sm">
-						<strong>Welcome aboard!</strong> Your quote is approved. Sign your contract below and
-						find your bill in QuickPay.
+						<strong>Welcome aboard!</strong> Your quote is approved. {steps}
 					</p>
 					<button
 						type="button"

@@ -242,6 +242,7 @@ function QuoteDetails({
 					</Button>
 					<ReviseQuoteDialog
 						pending={decide.isPending}
+						website={quote.source === "website"}
 						onRevise={(revision) => run({ action: "revise", ...revision })}
 					/>
 					<Button

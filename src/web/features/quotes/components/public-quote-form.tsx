@@ -1,4 +1,3 @@
-import { useMutation } from "@tanstack/react-query";
 import { Send, Sparkles } from "lucide-react";
 import type * as React from "react";
 import { useEffect, useState } from "react";
@@ -9,6 +8,8 @@ import { Honeypot } from "../../../components/public/honeypot.tsx";
 import { PageLink } from "../../../components/public/page-link.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
+import { useIdempotencyKey } from "../../../lib/idempotency.ts";
+import { useSubmitMutation } from "../../../lib/submit-mutation.ts";
 import { loadToasts, toast } from "../../../lib/toast.ts";
 import { useServiceOptions } from "../../catalog/api.ts";
 import { submitPublicQuote } from "../public-quote-api.ts";
@@ -54,7 +55,8 @@ const EMPTY = {
 	phone: "",
 	address: "",
 	city: "",
-	state: "",
+	// The business works in Ohio: the state is filled in, and can be changed.
+	state: "OH",
 	zipCode: "",
 	notes: "",
 };
@@ -102,9 +104,12 @@ export function PublicQuoteForm({ onSubmitted }: { onSubmitted: () => void }) {
 
 	const estimateMutation = useInstantQuote(setEstimate);
 
-	const submitMutation = useMutation({
-		mutationFn: submitPublicQuote,
+	const idempotency = useIdempotencyKey();
+	const submitMutation = useSubmitMutation({
+		mutationFn: (form: Parameters<typeof submitPublicQuote>[0]) =>
+			submitPublicQuote(form, idempotency.headers()),
 		onSuccess: () => {
+			idempotency.succeeded();
 			toast.success(QUOTE_FORM_MESSAGES.submitted);
 			onSubmitted();
 		},

@@ -171,7 +171,6 @@ export function PropertyFields({
 			<Field
 				label="State"
 				autoComplete="address-level1"
-				placeholder="OH"
 				value={values.state}
 				onChange={onChange("state")}
 				className="sm:col-span-1"

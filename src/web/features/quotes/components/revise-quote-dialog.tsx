@@ -13,12 +13,17 @@ import {
 import { Input } from "../../../components/ui/input.tsx";
 import { Label } from "../../../components/ui/label.tsx";
 
-/** Revised price (required) and notes for the customer; send stays disabled without a price. */
+/**
+ * Revised price (required) and notes for the customer; send stays disabled without a price. A
+ * website request's visitor has no account: they are e-mailed, and the owner follows up.
+ */
 export function ReviseQuoteDialog({
 	pending,
+	website = false,
 	onRevise,
 }: {
 	pending: boolean;
+	website?: boolean;
 	onRevise: (revision: { revisedPriceCents: number; notes?: string }) => Promise<unknown>;
 }) {
 	const [open, setOpen] = useState(false);
@@ -36,14 +41,16 @@ export function ReviseQuoteDialog({
 				<DialogHeader>
 					<DialogTitle>Revise quote</DialogTitle>
 					<DialogDescription>
-						The customer sees the new price and your notes, and can accept or decline.
+						{website
+							? "This request came from the website: the visitor has no account to accept it in. We e-mail them the new price, your notes and your contact details; follow up with them to confirm it, then approve it and create their account."
+							: "The customer sees the new price and your notes, and can accept or decline."}
 					</DialogDescription>
 				</DialogHeader>
 				<form
 					className="grid gap-4"
 					onSubmit={async (event) => {
 						event.preventDefault();
-						if (!valid) return;
+						if (!valid || pending) return;
 						await onRevise({
 							revisedPriceCents: dollarsToCents(value),
 							notes: notes.trim() || undefined,
@@ -74,7 +81,7 @@ export function ReviseQuoteDialog({
 					</div>
 					<DialogFooter>
 						<Button type="submit" disabled={!valid} pending={pending}>
-							Send to Customer
+							{website ? "Send by E-mail" : "Send to Customer"}
 						</Button>
 					</DialogFooter>
 				</form>

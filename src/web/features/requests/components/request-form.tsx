@@ -48,7 +48,12 @@ export function RequestForm({
 		event.preventDefault();
 		const { input } = fields;
 		const parsed = newRequestSchema.safeParse(input);
-		if (!parsed.success) return void toast.error(parsed.error.issues[0]?.message);
+		if (!parsed.success) {
+			const issue = parsed.error.issues[0];
+			// The description's problem is said under it; the others (a colour scheme) as before.
+			if (issue?.path[0] === "details") return void fields.setDetailsError(issue.message);
+			return void toast.error(issue?.message);
+		}
 		submitRequest.mutate(
 			{ input, photos },
 			{

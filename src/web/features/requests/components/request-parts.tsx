@@ -21,7 +21,12 @@ import { RadioGroup, RadioGroupItem } from "../../../components/ui/radio-group.t
  * Change Colors the scheme), and the request it makes for `type`.
  */
 export function useRequestFields<T extends RequestType>(type: T) {
-	const [details, setDetails] = useState("");
+	const [details, changeDetails] = useState("");
+	const [detailsError, setDetailsError] = useState<string | null>(null);
+	const setDetails = (value: string) => {
+		changeDetails(value);
+		setDetailsError(null);
+	};
 	const [priority, setPriority] = useState<RequestPriority>("Normal");
 	const [scheme, setScheme] = useState<ColorScheme | null>(null);
 	const [custom, setCustom] = useState("");
@@ -40,7 +45,7 @@ export function useRequestFields<T extends RequestType>(type: T) {
 		setCustom("");
 	};
 	return {
-		...{ details, setDetails, priority, setPriority },
+		...{ details, setDetails, detailsError, setDetailsError, priority, setPriority },
 		...{ scheme, setScheme, custom, setCustom },
 		input,
 		reset,
@@ -74,6 +79,7 @@ export function RequestFields({
 				value={fields.details}
 				maxLength={MAX_REQUEST_DETAILS}
 				rows={rows}
+				error={fields.detailsError}
 				onChange={(e) => fields.setDetails(e.target.value)}
 			/>
 			<PriorityField value={fields.priority} onChange={fields.setPriority} />

@@ -210,11 +210,18 @@ function ServiceOptionDialog({
 }) {
 	const actions = useServiceOptionActions();
 	const existing = editing === "new" ? null : editing;
-	const [missing, setMissing] = useState(false);
+	// The fields left empty at the last try; each one's message goes once it is filled.
+	const [missing, setMissing] = useState<ReadonlySet<string>>(new Set());
 	const quantityId = useId();
 	const mutation = existing ? actions.update : actions.add;
+	const close = () => {
+		setMissing(new Set());
+		onClose();
+	};
+	const errorOf = (field: string, label: string) =>
+		missing.has(field) ? `${label} is required` : null;
 	return (
-		<Dialog open={editing !== null} onOpenChange={(open) => open || onClose()}>
+		<Dialog open={editing !== null} onOpenChange={(open) => open || close()}>
 			<DialogContent>
 				<DialogHeader>
 					<DialogTitle>{existing ? `Edit ${existing.name}` : "Add Service Option"}</DialogTitle>
@@ -225,17 +232,22 @@ function ServiceOptionDialog({
 				<form
 					noValidate
 					className="grid gap-4"
+					onChange={(event) => {
+						const { name, value } = event.target as unknown as HTMLInputElement;
+						if (missing.has(name) && value.trim())
+							setMissing((fields) => new Set([...fields].filter((f) => f !== name)));
+					}}
 					onSubmit={(event) => {
 						event.preventDefault();
 						const form = new FormData(event.currentTarget);
 						const name = String(form.get("name") ?? "").trim();
 						const description = String(form.get("description") ?? "").trim();
 						const price = String(form.get("basePrice") ?? "").trim();
-						if (!name || !description || !price) {
-							setMissing(true);
-							toast.error(REQUIRED);
-							return;
-						}
+						const empty = Object.entries({ name, description, basePrice: price })
+							.filter(([, value]) => !value)
+							.map(([field]) => field);
+						setMissing(new Set(empty));
+						if (empty.length > 0) return void toast.error(REQUIRED);
 						const input: ServiceOptionInput = {
 							name,
 							description,
@@ -244,7 +256,7 @@ function ServiceOptionDialog({
 						};
 						const done = {
 							onSuccess: () => {
-								onClose();
+								close();
 								toast.success(
 									existing
 										? "Service option updated successfully"
@@ -263,6 +275,7 @@ function ServiceOptionDialog({
 						name="name"
 						required
 						maxLength={100}
+						error={errorOf("name", "Name")}
 						defaultValue={existing?.name}
 					/>
 					<TextareaField
@@ -271,6 +284,7 @@ function ServiceOptionDialog({
 						required
 						maxLength={1000}
 						rows={3}
+						error={errorOf("description", "Description")}
 						defaultValue={existing?.description}
 					/>
 					<FormField
@@ -281,6 +295,7 @@ function ServiceOptionDialog({
 						required
 						min={0}
 						step={0.01}
+						error={errorOf("basePrice", "Base price")}
 						defaultValue={existing ? (existing.basePriceCents / 100).toFixed(2) : undefined}
 					/>
 					<div className="flex items-center gap-3">
@@ -295,13 +310,8 @@ function ServiceOptionDialog({
 							Quantity allowed (priced per item)
 						</label>
 					</div>
-					{missing ? (
-						<p className="text-sm text-destructive" role="alert">
-							{REQUIRED}
-						</p>
-					) : null}
 					<DialogFooter>
-						<Button type="button" variant="outline" onClick={onClose}>
+						<Button type="button" variant="outline" onClick={close}>
 							Cancel
 						</Button>
 						<Button type="submit" pending={mutation.isPending}>
