@@ -120,7 +120,9 @@ test("the owner edits a customer, toggles progress and uploads an image", async 
 	// The summary above the tabs: what is owed, and where and how to reach them.
 	const summary = main.getByRole("region", { name: "Customer summary" });
 	await expect(summary.getByRole("heading", { level: 1, name: "Eli Eaves" })).toBeVisible();
-	await expect(summary).toContainText("Past due");
+	// Its bill is pending, due in 30 days: active, not past due.
+	await expect(summary).toContainText("Active");
+	await expect(summary).not.toContainText("Past due");
 	await expect(summary.getByTestId("customer-balance-due")).toHaveText("$400.00");
 	await expect(summary.getByRole("link", { name: /7 Oak Street, Akron/ })).toHaveAttribute(
 		"href",
