@@ -205,7 +205,7 @@ export function quoteDecisionEmail(options: {
 
 /**
  * A website visitor's revised quote: they have no account, so the new price, the owner's notes and
- * how to reach the business, to confirm it with the owner (decision 050).
+ * how to reach the business, to confirm it with the owner (decision 023).
  */
 export function websiteQuoteRevisedEmail(options: {
 	to: string;
