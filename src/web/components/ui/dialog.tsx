@@ -17,7 +17,7 @@ export function DialogContent({
 			<DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50" />
 			<DialogPrimitive.Content
 				className={cn(
-					"fixed top-1/2 left-1/2 z-50 grid max-h-[90dvh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border bg-card p-6 shadow-lg",
+					"fixed top-1/2 left-1/2 z-50 grid max-h-[90dvh] grid-cols-1 w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border bg-card p-6 shadow-lg",
 					className,
 				)}
 				{...props}
