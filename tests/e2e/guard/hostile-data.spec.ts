@@ -230,7 +230,18 @@ const ownerScreens: Screen[] = [
 		axe: true,
 	},
 	{ route: "/owner/settings", path: "/owner/settings", axe: true },
+	{
+		route: "/owner",
+		path: "/owner",
+		name: "/owner, adding a request for a customer",
+		prepare: openDialog(/^Add request/),
+		axe: true,
+	},
 	customerPage("the customer with every badge", (w) => w.hostile.customerId),
+	{
+		...customerPage("refunding a card payment", (w) => w.hostile.customerId),
+		prepare: openDialog(/^Refund/),
+	},
 	customerPage("added with the Add Customer form", (w) => w.added.customerId),
 ];
 

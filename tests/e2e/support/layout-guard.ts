@@ -153,6 +153,28 @@ export async function horizontalOverflow(page: Page): Promise<string[]> {
 	});
 }
 
+/** An open dialog whose content is wider than the dialog: it scrolls sideways inside. */
+export async function dialogOverflow(page: Page): Promise<string[]> {
+	await helpers(page);
+	return page.evaluate(() => {
+		const g = window.__guard;
+		const found: string[] = [];
+		for (const dialog of document.querySelectorAll('[role="dialog"], [role="alertdialog"]')) {
+			if (!g.visible(dialog) || dialog.scrollWidth <= dialog.clientWidth + 1) continue;
+			const edge = dialog.getBoundingClientRect().right;
+			const past = [...dialog.querySelectorAll("*")].filter(
+				(el) => el.getBoundingClientRect().right > edge + 0.5,
+			);
+			const deepest = past.filter((el) => !past.some((o) => o !== el && el.contains(o)));
+			found.push(
+				`a dialog scrolls sideways: ${dialog.scrollWidth}px of content in ${dialog.clientWidth}px: ${g.describe(dialog)}`,
+				...deepest.slice(0, 4).map((el) => `  past its edge: ${g.describe(el)}`),
+			);
+		}
+		return found;
+	});
+}
+
 /** Two cards (the ui Card, data-slot="card") of the page overlap, neither inside the other. */
 export async function overlappingCards(page: Page): Promise<string[]> {
 	await helpers(page);
@@ -306,7 +328,17 @@ export async function offColourProgressBars(page: Page): Promise<string[]> {
 		const track = getComputedStyle(probe).backgroundColor;
 		probe.remove();
 		const found: string[] = [];
-		for (const bar of document.querySelectorAll('[role="progressbar"], [data-slot="progress"]')) {
+		// Marked ones, and any thin bar whose one child is filled to a percentage of it.
+		const bars = [...document.querySelectorAll("body *")].filter((el) => {
+			if (el.matches('[role="progressbar"], [data-slot="progress"]')) return true;
+			const child = el.firstElementChild as HTMLElement | null;
+			return (
+				el.childElementCount === 1 &&
+				/%$/.test(child?.style.width ?? "") &&
+				el.getBoundingClientRect().height <= 12
+			);
+		});
+		for (const bar of bars) {
 			const inner = bar.firstElementChild;
 			if (!g.visible(bar) || !inner) continue;
 			const colours = [
@@ -329,6 +361,7 @@ export async function offColourProgressBars(page: Page): Promise<string[]> {
 export async function layoutProblems(page: Page, where: string): Promise<string[]> {
 	const found = [
 		...(await horizontalOverflow(page)),
+		...(await dialogOverflow(page)),
 		...(await overlappingCards(page)),
 		...(await coveredControls(page)),
 		...(await badContactBreaks(page)),

@@ -40,7 +40,12 @@ export function DialogTitle({
 	className,
 	...props
 }: React.ComponentProps<typeof DialogPrimitive.Title>) {
-	return <DialogPrimitive.Title className={cn("text-lg font-semibold", className)} {...props} />;
+	return (
+		<DialogPrimitive.Title
+			className={cn("text-lg font-semibold wrap-anywhere", className)}
+			{...props}
+		/>
+	);
 }
 
 export function DialogDescription({
@@ -49,7 +54,7 @@ export function DialogDescription({
 }: React.ComponentProps<typeof DialogPrimitive.Description>) {
 	return (
 		<DialogPrimitive.Description
-			className={cn("text-sm text-muted-foreground", className)}
+			className={cn("text-sm text-muted-foreground wrap-anywhere", className)}
 			{...props}
 		/>
 	);

@@ -145,7 +145,7 @@ export function OwnerRequestCard({ request }: { request: OwnerRequest }) {
 				<DialogContent className="max-h-[90dvh] overflow-y-auto">
 					<DialogHeader>
 						<DialogTitle>{requestTypeLabel(request)} request</DialogTitle>
-						<DialogDescription className="wrap-anywhere">
+						<DialogDescription>
 							From {customer.name}, {formatDateTime(request.createdAt)}
 						</DialogDescription>
 					</DialogHeader>
@@ -198,7 +198,7 @@ export function OwnerRequestCard({ request }: { request: OwnerRequest }) {
 				<DialogContent>
 					<DialogHeader>
 						<DialogTitle>Complete this request?</DialogTitle>
-						<DialogDescription className="wrap-anywhere">
+						<DialogDescription>
 							{customer.name}'s {requestTypeLabel(request)} request is marked as completed and
 							leaves the list. The customer is e-mailed.
 						</DialogDescription>
