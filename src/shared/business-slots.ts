@@ -17,7 +17,26 @@ export const BUSINESS_SLOTS = {
 	address: "⟦address⟧",
 	/** The phone's tel: link (see telHref). */
 	tel: "⟦tel⟧",
+	/** The e-mail address and phone shown as text, with their line-break points (contactMarkup). */
+	emailText: "⟦emailText⟧",
+	phoneText: "⟦phoneText⟧",
 } as const;
+
+/**
+ * An e-mail address in the pieces a line may break between: after the "@" and before each dot,
+ * never inside a name (the pieces are joined with <wbr>).
+ */
+export function emailPieces(email: string): string[] {
+	return email.split(/(?<=@)|(?=\.)/).filter(Boolean);
+}
+
+/** A phone number's groups: a line may break between them, never inside one ("555-0142"). */
+export function phoneGroups(phone: string): string[] {
+	return phone.trim().split(/\s+/).filter(Boolean);
+}
+
+/** The class that keeps a phone number's group on one line. */
+export const PHONE_GROUP_CLASS = "whitespace-nowrap";
 
 /** The profile the build renders with: slots for the text fields, the default lists. */
 export const PRERENDER_PROFILE: BusinessProfile = {
@@ -50,17 +69,31 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPE
 /** JSON inside a script element: `<` escaped so it can never close the tag. */
 const scriptJson = (data: unknown) => JSON.stringify(data).replace(/</g, "\\u003c");
 
-const SLOT_PATTERN = /⟦(businessName|phone|email|address|tel)⟧/g;
+const SLOT_PATTERN = /⟦(businessName|phone|email|address|tel|emailText|phoneText)⟧/g;
+
+/**
+ * The markup EmailText and PhoneText (web/components/contact-text.tsx) render inside their span
+ * for a value, for the server to fill their slots with: the page then hydrates as it was sent.
+ */
+export function contactMarkup(kind: "email" | "phone", value: string): string {
+	return kind === "email"
+		? emailPieces(value).map(escapeHtml).join("<wbr/>")
+		: phoneGroups(value)
+				.map((group) => `<span class="${PHONE_GROUP_CLASS}">${escapeHtml(group)}</span>`)
+				.join(" ");
+}
 const JSON_LD_PATTERN = /(<script type="application\/ld\+json">)[\s\S]*?(<\/script>)/g;
 
 /** A prerendered page with `profile` in its slots, structured data and hydration data. */
 export function fillBusinessSlots(html: string, profile: BusinessProfile): string {
 	const values: Record<string, string> = {
-		businessName: profile.businessName,
-		phone: profile.phone,
-		email: profile.email,
-		address: profile.address,
-		tel: telHref(profile.phone),
+		businessName: escapeHtml(profile.businessName),
+		phone: escapeHtml(profile.phone),
+		email: escapeHtml(profile.email),
+		address: escapeHtml(profile.address),
+		tel: escapeHtml(telHref(profile.phone)),
+		emailText: contactMarkup("email", profile.email),
+		phoneText: contactMarkup("phone", profile.phone),
 	};
 	const hydration: BusinessProfile = {
 		...profile,
@@ -72,7 +105,7 @@ export function fillBusinessSlots(html: string, profile: BusinessProfile): strin
 			JSON_LD_PATTERN,
 			(_, open, close) => open + scriptJson(localBusinessJsonLd(profile)) + close,
 		)
-		.replace(SLOT_PATTERN, (_, name: string) => escapeHtml(values[name] ?? ""))
+		.replace(SLOT_PATTERN, (_, name: string) => values[name] ?? "")
 		.replace(
 			"</head>",
 			() =>

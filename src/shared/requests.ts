@@ -36,7 +36,7 @@ export const OPEN_REQUEST_STATUSES = ["open", "in_progress"] as const;
 /** The customer's badges. */
 export const REQUEST_STATUS_LABELS = {
 	open: "Open",
-	in_progress: "InProgress",
+	in_progress: "In Progress",
 	resolved: "Resolved",
 	cancelled: "Cancelled",
 } as const satisfies Record<RequestStatus, string>;

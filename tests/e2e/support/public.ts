@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "./fixtures.ts";
+import { seriousA11yViolations } from "./layout-guard.ts";
 
 export const PUBLIC_PATHS = ["/", "/quote", "/contact", "/privacy", "/terms", "/refunds"] as const;
 
@@ -17,18 +17,11 @@ export function filesUnder(dir: string): string[] {
 		.map((e) => path.join(e.parentPath, e.name));
 }
 
-/** Axe (WCAG 2.1 A/AA): no serious or critical violations. */
+/**
+ * Axe with the rules the layout guard uses too (WCAG 2.0 to 2.2 A and AA, and best practice): no
+ * serious or critical violations.
+ */
 export async function expectNoSeriousA11yViolations(page: Page) {
-	const results = await new AxeBuilder({ page })
-		.withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-		.analyze();
-	const serious = results.violations
-		.filter((v) => v.impact === "serious" || v.impact === "critical")
-		.map((v) => ({
-			id: v.id,
-			impact: v.impact,
-			help: v.help,
-			targets: v.nodes.slice(0, 5).map((n) => n.target.join(" ")),
-		}));
+	const serious = await seriousA11yViolations(page);
 	expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
 }

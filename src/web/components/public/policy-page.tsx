@@ -2,6 +2,7 @@ import { Clock, Mail, MapPin, Phone } from "lucide-react";
 import type * as React from "react";
 import { Link, useLocation } from "react-router";
 import { telHref, useBusinessProfile } from "../../lib/business-profile.ts";
+import { EmailText, PhoneText } from "../contact-text.tsx";
 import { PublicPage } from "./public-page.tsx";
 
 const POLICIES = [
@@ -40,11 +41,11 @@ export function PolicyContactSection({ title }: { title: string }) {
 			<p>
 				{business.businessName}, {business.address}. Phone{" "}
 				<a className="text-primary underline" href={telHref(business.phone)}>
-					{business.phone}
+					<PhoneText phone={business.phone} />
 				</a>
 				, e-mail{" "}
 				<a className="text-primary underline" href={`mailto:${business.email}`}>
-					{business.email}
+					<EmailText email={business.email} />
 				</a>
 				.
 			</p>
@@ -103,13 +104,13 @@ export function PolicyPage({
 							<li className="flex items-center gap-2">
 								<Phone className="size-4 shrink-0 text-primary" aria-hidden />
 								<a className="hover:underline" href={telHref(business.phone)}>
-									{business.phone}
+									<PhoneText phone={business.phone} />
 								</a>
 							</li>
 							<li className="flex items-center gap-2">
 								<Mail className="size-4 shrink-0 text-primary" aria-hidden />
-								<a className="break-all hover:underline" href={`mailto:${business.email}`}>
-									{business.email}
+								<a className="hover:underline" href={`mailto:${business.email}`}>
+									<EmailText email={business.email} />
 								</a>
 							</li>
 							<li className="flex items-start gap-2">

@@ -1,5 +1,6 @@
 import { Clock, Mail, MapPin, Phone } from "lucide-react";
 import { telHref, useBusinessProfile } from "../../lib/business-profile.ts";
+import { EmailText, PhoneText } from "../contact-text.tsx";
 import { BrandMark } from "./brand-mark.tsx";
 import { BulbGarland } from "./illustrations.tsx";
 import { PageLink } from "./page-link.tsx";
@@ -18,7 +19,7 @@ export function SiteFooter() {
 	return (
 		<footer className="relative bg-night text-night-foreground/85">
 			<BulbGarland className="absolute inset-x-0 top-0" />
-			<div className="mx-auto grid max-w-6xl gap-10 px-4 pb-10 pt-16 text-sm sm:grid-cols-2 lg:grid-cols-[1.1fr_1.3fr_1.2fr_0.8fr]">
+			<div className="mx-auto grid max-w-6xl grid-cols-1 gap-10 px-4 pb-10 pt-16 text-sm sm:grid-cols-2 lg:grid-cols-[minmax(0,1.1fr)_minmax(0,1.3fr)_minmax(0,1.2fr)_minmax(0,0.8fr)] [&>*]:min-w-0">
 				<div>
 					<PageLink to="/" className="flex items-center gap-2 text-night-foreground">
 						<BrandMark className="size-9" />
@@ -33,15 +34,15 @@ export function SiteFooter() {
 					<h2 className="font-semibold text-night-foreground">Contact</h2>
 					<ul className="mt-3 space-y-2">
 						<li className="flex items-center gap-2">
-							<Phone className="size-4 text-accent" aria-hidden />
+							<Phone className="size-4 shrink-0 text-accent" aria-hidden />
 							<a className="hover:underline" href={telHref(business.phone)}>
-								{business.phone}
+								<PhoneText phone={business.phone} />
 							</a>
 						</li>
 						<li className="flex items-center gap-2">
-							<Mail className="size-4 text-accent" aria-hidden />
-							<a className="break-all hover:underline" href={`mailto:${business.email}`}>
-								{business.email}
+							<Mail className="size-4 shrink-0 text-accent" aria-hidden />
+							<a className="hover:underline" href={`mailto:${business.email}`}>
+								<EmailText email={business.email} />
 							</a>
 						</li>
 						<li className="flex items-start gap-2">
@@ -57,7 +58,7 @@ export function SiteFooter() {
 					</h2>
 					<dl className="mt-3 space-y-1">
 						{business.hours.map((row) => (
-							<div key={row.days} className="flex justify-between gap-4 whitespace-nowrap">
+							<div key={row.days} className="flex flex-wrap justify-between gap-x-4">
 								<dt>{row.days}</dt>
 								<dd className="text-night-foreground">{row.hours}</dd>
 							</div>

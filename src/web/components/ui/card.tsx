@@ -2,7 +2,13 @@ import type * as React from "react";
 import { cn } from "../../lib/utils.ts";
 
 export function Card({ className, ...props }: React.ComponentProps<"div">) {
-	return <div className={cn("rounded-lg border bg-card shadow-sm", className)} {...props} />;
+	return (
+		<div
+			data-slot="card"
+			className={cn("rounded-lg border bg-card shadow-sm", className)}
+			{...props}
+		/>
+	);
 }
 
 export function CardHeader({ className, ...props }: React.ComponentProps<"div">) {

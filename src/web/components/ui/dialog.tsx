@@ -17,7 +17,7 @@ export function DialogContent({
 			<DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50" />
 			<DialogPrimitive.Content
 				className={cn(
-					"fixed top-1/2 left-1/2 z-50 grid max-h-[90dvh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border bg-card p-6 shadow-lg",
+					"fixed top-1/2 left-1/2 z-50 grid max-h-[90dvh] grid-cols-1 w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border bg-card p-6 shadow-lg",
 					className,
 				)}
 				{...props}
@@ -40,7 +40,12 @@ export function DialogTitle({
 	className,
 	...props
 }: React.ComponentProps<typeof DialogPrimitive.Title>) {
-	return <DialogPrimitive.Title className={cn("text-lg font-semibold", className)} {...props} />;
+	return (
+		<DialogPrimitive.Title
+			className={cn("text-lg font-semibold wrap-anywhere", className)}
+			{...props}
+		/>
+	);
 }
 
 export function DialogDescription({
@@ -49,7 +54,7 @@ export function DialogDescription({
 }: React.ComponentProps<typeof DialogPrimitive.Description>) {
 	return (
 		<DialogPrimitive.Description
-			className={cn("text-sm text-muted-foreground", className)}
+			className={cn("text-sm text-muted-foreground wrap-anywhere", className)}
 			{...props}
 		/>
 	);

@@ -11,6 +11,7 @@ import {
 	CardHeader,
 	CardTitle,
 } from "../../components/ui/card.tsx";
+import { ProgressBar } from "../../components/ui/progress.tsx";
 import { useMe } from "../../features/auth/api.ts";
 import { ConfirmEmailNotice } from "../../features/auth/components/confirm-email-notice.tsx";
 import { CustomerChatPanel } from "../../features/chat/components/chat-panel.tsx";
@@ -62,14 +63,12 @@ export default function CustomerHome() {
 						/>
 					))}
 				</div>
-				<h1 className="mt-6 font-display text-2xl">Welcome, {user?.displayName}</h1>
+				<h1 className="mt-6 font-display text-2xl wrap-anywhere">Welcome, {user?.displayName}</h1>
 				<p className="mt-1 text-sm text-night-foreground/80">
 					{SERVICE_TYPE[record?.serviceType ?? "installation"]} · {record?.progressPercent ?? 0}%
 					complete
 				</p>
-				<div className="mt-3 h-2 overflow-hidden rounded-full bg-white/15" aria-hidden>
-					<div className="h-full bg-accent" style={{ width: `${record?.progressPercent ?? 0}%` }} />
-				</div>
+				<ProgressBar className="mt-3" value={record?.progressPercent ?? 0} />
 			</section>
 
 			<ConfirmEmailNotice />

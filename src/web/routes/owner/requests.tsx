@@ -28,21 +28,25 @@ export default function OwnerRequests() {
 			) : list.length === 0 ? (
 				<EmptyState icon={Wrench}>{REQUEST_MESSAGES.empty}</EmptyState>
 			) : (
-				<ul className="grid items-start gap-4 xl:grid-cols-2" aria-label="Service requests">
+				<ul
+					className="grid grid-cols-1 items-start gap-4 xl:grid-cols-2"
+					aria-label="Service requests"
+				>
 					{list.map((request) => (
 						<li key={request.id} className="min-w-0">
 							<OwnerRequestCard request={request} />
 						</li>
 					))}
 					{requests.hasNextPage ? (
-						<Button
-							variant="outline"
-							className="xl:col-span-2"
-							pending={requests.isFetchingNextPage}
-							onClick={() => requests.fetchNextPage()}
-						>
-							Load more
-						</Button>
+						<li className="grid xl:col-span-2">
+							<Button
+								variant="outline"
+								pending={requests.isFetchingNextPage}
+								onClick={() => requests.fetchNextPage()}
+							>
+								Load more
+							</Button>
+						</li>
 					) : null}
 				</ul>
 			)}

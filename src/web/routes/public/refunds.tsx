@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { EmailText, PhoneText } from "../../components/contact-text.tsx";
 import { PolicyPage, PolicySection } from "../../components/public/policy-page.tsx";
 import { telHref, useBusinessProfile } from "../../lib/business-profile.ts";
 import type { RouteHandle } from "../../lib/route-handle.ts";
@@ -120,11 +121,11 @@ export default function RefundsPage() {
 				<p>
 					Call us at{" "}
 					<a className="text-primary underline" href={telHref(business.phone)}>
-						{business.phone}
+						<PhoneText phone={business.phone} />
 					</a>{" "}
 					or e-mail{" "}
 					<a className="text-primary underline" href={`mailto:${business.email}`}>
-						{business.email}
+						<EmailText email={business.email} />
 					</a>{" "}
 					with your name, the service address and the reason for your request. We answer within 24
 					hours on business days and confirm the amount and timing of your refund in writing.

@@ -2,6 +2,7 @@ import { MailCheck } from "lucide-react";
 import { useId } from "react";
 import { toast } from "sonner";
 import type { SessionUser } from "../../../../shared/auth.ts";
+import { EmailText } from "../../../components/contact-text.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
 import { useSubmitMutation } from "../../../lib/submit-mutation.ts";
@@ -54,7 +55,7 @@ export function ConfirmEmailNotice({
 					Please confirm your e-mail address
 				</h2>
 				<p>
-					We sent a link to <span className="break-all font-medium">{user.email}</span>. Open it to{" "}
+					We sent a link to <EmailText email={user.email} className="font-medium" />. Open it to{" "}
 					{what}.
 				</p>
 			</div>

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { toast } from "sonner";
 import { AUTH_MESSAGES, profileUpdateSchema, type SessionUser } from "../../../../shared/auth.ts";
+import { EmailText, PhoneText } from "../../../components/contact-text.tsx";
 import { FormField, formValues } from "../../../components/form-field.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card.tsx";
@@ -84,13 +85,21 @@ export function EditProfileCard({ user }: { user: SessionUser }) {
 						</div>
 					</form>
 				) : (
-					<dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+					<dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
 						<dt className="text-muted-foreground">Name</dt>
-						<dd>{user.displayName}</dd>
+						<dd className="wrap-anywhere">{user.displayName}</dd>
 						<dt className="text-muted-foreground">Email</dt>
-						<dd className="break-all">{user.email}</dd>
+						<dd>
+							<EmailText email={user.email} />
+						</dd>
 						<dt className="text-muted-foreground">Phone</dt>
-						<dd>{user.phone ?? <span className="text-muted-foreground">Not given</span>}</dd>
+						<dd>
+							{user.phone ? (
+								<PhoneText phone={user.phone} />
+							) : (
+								<span className="text-muted-foreground">Not given</span>
+							)}
+						</dd>
 						<dt className="text-muted-foreground">Account status</dt>
 						<dd
 							className={cn(

@@ -1,4 +1,5 @@
 import { Phone, Sparkles } from "lucide-react";
+import { PhoneText } from "../../../components/contact-text.tsx";
 import { ctaClass } from "../../../components/public/cta.ts";
 import { PageLink } from "../../../components/public/page-link.tsx";
 import { telHref } from "../../../lib/business-profile.ts";
@@ -19,9 +20,12 @@ export function ClosingCta({ phone }: { phone: string }) {
 						<Sparkles aria-hidden />
 						Get Your Free Quote
 					</PageLink>
-					<a href={telHref(phone)} className={ctaClass("outlineLight", "lg")}>
+					<a href={telHref(phone)} className={ctaClass("outlineLight", "lg", "max-w-full")}>
 						<Phone aria-hidden />
-						Call {phone}
+						{/* A long number may take two lines rather than run off a phone's screen. */}
+						<span className="min-w-0 whitespace-normal leading-6">
+							Call <PhoneText phone={phone} />
+						</span>
 					</a>
 				</div>
 			</div>

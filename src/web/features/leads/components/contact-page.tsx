@@ -1,4 +1,5 @@
 import { Clock, Mail, MapPin, Phone, Timer } from "lucide-react";
+import { EmailText, PhoneText } from "../../../components/contact-text.tsx";
 import { EnabledWhenHydrated } from "../../../components/public/enabled-when-hydrated.tsx";
 import { PlainPageLinks } from "../../../components/public/page-link.tsx";
 import { PublicPage } from "../../../components/public/public-page.tsx";
@@ -60,7 +61,7 @@ export function ContactPage() {
 									<div>
 										<p className="text-sm text-muted-foreground">Phone</p>
 										<a className="font-semibold hover:underline" href={telHref(business.phone)}>
-											{business.phone}
+											<PhoneText phone={business.phone} />
 										</a>
 									</div>
 								</li>
@@ -68,11 +69,8 @@ export function ContactPage() {
 									<Mail className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden />
 									<div className="min-w-0">
 										<p className="text-sm text-muted-foreground">E-mail</p>
-										<a
-											className="break-all font-semibold hover:underline"
-											href={`mailto:${business.email}`}
-										>
-											{business.email}
+										<a className="font-semibold hover:underline" href={`mailto:${business.email}`}>
+											<EmailText email={business.email} />
 										</a>
 									</div>
 								</li>
@@ -117,7 +115,7 @@ export function ContactPage() {
 									className="font-semibold text-primary hover:underline"
 									href={telHref(business.phone)}
 								>
-									{business.phone}
+									<PhoneText phone={business.phone} />
 								</a>
 								.
 							</p>

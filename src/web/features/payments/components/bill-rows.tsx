@@ -27,7 +27,7 @@ export function OutstandingBillRow({
 	return (
 		<li className="flex flex-wrap items-center gap-x-3 gap-y-2 py-3" data-testid="outstanding-bill">
 			<div className="min-w-0 flex-1 basis-48">
-				<p className="font-medium break-words">{bill.description}</p>
+				<p className="font-medium wrap-anywhere">{bill.description}</p>
 				<p className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
 					<span>Due {formatDate(bill.dueDate)}</span>
 					{overdue ? <Badge variant="danger">Overdue</Badge> : null}
@@ -57,7 +57,7 @@ export function PaidBillRow({ bill }: { bill: Bill }) {
 	return (
 		<li className="flex flex-wrap items-center gap-x-3 gap-y-2 py-3" data-testid="paid-bill">
 			<div className="min-w-0 flex-1 basis-48">
-				<p className="font-medium break-words">{bill.description}</p>
+				<p className="font-medium wrap-anywhere">{bill.description}</p>
 				<p className="text-sm text-muted-foreground">
 					{bill.paidAt ? `Paid ${formatDate(dayOf(bill.paidAt))}` : "Paid"}
 					{method ? ` · ${method}` : ""}

@@ -114,10 +114,10 @@ function PaymentItem({ payment, onRefund }: { payment: PaymentRecord; onRefund: 
 	const left = payment.amountCents - payment.refundedCents;
 	const fullyRefunded = payment.refundedCents > 0 && left <= 0;
 	return (
-		<li className="grid gap-2 rounded-md border p-3 text-sm" data-testid="card-payment">
+		<li className="grid grid-cols-1 gap-2 rounded-md border p-3 text-sm" data-testid="card-payment">
 			<div className="flex items-start justify-between gap-2">
 				<div className="min-w-0">
-					<p className="font-medium break-words">{payment.billDescription}</p>
+					<p className="font-medium wrap-anywhere">{payment.billDescription}</p>
 					<p className="text-muted-foreground">
 						{formatDate(dayOf(payment.createdAt))} · Card
 						{payment.cardLast4
@@ -138,7 +138,9 @@ function PaymentItem({ payment, onRefund }: { payment: PaymentRecord; onRefund: 
 					{left > 0 ? ` · ${formatCents(left)} left` : ""}
 				</p>
 			) : null}
-			{payment.failureMessage ? <p className="text-destructive">{payment.failureMessage}</p> : null}
+			{payment.failureMessage ? (
+				<p className="text-destructive wrap-anywhere">{payment.failureMessage}</p>
+			) : null}
 			<div className="flex flex-wrap items-center justify-between gap-2">
 				<p className="flex min-w-0 items-center gap-1 font-mono text-xs text-muted-foreground">
 					{payment.provider === "test" ? "Test mode" : "Stripe"}

@@ -2,6 +2,7 @@ import { Printer, ReceiptText } from "lucide-react";
 import { useState } from "react";
 import { formatCents } from "../../../../shared/money.ts";
 import type { Receipt } from "../../../../shared/payments.ts";
+import { EmailText, PhoneText } from "../../../components/contact-text.tsx";
 import { LoadingState } from "../../../components/shell/app-shell.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import {
@@ -83,15 +84,19 @@ function ReceiptBody({ receipt }: { receipt: Receipt }) {
 	return (
 		<div className="grid gap-4 text-sm" data-testid="receipt">
 			<div className="rounded-md bg-muted/60 p-3">
-				<p className="font-semibold">{receipt.business.name}</p>
-				<p className="text-muted-foreground">{receipt.business.phone}</p>
-				<p className="text-muted-foreground">{receipt.business.email}</p>
+				<p className="font-semibold wrap-anywhere">{receipt.business.name}</p>
+				<p className="text-muted-foreground">
+					<PhoneText phone={receipt.business.phone} />
+				</p>
+				<p className="text-muted-foreground">
+					<EmailText email={receipt.business.email} />
+				</p>
 			</div>
-			<dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
+			<dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2">
 				{rows.map(([term, value]) => (
 					<div key={term} className="contents">
 						<dt className="text-muted-foreground">{term}</dt>
-						<dd className="text-right font-medium break-words">{value}</dd>
+						<dd className="text-right font-medium wrap-anywhere">{value}</dd>
 					</div>
 				))}
 			</dl>

@@ -10,6 +10,7 @@ import {
 	CardHeader,
 	CardTitle,
 } from "../../../components/ui/card.tsx";
+import { ProgressBar } from "../../../components/ui/progress.tsx";
 
 const MILESTONES = [
 	["agreedToServices", "Agreed to services"],
@@ -57,17 +58,17 @@ export function ApprovedServiceCard({
 		<Card>
 			<CardHeader>
 				<CardTitle>Your service</CardTitle>
-				<CardDescription className="break-words">{address}</CardDescription>
+				<CardDescription className="wrap-anywhere">{address}</CardDescription>
 			</CardHeader>
 			<CardContent className="grid gap-4 text-sm">
 				<ul className="divide-y rounded-md border" aria-label="Services">
 					{quote.services.map((line) => (
 						<li key={line.serviceId} className="flex justify-between gap-3 px-3 py-2">
-							<span>
+							<span className="min-w-0 wrap-anywhere">
 								{line.name}
 								{line.quantity > 1 ? ` × ${line.quantity}` : ""}
 							</span>
-							<span className="tabular-nums">
+							<span className="shrink-0 tabular-nums">
 								{formatCents(line.unitPriceCents * line.quantity)}
 							</span>
 						</li>
@@ -82,16 +83,7 @@ export function ApprovedServiceCard({
 						<span className="font-medium">Install progress</span>
 						<span className="tabular-nums">{percent}%</span>
 					</p>
-					<div
-						className="mt-2 h-2 overflow-hidden rounded-full bg-muted"
-						role="progressbar"
-						aria-label="Install progress"
-						aria-valuemin={0}
-						aria-valuemax={100}
-						aria-valuenow={percent}
-					>
-						<div className="h-full bg-primary" style={{ width: `${percent}%` }} />
-					</div>
+					<ProgressBar className="mt-2" value={percent} label="Install progress" />
 					<ul className="mt-3 grid gap-1 sm:grid-cols-2">
 						{MILESTONES.map(([key, label]) => (
 							<li

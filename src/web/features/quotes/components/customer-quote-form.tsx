@@ -106,7 +106,7 @@ export function CustomerQuoteForm({ onSubmitted }: { onSubmitted: () => void }) 
 	};
 
 	return (
-		<form noValidate onSubmit={submit} className="grid gap-5">
+		<form noValidate onSubmit={submit} className="grid grid-cols-1 gap-5">
 			<FormSection step={1} title="Select Services" description="Prices are starting prices.">
 				<ServiceChoices
 					state={catalog.status}

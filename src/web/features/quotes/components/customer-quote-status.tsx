@@ -56,7 +56,7 @@ export function CustomerQuoteStatus({
 					role="status"
 				>
 					<PartyPopper className="mt-0.5 size-5 shrink-0" aria-hidden />
-					<p className="pr-6 text-sm">
+					<p className="min-w-0 pr-6 text-sm">
 						<strong>Welcome aboard!</strong> Your quote is approved. {steps}
 					</p>
 					<button
@@ -72,7 +72,7 @@ export function CustomerQuoteStatus({
 			{quote.status === "approved" && quote.quoteDetailsDismissed ? null : (
 				<Card>
 					<CardHeader>
-						<div className="flex items-center justify-between gap-2">
+						<div className="flex flex-wrap items-center justify-between gap-2">
 							<CardTitle>Your quote</CardTitle>
 							<QuoteStatusBadge status={quote.status} />
 						</div>
@@ -89,20 +89,22 @@ export function CustomerQuoteStatus({
 					<CardContent className="grid gap-3 text-sm">
 						<ul className="divide-y">
 							{quote.services.map((l) => (
-								<li key={l.serviceId} className="flex justify-between py-2">
-									<span>
+								<li key={l.serviceId} className="flex justify-between gap-3 py-2">
+									<span className="min-w-0 wrap-anywhere">
 										{l.name} × {l.quantity}
 									</span>
-									<span>{formatCents(l.unitPriceCents * l.quantity)}</span>
+									<span className="shrink-0 tabular-nums">
+										{formatCents(l.unitPriceCents * l.quantity)}
+									</span>
 								</li>
 							))}
 						</ul>
-						<p className="flex justify-between text-base font-semibold">
+						<p className="flex flex-wrap justify-between gap-x-3 text-base font-semibold">
 							<span>{quote.revisedPriceCents !== null ? "Revised price" : "Estimate"}</span>
-							<span>{formatCents(price)}</span>
+							<span className="tabular-nums">{formatCents(price)}</span>
 						</p>
 						{quote.ownerNotes ? (
-							<p className="rounded-md bg-muted p-3">
+							<p className="rounded-md bg-muted p-3 whitespace-pre-line wrap-anywhere">
 								<span className="font-medium">From us: </span>
 								{quote.ownerNotes}
 							</p>

@@ -42,11 +42,11 @@ export function InstantQuoteResult({ estimate }: { estimate: Estimate }) {
 				</p>
 			</div>
 			<div className="space-y-3 border-t border-white/10 p-5 text-sm leading-relaxed text-night-foreground/90">
-				<p>{estimate.explanation}</p>
+				<p className="wrap-anywhere">{estimate.explanation}</p>
 				{estimate.locationFactors.note ? (
 					<p className="flex gap-2 text-night-foreground/80">
 						<MapPin className="mt-0.5 size-4 shrink-0 text-accent" aria-hidden />
-						{estimate.locationFactors.note}
+						<span className="min-w-0 wrap-anywhere">{estimate.locationFactors.note}</span>
 					</p>
 				) : null}
 				<p className="text-xs text-night-foreground/70">

@@ -167,9 +167,9 @@ export function PublicQuoteForm({ onSubmitted }: { onSubmitted: () => void }) {
 			onFocus={prepareForm}
 			onPointerDown={prepareForm}
 			onKeyDown={prepareForm}
-			className="relative grid items-start gap-6 lg:grid-cols-[1fr_22rem]"
+			className="relative grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]"
 		>
-			<div className="grid min-w-0 gap-6">
+			<div className="grid min-w-0 grid-cols-1 gap-6">
 				<FormSection
 					step={1}
 					title="Contact Information"
@@ -237,7 +237,7 @@ export function PublicQuoteForm({ onSubmitted }: { onSubmitted: () => void }) {
 
 			<aside
 				// Sticky while it fits on screen; the instant quote makes it too tall to stay put.
-				className={`grid gap-4 ${estimate ? "" : "lg:sticky lg:top-20"}`}
+				className={`grid min-w-0 gap-4 ${estimate ? "" : "lg:sticky lg:top-20"}`}
 				aria-label="Quote summary"
 			>
 				<section
@@ -255,13 +255,13 @@ export function PublicQuoteForm({ onSubmitted }: { onSubmitted: () => void }) {
 								.filter((s) => selection[s.id] !== undefined)
 								.map((s) => (
 									<li key={s.id} className="flex justify-between gap-3 py-2">
-										<span>
+										<span className="min-w-0 wrap-anywhere">
 											{s.name}
 											{s.hasQuantity ? (
 												<span className="text-muted-foreground"> × {selection[s.id]}</span>
 											) : null}
 										</span>
-										<span className="font-medium tabular-nums">
+										<span className="shrink-0 font-medium tabular-nums">
 											{formatCents(s.basePriceCents * (selection[s.id] ?? 0))}
 										</span>
 									</li>

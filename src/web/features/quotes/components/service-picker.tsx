@@ -30,7 +30,7 @@ export function ServicePicker({
 		onChange({ ...selection, [id]: Math.min(MAX_QUANTITY, Math.max(1, quantity)) });
 
 	return (
-		<ul className="grid gap-3 sm:grid-cols-2">
+		<ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">
 			{services.map((service) => {
 				const quantity = selection[service.id];
 				const checked = quantity !== undefined;
@@ -38,7 +38,7 @@ export function ServicePicker({
 				return (
 					<li
 						key={service.id}
-						className="flex flex-col rounded-xl border-2 border-border bg-card p-4 transition-colors has-[:checked]:border-primary has-[:checked]:bg-primary/[0.04]"
+						className="flex min-w-0 flex-col rounded-xl border-2 border-border bg-card p-4 transition-colors has-[:checked]:border-primary has-[:checked]:bg-primary/[0.04]"
 					>
 						<div className="flex items-start gap-3">
 							<input
@@ -50,12 +50,15 @@ export function ServicePicker({
 								className="mt-0.5 size-5 shrink-0 cursor-pointer accent-primary"
 							/>
 							<div className="min-w-0 flex-1">
-								<label htmlFor={inputId} className="cursor-pointer font-semibold leading-tight">
+								<label
+									htmlFor={inputId}
+									className="cursor-pointer font-semibold leading-tight wrap-anywhere"
+								>
 									{service.name}
 								</label>
 								<div id={`${inputId}-details`}>
 									{service.description ? (
-										<p className="mt-1 text-sm leading-snug text-muted-foreground">
+										<p className="mt-1 text-sm leading-snug text-muted-foreground wrap-anywhere">
 											{service.description}
 										</p>
 									) : null}

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { REQUEST_MESSAGES } from "../../../../shared/requests.ts";
 import type { OwnerRequest, RequestAction } from "../../../../shared/service-requests.ts";
+import { EmailText, PhoneText } from "../../../components/contact-text.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Card, CardContent } from "../../../components/ui/card.tsx";
 import {
@@ -34,9 +35,9 @@ const SUCCESS = {
 
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {
 	return (
-		<div className="grid grid-cols-[7rem_1fr] gap-2 text-sm">
+		<div className="grid grid-cols-[7rem_minmax(0,1fr)] gap-2 text-sm">
 			<dt className="text-muted-foreground">{label}</dt>
-			<dd className="min-w-0 break-words">{children}</dd>
+			<dd className="min-w-0 wrap-anywhere">{children}</dd>
 		</div>
 	);
 }
@@ -76,9 +77,9 @@ export function OwnerRequestCard({ request }: { request: OwnerRequest }) {
 
 	return (
 		<Card className={request.priority === "Urgent" ? "border-red-300" : undefined}>
-			<CardContent className="grid gap-3 pt-5">
+			<CardContent className="grid grid-cols-1 gap-3 pt-5">
 				<div className="flex items-start justify-between gap-2">
-					<h2 className="min-w-0 break-words font-semibold">
+					<h2 className="min-w-0 wrap-anywhere font-semibold">
 						{customer.name}
 						{customer.idNumber ? (
 							<span className="ml-1.5 text-xs font-normal text-muted-foreground">
@@ -91,7 +92,7 @@ export function OwnerRequestCard({ request }: { request: OwnerRequest }) {
 						<RequestStatusBadge status={request.status} />
 					</span>
 				</div>
-				<p className="text-sm">
+				<p className="text-sm wrap-anywhere">
 					<span className="font-medium">{requestTypeLabel(request)}</span>
 					{request.priority === "Normal" ? (
 						<span className="text-muted-foreground"> · Normal</span>
@@ -100,7 +101,9 @@ export function OwnerRequestCard({ request }: { request: OwnerRequest }) {
 					<span className="text-muted-foreground"> · {age(request.createdAt)}</span>
 				</p>
 				{request.details ? (
-					<p className="line-clamp-3 whitespace-pre-line break-words text-sm">{request.details}</p>
+					<p className="line-clamp-3 whitespace-pre-line wrap-anywhere text-sm">
+						{request.details}
+					</p>
 				) : null}
 				<RequestPhotos ids={request.photoIds} />
 				<div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
@@ -153,13 +156,17 @@ export function OwnerRequestCard({ request }: { request: OwnerRequest }) {
 						</Detail>
 						<Detail label="Phone">
 							{customer.phone ? (
-								<a href={`tel:${customer.phone}`}>{customer.phone}</a>
+								<a href={`tel:${customer.phone}`}>
+									<PhoneText phone={customer.phone} />
+								</a>
 							) : (
 								"Not given"
 							)}
 						</Detail>
 						<Detail label="E-mail">
-							<a href={`mailto:${customer.email}`}>{customer.email}</a>
+							<a href={`mailto:${customer.email}`}>
+								<EmailText email={customer.email} />
+							</a>
 						</Detail>
 						<Detail label="Address">{place || "Not given"}</Detail>
 						<Detail label="Priority">

@@ -31,12 +31,12 @@ function HistoryItem({ request }: { request: RequestView }) {
 					</span>
 				</div>
 				{color ? (
-					<p className="text-sm">
+					<p className="text-sm wrap-anywhere">
 						<span className="text-muted-foreground">Colors:</span> {color}
 					</p>
 				) : null}
 				{request.details ? (
-					<p className="whitespace-pre-line break-words text-sm">{request.details}</p>
+					<p className="whitespace-pre-line wrap-anywhere text-sm">{request.details}</p>
 				) : null}
 				<RequestPhotos ids={request.photoIds} />
 				{request.fee ? (
@@ -90,20 +90,22 @@ export function RequestHistory() {
 	if (requests.length === 0)
 		return <EmptyState icon={ClipboardList}>{REQUEST_MESSAGES.empty}</EmptyState>;
 	return (
-		<ul className="grid gap-3" aria-label="Request history">
+		<ul className="grid grid-cols-1 gap-3" aria-label="Request history">
 			{requests.map((r) => (
 				<li key={r.id} className="min-w-0">
 					<HistoryItem request={r} />
 				</li>
 			))}
 			{history.hasNextPage ? (
-				<Button
-					variant="outline"
-					pending={history.isFetchingNextPage}
-					onClick={() => history.fetchNextPage()}
-				>
-					Load more
-				</Button>
+				<li className="grid">
+					<Button
+						variant="outline"
+						pending={history.isFetchingNextPage}
+						onClick={() => history.fetchNextPage()}
+					>
+						Load more
+					</Button>
+				</li>
 			) : null}
 		</ul>
 	);

@@ -94,7 +94,7 @@ const statusVariant = {
 	cancelled: "default",
 } as const satisfies Record<RequestStatus, string>;
 
-/** Open, InProgress, Resolved or Cancelled. */
+/** Open, In Progress, Resolved or Cancelled. */
 export function RequestStatusBadge({ status }: { status: RequestStatus }) {
 	return <Badge variant={statusVariant[status]}>{REQUEST_STATUS_LABELS[status]}</Badge>;
 }

@@ -78,19 +78,19 @@ export function ServiceOptionsCard() {
 						{services.map((service, index) => (
 							<li
 								key={service.id}
-								className="grid gap-3 p-3 sm:grid-cols-[1fr_auto] sm:items-center"
+								className="grid grid-cols-1 gap-3 p-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-center"
 								aria-label={service.name}
 							>
 								<div className="min-w-0">
 									<div className="flex flex-wrap items-center gap-2">
-										<span className="font-semibold">{service.name}</span>
+										<span className="min-w-0 font-semibold wrap-anywhere">{service.name}</span>
 										<span className="text-sm tabular-nums">
 											{formatCents(service.basePriceCents)}
 											{service.hasQuantity ? " each" : ""}
 										</span>
 										{service.isActive ? null : <Badge variant="warning">Inactive</Badge>}
 									</div>
-									<p className="mt-0.5 line-clamp-2 text-sm text-muted-foreground">
+									<p className="mt-0.5 line-clamp-2 text-sm text-muted-foreground wrap-anywhere">
 										{service.description}
 									</p>
 								</div>

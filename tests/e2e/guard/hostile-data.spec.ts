@@ -1,0 +1,287 @@
+import { PAGE_PATHS } from "../../../src/shared/routes.ts";
+import {
+	type Browser,
+	test as base,
+	devices,
+	expect,
+	failedResource,
+	type Page,
+} from "../support/fixtures.ts";
+import { type Account, type HostileWorld, seedHostileWorld } from "../support/hostile.ts";
+import {
+	layoutProblems,
+	resize,
+	seriousA11yViolations,
+	settle,
+	WIDTHS,
+} from "../support/layout-guard.ts";
+
+/**
+ * The layout guard: a fresh install filled with hostile but realistic data (support/hostile.ts),
+ * every page of the app at phone and desk widths. A page fails when it scrolls sideways, when two
+ * of its cards overlap, or when something covers a button or link; the customer and owner
+ * screens are also checked with axe (WCAG 2.2 AA, serious and critical) at 390 and 1280 px.
+ * Each test lists every problem it found before failing.
+ */
+
+const test = base.extend<object, { world: HostileWorld }>({
+	world: [
+		async ({}, use) => {
+			const world = await seedHostileWorld();
+			await use(world);
+			await world.stop();
+		},
+		{ scope: "worker", timeout: 120_000 },
+	],
+	// The pages are the hostile install's (and no other server is started for this file).
+	baseURL: async ({ world }, use) => use(world.server.url),
+});
+
+// One worker seeds once and runs every test of the file.
+test.describe.configure({ mode: "default" });
+
+/** A screen: a path, and what to do there before looking (open a tab or a dialog). */
+interface Screen {
+	/** The route pattern of src/shared/routes.ts it stands for. */
+	route: (typeof PAGE_PATHS)[number] | "*";
+	/** Where it is: a path, or one made from the seeded ids. */
+	path: string | ((world: HostileWorld) => string);
+	/** How the report names it, when not by its path. */
+	name?: string;
+	prepare?: (page: Page) => Promise<void>;
+	/** Checked with axe too (customer and owner screens). */
+	axe?: boolean;
+}
+
+const AXE_WIDTHS = [390, 1280];
+
+/** Opens a dialog with the button named `name` (the first one) and waits for it. */
+const openDialog = (name: string | RegExp) => async (page: Page) => {
+	await page.getByRole("main").getByRole("button", { name }).first().click();
+	await page.getByRole("dialog").waitFor();
+};
+
+/**
+ * Visits each screen in one page of `account` (signed out without), resizing it to every width;
+ * answers the layout problems and the axe violations found.
+ */
+async function inspect(
+	browser: Browser,
+	world: HostileWorld,
+	account: Account | null,
+	screens: Screen[],
+) {
+	const { defaultBrowserType: _, ...desktop } = devices["Desktop Chrome"];
+	const context = await browser.newContext({
+		...desktop,
+		baseURL: world.server.url,
+		viewport: WIDTHS[0],
+		storageState: account?.storageState,
+	});
+	const page = await context.newPage();
+	const layout: string[] = [];
+	const axe: string[] = [];
+	for (const screen of screens) {
+		const started = Date.now();
+		const times: string[] = [];
+		const lap = (what: string) => times.push(`${what} ${Date.now() - started}`);
+		const path = typeof screen.path === "string" ? screen.path : screen.path(world);
+		const name = screen.name ?? path;
+		await page.setViewportSize(WIDTHS[0]);
+		await page.goto(path);
+		await settle(page);
+		await screen.prepare?.(page);
+		await settle(page);
+		lap("open");
+		for (const size of WIDTHS) {
+			await resize(page, size);
+			layout.push(...(await layoutProblems(page, `${name} at ${size.width}px`)));
+			lap(`${size.width}`);
+			if (screen.axe && AXE_WIDTHS.includes(size.width)) {
+				for (const v of await seriousA11yViolations(page))
+					axe.push(
+						`${name} at ${size.width}px: ${v.impact} ${v.id} (${v.help})\n    ${v.targets.join("\n    ")}`,
+					);
+				lap("axe");
+			}
+		}
+		if (process.env.GUARD_DEBUG) console.log(`guard: ${name}: ${times.join(", ")} ms`);
+	}
+	await context.close();
+	return { layout, axe };
+}
+
+function expectNone(problems: string[], what: string) {
+	expect
+		.soft(problems.length, `${problems.length} ${what}:\n\n${problems.join("\n\n")}\n\n`)
+		.toBe(0);
+}
+
+const publicScreens: Screen[] = [
+	{ route: "/", path: "/" },
+	{ route: "/quote", path: "/quote" },
+	{
+		route: "/quote",
+		path: "/quote",
+		name: "/quote with every service chosen",
+		prepare: async (page) => {
+			const boxes = page.getByRole("main").getByRole("checkbox");
+			for (let i = 0; i < (await boxes.count()); i++) await boxes.nth(i).check();
+		},
+	},
+	{ route: "/contact", path: "/contact" },
+	{ route: "/privacy", path: "/privacy" },
+	{ route: "/terms", path: "/terms" },
+	{ route: "/refunds", path: "/refunds" },
+	{ route: "/offline", path: "/offline" },
+	{ route: "/auth", path: "/auth" },
+	{
+		route: "/auth",
+		path: "/auth",
+		name: "/auth, sign up",
+		prepare: (page) => page.getByRole("tab", { name: /sign up/i }).click(),
+	},
+	{ route: "/auth/reset-password", path: "/auth/reset-password" },
+	{ route: "/auth/confirm-email", path: "/auth/confirm-email" },
+	{ route: "/app-home", path: "/app-home", name: "/app-home (signed out: sign in)" },
+	{ route: "*", path: "/no-such-page", name: "not found" },
+];
+
+/** The customer with every badge, then customers whose quote is pending, revised or rejected. */
+const customerScreens: [
+	keyof Pick<HostileWorld, "hostile" | "pending" | "revised" | "rejected">,
+	Screen[],
+][] = [
+	[
+		"hostile",
+		[
+			{ route: "/app", path: "/app", axe: true },
+			{ route: "/app/payments", path: "/app/payments", axe: true },
+			{
+				route: "/app/payments",
+				path: "/app/payments",
+				name: "/app/payments, a receipt open",
+				prepare: openDialog(/^Receipt for/),
+				axe: true,
+			},
+			{
+				route: "/app/payments/checkout/:billId",
+				path: (w) => `/app/payments/checkout/${w.hostile.pendingBillId}`,
+				axe: true,
+			},
+			{ route: "/app/requests", path: "/app/requests", axe: true },
+			{
+				route: "/app/requests",
+				path: "/app/requests",
+				name: "/app/requests, Change Colors form",
+				prepare: (page) => page.getByRole("button", { name: "Change Colors" }).click(),
+			},
+			{
+				route: "/app/requests",
+				path: "/app/requests",
+				name: "/app/requests, history",
+				prepare: (page) => page.getByRole("tab", { name: "Request History" }).click(),
+				axe: true,
+			},
+			{ route: "/app/profile", path: "/app/profile", axe: true },
+			{ route: "/app/quote-request", path: "/app/quote-request", axe: true },
+		],
+	],
+	["pending", [{ route: "/app", path: "/app", name: "/app (quote pending)", axe: true }]],
+	["revised", [{ route: "/app", path: "/app", name: "/app (quote revised)", axe: true }]],
+	[
+		"rejected",
+		[
+			{ route: "/app", path: "/app", name: "/app (quote rejected)", axe: true },
+			{
+				route: "/app/quote-request",
+				path: "/app/quote-request",
+				name: "/app/quote-request (form)",
+				axe: true,
+			},
+		],
+	],
+];
+
+const customerPage = (who: string, id: (w: HostileWorld) => string | null): Screen => ({
+	route: "/owner/customer/:id",
+	path: (w) => `/owner/customer/${id(w)}`,
+	name: `/owner/customer/:id (${who})`,
+	axe: true,
+});
+
+const ownerScreens: Screen[] = [
+	{ route: "/owner", path: "/owner", axe: true },
+	{ route: "/owner/chat", path: "/owner/chat", axe: true },
+	{ route: "/owner/quotes", path: "/owner/quotes", axe: true },
+	{
+		route: "/owner/quotes",
+		path: "/owner/quotes",
+		name: "/owner/quotes, revising a quote",
+		prepare: openDialog(/^Revise/),
+		axe: true,
+	},
+	{ route: "/owner/requests", path: "/owner/requests", axe: true },
+	{
+		route: "/owner/requests",
+		path: "/owner/requests",
+		name: "/owner/requests, a request open",
+		prepare: openDialog("View"),
+		axe: true,
+	},
+	{ route: "/owner/settings", path: "/owner/settings", axe: true },
+	{
+		route: "/owner",
+		path: "/owner",
+		name: "/owner, adding a request for a customer",
+		prepare: openDialog(/^Add request/),
+		axe: true,
+	},
+	customerPage("the customer with every badge", (w) => w.hostile.customerId),
+	{
+		...customerPage("refunding a card payment", (w) => w.hostile.customerId),
+		prepare: openDialog(/^Refund/),
+	},
+	customerPage("added with the Add Customer form", (w) => w.added.customerId),
+];
+
+test("the guard visits every page of the app", () => {
+	// A page added to the app (src/shared/routes.ts lists them all) gets a screen here too.
+	const covered = new Set(
+		[...publicScreens, ...customerScreens.flatMap(([, s]) => s), ...ownerScreens].map(
+			(s) => s.route,
+		),
+	);
+	expect(PAGE_PATHS.filter((p) => !covered.has(p as never))).toEqual([]);
+});
+
+// One test, so that one seeding serves every screen even when some fail (a failed test costs
+// its worker, and the next test's worker would seed again).
+test("every page with hostile data: no sideways scrolling, overlapping cards or covered controls at any width; axe at 390 and 1280 px", async ({
+	browser,
+	world,
+	pageErrors,
+}) => {
+	// About two minutes on a quiet 2-core machine; far more while other jobs load it.
+	test.setTimeout(420_000);
+	pageErrors.allow(failedResource(404, "/no-such-page"));
+	const visitor = await test.step("public pages, signed out", () =>
+		inspect(browser, world, null, publicScreens));
+	const customers = await test.step("the customer app, as four customers", async () => {
+		const results = [];
+		for (const [who, screens] of customerScreens)
+			results.push(await inspect(browser, world, world[who], screens));
+		return results;
+	});
+	const owner = await test.step("the owner's area", () =>
+		inspect(browser, world, world.owner, ownerScreens));
+	const all = [visitor, ...customers, owner];
+	expectNone(
+		all.flatMap((r) => r.layout),
+		"layout problems",
+	);
+	expectNone(
+		all.flatMap((r) => r.axe),
+		"serious or critical axe violations",
+	);
+});
