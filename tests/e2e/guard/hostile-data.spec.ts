@@ -55,10 +55,18 @@ interface Screen {
 
 const AXE_WIDTHS = [390, 1280];
 
+/** Expands the first quote of the owner's list (each row opens its details in place). */
+const openQuote = async (page: Page) => {
+	const main = page.getByRole("main");
+	await main.locator("button[aria-expanded=false]").first().click({ timeout: 15_000 });
+	await main.locator("button[aria-expanded=true]").first().waitFor({ timeout: 15_000 });
+};
+
 /** Opens a dialog with the button named `name` (the first one) and waits for it. */
 const openDialog = (name: string | RegExp) => async (page: Page) => {
-	await page.getByRole("main").getByRole("button", { name }).first().click();
-	await page.getByRole("dialog").waitFor();
+	// A control that is not there fails the guard at once, not at the test's end.
+	await page.getByRole("main").getByRole("button", { name }).first().click({ timeout: 15_000 });
+	await page.getByRole("dialog").waitFor({ timeout: 15_000 });
 };
 
 /**
@@ -78,9 +86,23 @@ async function inspect(
 		viewport: WIDTHS[0],
 		storageState: account?.storageState,
 	});
-	const page = await context.newPage();
 	const layout: string[] = [];
 	const axe: string[] = [];
+	try {
+		await visitAll(await context.newPage(), world, screens, { layout, axe });
+	} finally {
+		await context.close();
+	}
+	return { layout, axe };
+}
+
+async function visitAll(
+	page: Page,
+	world: HostileWorld,
+	screens: Screen[],
+	found: { layout: string[]; axe: string[] },
+) {
+	const { layout, axe } = found;
 	for (const screen of screens) {
 		const started = Date.now();
 		const times: string[] = [];
@@ -107,8 +129,6 @@ async function inspect(
 		}
 		if (process.env.GUARD_DEBUG) console.log(`guard: ${name}: ${times.join(", ")} ms`);
 	}
-	await context.close();
-	return { layout, axe };
 }
 
 function expectNone(problems: string[], what: string) {
@@ -213,12 +233,35 @@ const customerPage = (who: string, id: (w: HostileWorld) => string | null): Scre
 const ownerScreens: Screen[] = [
 	{ route: "/owner", path: "/owner", axe: true },
 	{ route: "/owner/chat", path: "/owner/chat", axe: true },
+	{
+		route: "/owner/chat",
+		path: (w) => `/owner/chat?customer=${w.hostile.customerId}`,
+		name: "/owner/chat, the customer with every badge open",
+		axe: true,
+	},
 	{ route: "/owner/quotes", path: "/owner/quotes", axe: true },
 	{
 		route: "/owner/quotes",
-		path: "/owner/quotes",
+		path: "/owner/quotes?status=pending",
+		name: "/owner/quotes, a pending quote open",
+		prepare: openQuote,
+		axe: true,
+	},
+	{
+		route: "/owner/quotes",
+		path: "/owner/quotes?status=pending",
 		name: "/owner/quotes, revising a quote",
-		prepare: openDialog(/^Revise/),
+		prepare: async (page) => {
+			await openQuote(page);
+			await openDialog(/^Revise/)(page);
+		},
+		axe: true,
+	},
+	{
+		route: "/owner/quotes",
+		path: "/owner/quotes?status=approved",
+		name: "/owner/quotes, an approved website quote without an account open",
+		prepare: openQuote,
 		axe: true,
 	},
 	{ route: "/owner/requests", path: "/owner/requests", axe: true },
@@ -238,8 +281,13 @@ const ownerScreens: Screen[] = [
 		axe: true,
 	},
 	customerPage("the customer with every badge", (w) => w.hostile.customerId),
+	...["billing", "requests", "photos", "messages"].map((tab) => ({
+		...customerPage(`the customer with every badge, ${tab}`, (w) => w.hostile.customerId),
+		path: (w: HostileWorld) => `/owner/customer/${w.hostile.customerId}?tab=${tab}`,
+	})),
 	{
 		...customerPage("refunding a card payment", (w) => w.hostile.customerId),
+		path: (w) => `/owner/customer/${w.hostile.customerId}?tab=billing`,
 		prepare: openDialog(/^Refund/),
 	},
 	customerPage("added with the Add Customer form", (w) => w.added.customerId),

@@ -144,8 +144,11 @@ export function ShellTopBar({
 	return (
 		<header className="sticky top-0 z-40 hidden border-b bg-card/95 backdrop-blur lg:block">
 			<div className="mx-auto flex h-14 max-w-6xl items-center gap-4 px-8">
-				<p className="shrink-0 font-semibold tracking-tight">{title}</p>
-				<nav aria-label={label} className="min-w-0 flex-1">
+				{/* A long business name truncates; the tabs never shrink under the name or the end. */}
+				<p className="min-w-0 max-w-56 truncate font-semibold tracking-tight" title={title}>
+					{title}
+				</p>
+				<nav aria-label={label} className="flex-1 shrink-0">
 					<ul className="flex gap-1">
 						{tabs.map(({ to, label: tabLabel, icon: Icon, end: exact }) => (
 							<li key={to}>
@@ -167,7 +170,7 @@ export function ShellTopBar({
 						))}
 					</ul>
 				</nav>
-				{end ? <div className="flex shrink-0 items-center gap-3">{end}</div> : null}
+				{end ? <div className="flex min-w-0 items-center gap-3">{end}</div> : null}
 			</div>
 		</header>
 	);

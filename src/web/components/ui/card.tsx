@@ -5,7 +5,8 @@ export function Card({ className, ...props }: React.ComponentProps<"div">) {
 	return (
 		<div
 			data-slot="card"
-			className={cn("rounded-lg border bg-card shadow-sm", className)}
+			// min-w-0: in a grid or a row a card shrinks to its column; long content wraps inside it.
+			className={cn("min-w-0 rounded-lg border bg-card shadow-sm", className)}
 			{...props}
 		/>
 	);

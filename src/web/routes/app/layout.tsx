@@ -29,15 +29,17 @@ function CustomerTopBar({ user }: { user: SessionUser }) {
 					{business.phone ? (
 						<a
 							href={telHref(business.phone)}
-							className="inline-flex h-9 items-center gap-2 rounded-md px-3 text-sm font-medium text-primary hover:bg-primary/10"
+							aria-label={`Call us at ${business.phone}`}
+							title={business.phone}
+							className="inline-flex h-9 min-w-0 shrink items-center gap-2 rounded-md px-3 text-sm font-medium text-primary hover:bg-primary/10"
 						>
-							<Phone className="size-4" aria-hidden />
-							<span className="sr-only">Call us at </span>
-							{business.phone}
+							<Phone className="size-4 shrink-0" aria-hidden />
+							{/* The number from xl; below, the icon alone (its name says the number). */}
+							<span className="hidden truncate xl:inline">{business.phone}</span>
 						</a>
 					) : null}
 					<details className="relative">
-						<summary className="flex h-9 cursor-pointer list-none items-center gap-2 rounded-md border px-3 text-sm font-medium hover:bg-muted [&::-webkit-details-marker]:hidden">
+						<summary className="flex h-9 min-w-0 cursor-pointer list-none items-center gap-2 rounded-md border px-3 text-sm font-medium hover:bg-muted [&::-webkit-details-marker]:hidden">
 							<User className="size-4" aria-hidden />
 							<span className="max-w-32 truncate">{user.displayName ?? user.email}</span>
 							<ChevronDown className="size-4 text-muted-foreground" aria-hidden />

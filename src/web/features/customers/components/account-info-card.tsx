@@ -94,7 +94,7 @@ export function AccountInfoCard({
 						].map(([term, value]) => (
 							<div key={term}>
 								<dt className="text-muted-foreground">{term}</dt>
-								<dd className="break-words font-medium">{value}</dd>
+								<dd className="font-medium wrap-anywhere">{value}</dd>
 							</div>
 						))}
 					</dl>

@@ -21,7 +21,7 @@ export function CustomerQuotesCard({ quotes }: { quotes: CustomerDetail["quotes"
 				{quotes.length === 0 ? (
 					<EmptyState icon={FileText}>No quote requests found</EmptyState>
 				) : (
-					<ul className="grid gap-4">
+					<ul className="grid grid-cols-1 gap-4 wrap-anywhere">
 						{quotes.map((q) => (
 							<li key={q.id} className="grid gap-2 rounded-md border p-3 text-sm">
 								<div className="flex flex-wrap items-center justify-between gap-2">
@@ -30,8 +30,8 @@ export function CustomerQuotesCard({ quotes }: { quotes: CustomerDetail["quotes"
 								</div>
 								<ul className="grid gap-1">
 									{q.services.map((l) => (
-										<li key={l.serviceId} className="flex justify-between gap-2">
-											<span>
+										<li key={l.serviceId} className="flex min-w-0 justify-between gap-2">
+											<span className="min-w-0">
 												{l.name}
 												{l.quantity > 1 ? ` × ${l.quantity}` : ""}
 											</span>
@@ -88,7 +88,7 @@ export function CustomerRequestsCard({
 				{requests.length === 0 ? (
 					<EmptyState icon={Wrench}>No service requests found</EmptyState>
 				) : (
-					<ul className="divide-y text-sm">
+					<ul className="grid grid-cols-1 divide-y text-sm wrap-anywhere">
 						{requests.map((r) => (
 							<li key={r.id} className="grid gap-1 py-3">
 								<div className="flex flex-wrap items-center gap-2">

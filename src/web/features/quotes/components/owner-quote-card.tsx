@@ -82,7 +82,7 @@ export function OwnerQuoteCard({
 				/>
 			</button>
 			{open ? (
-				<div id={detailsId} className="border-t p-4">
+				<div id={detailsId} className="min-w-0 border-t p-4">
 					<QuoteDetails quote={quote} onWebsiteApproved={onWebsiteApproved} />
 				</div>
 			) : null}
@@ -120,7 +120,8 @@ function QuoteDetails({
 
 	return (
 		// At most a reading width: a full-width table puts the prices far from their services.
-		<div className="grid max-w-3xl gap-4">
+		// grid-cols-1 (minmax(0, 1fr)): long names, addresses and e-mails wrap inside it.
+		<div className="grid max-w-3xl grid-cols-1 gap-4 wrap-anywhere">
 			<div className="grid gap-1 text-sm">
 				<p className="text-muted-foreground">
 					{[quote.email, quote.phone].filter(Boolean).join(" · ")}
