@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { HttpClient } from "../support/http-client.ts";
 import { type LiveEvent, openLiveStream } from "../support/live-stream.ts";
-import { signUpOn, stopServerProcess, twoInstances } from "../support/server-process.ts";
+import { confirmOn, signUpOn, stopServerProcess, twoInstances } from "../support/server-process.ts";
 
 /**
  * Two server processes on one PostgreSQL database: a chat message sent through one reaches the
@@ -19,6 +19,8 @@ describe.skipIf(!url)("chat across two server instances", () => {
 		const { a, b } = instances;
 		const owner = await signUpOn(a, "o@example.test", "owner");
 		const customer = await signUpOn(a, "c@example.test", "customer");
+		// A customer chats once their address is confirmed.
+		await confirmOn([a, b], customer, "c@example.test");
 		const customerId = (await customer.get("/api/me")).json.user.id;
 
 		const ownerOnB = await openLiveStream(b.url, owner.cookieHeader());

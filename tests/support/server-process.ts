@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, expect } from "vitest";
 import { PASSWORD } from "./accounts.ts";
 import { HttpClient } from "./http-client.ts";
+import { firstLink, isConfirmationMail, readOutbox } from "./outbox.ts";
 import { clonePostgresTemplate } from "./postgres-template.ts";
 
 /** A server started as it is deployed: `src/server/index.ts` in its own process. */
@@ -98,4 +99,27 @@ export async function signUpOn(instance: ServerProcess, email: string, role: "ow
 	const res = await client.post("/api/account/sign-up", { email, role, password: PASSWORD });
 	expect(res.status, res.text).toBe(201);
 	return client;
+}
+
+/**
+ * Confirms a self-signed-up account's address from its e-mailed link, as its owner would. Any of
+ * `instances` may have delivered the mail (they share one outbox table), so each one's is read.
+ */
+export async function confirmOn(instances: ServerProcess[], client: HttpClient, email: string) {
+	const deadline = Date.now() + 15_000;
+	for (;;) {
+		for (const { dataDir } of instances) {
+			const mail = (await readOutbox(dataDir)).find(
+				(m) => m.to.includes(email) && isConfirmationMail(m),
+			);
+			if (mail) {
+				const token = new URL(firstLink(mail)).searchParams.get("token") ?? "";
+				const res = await client.get(`/api/auth/verify-email?token=${encodeURIComponent(token)}`);
+				expect(res.status, res.text).toBe(200);
+				return;
+			}
+		}
+		if (Date.now() > deadline) throw new Error(`No confirmation e-mail to ${email}`);
+		await new Promise((r) => setTimeout(r, 100));
+	}
 }
