@@ -130,7 +130,7 @@ test("the owner edits a customer, toggles progress and uploads an image", async 
 	);
 	await expect(summary.getByRole("link", { name: "330-555-0177" })).toHaveAttribute(
 		"href",
-		"tel:3305550177",
+		"tel:+13305550177",
 	);
 	const tabs = main.getByRole("tablist", { name: "Customer sections" });
 	await tabs.getByRole("tab", { name: "Billing" }).click();

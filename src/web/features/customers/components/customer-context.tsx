@@ -1,4 +1,4 @@
-import { MapPin, Phone, Wrench } from "lucide-react";
+import { Wrench } from "lucide-react";
 import { Link } from "react-router";
 import type { CustomerDetail } from "../../../../shared/customers.ts";
 import { formatDate } from "../../../../shared/dates.ts";
@@ -8,7 +8,7 @@ import {
 	REQUEST_TYPE_LABELS,
 } from "../../../../shared/requests.ts";
 import { Badge } from "../../../components/ui/badge.tsx";
-import { addressLine, mapsUrl, telUrl } from "./customer-header.tsx";
+import { addressLine, ContactLines } from "./customer-header.tsx";
 
 /**
  * Beside a conversation: where the customer lives, how to call them and their open service
@@ -16,7 +16,7 @@ import { addressLine, mapsUrl, telUrl } from "./customer-header.tsx";
  */
 export function CustomerContext({ detail }: { detail: CustomerDetail }) {
 	const { customer } = detail;
-	const address = addressLine(customer);
+	const _address = addressLine(customer);
 	const open = detail.serviceRequests.filter((r) =>
 		(OPEN_REQUEST_STATUSES as readonly string[]).includes(r.status),
 	);
@@ -25,35 +25,7 @@ export function CustomerContext({ detail }: { detail: CustomerDetail }) {
 			aria-label="About this customer"
 			className="grid min-w-0 content-start gap-3 rounded-lg border bg-card p-4 text-sm shadow-sm"
 		>
-			<ul className="grid gap-1.5">
-				<li className="flex min-w-0 items-start gap-1.5">
-					<MapPin className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
-					{address ? (
-						<a
-							href={mapsUrl(address)}
-							target="_blank"
-							rel="noopener noreferrer"
-							className="min-w-0 underline underline-offset-2 wrap-anywhere hover:text-primary"
-						>
-							{address}
-							<span className="sr-only"> (opens Google Maps)</span>
-						</a>
-					) : (
-						<span className="text-muted-foreground">No address</span>
-					)}
-				</li>
-				{customer.phone ? (
-					<li className="flex min-w-0 items-start gap-1.5">
-						<Phone className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
-						<a
-							href={telUrl(customer.phone)}
-							className="min-w-0 underline underline-offset-2 wrap-anywhere hover:text-primary"
-						>
-							{customer.phone}
-						</a>
-					</li>
-				) : null}
-			</ul>
+			<ContactLines customer={customer} className="gap-1.5" />
 			<div className="grid gap-2">
 				<h3 className="flex items-center gap-1.5 font-semibold">
 					<Wrench className="size-4 text-muted-foreground" aria-hidden />

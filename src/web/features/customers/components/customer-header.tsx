@@ -1,8 +1,10 @@
 import { MapPin, Phone } from "lucide-react";
+import { telHref } from "../../../../shared/business-slots.ts";
 import { accountState, type CustomerDetail } from "../../../../shared/customers.ts";
 import { businessDate, formatDate } from "../../../../shared/dates.ts";
 import { formatCents } from "../../../../shared/money.ts";
 import { Badge } from "../../../components/ui/badge.tsx";
+import { cn } from "../../../lib/utils.ts";
 import { CustomerImage } from "./customer-image.tsx";
 
 const STATE = {
@@ -24,9 +26,6 @@ export function addressLine(customer: CustomerDetail["customer"]) {
 export const mapsUrl = (address: string) =>
 	`https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
 
-/** A phone number as a tel: link dials it: digits and a leading plus only. */
-export const telUrl = (phone: string) => `tel:${phone.replace(/(?!^\+)[^\d]/g, "")}`;
-
 /**
  * The customer at a glance, above the tabs: picture, name, number and account state, where they
  * live (a map link) and how to call them, what they owe and when it is next due. It wraps on a
@@ -39,7 +38,7 @@ export function CustomerHeader({ detail, editing }: { detail: CustomerDetail; ed
 	const nextDue = pending.map((b) => b.dueDate).sort()[0];
 	const state =
 		STATE[accountState({ billDueDate: nextDue ?? null, status: customer.status }, businessDate())];
-	const address = addressLine(customer);
+	const _address = addressLine(customer);
 	return (
 		<section
 			aria-label="Customer summary"
@@ -55,37 +54,7 @@ export function CustomerHeader({ detail, editing }: { detail: CustomerDetail; ed
 						<span>Customer #{customer.idNumber}</span>
 						<Badge variant={state.variant}>{state.label}</Badge>
 					</p>
-					<ul className="grid gap-1 text-sm">
-						<li className="flex min-w-0 items-start gap-1.5">
-							<MapPin className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
-							{address ? (
-								<a
-									href={mapsUrl(address)}
-									target="_blank"
-									rel="noopener noreferrer"
-									className="min-w-0 underline underline-offset-2 wrap-anywhere hover:text-primary"
-								>
-									{address}
-									<span className="sr-only"> (opens Google Maps)</span>
-								</a>
-							) : (
-								<span className="text-muted-foreground">No address</span>
-							)}
-						</li>
-						<li className="flex min-w-0 items-start gap-1.5">
-							<Phone className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
-							{customer.phone ? (
-								<a
-									href={telUrl(customer.phone)}
-									className="min-w-0 underline underline-offset-2 wrap-anywhere hover:text-primary"
-								>
-									{customer.phone}
-								</a>
-							) : (
-								<span className="text-muted-foreground">No phone</span>
-							)}
-						</li>
-					</ul>
+					<ContactLines customer={customer} className="gap-1" />
 				</div>
 			</div>
 			<dl className="grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:flex-none">
@@ -101,5 +70,49 @@ export function CustomerHeader({ detail, editing }: { detail: CustomerDetail; ed
 				</div>
 			</dl>
 		</section>
+	);
+}
+
+/** Where the customer lives (a map link) and how to call them: the summary strip and the chat's panel. */
+export function ContactLines({
+	customer,
+	className,
+}: {
+	customer: CustomerDetail["customer"];
+	className?: string;
+}) {
+	const address = addressLine(customer);
+	return (
+		<ul className={cn("grid text-sm", className)}>
+			<li className="flex min-w-0 items-start gap-1.5">
+				<MapPin className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
+				{address ? (
+					<a
+						href={mapsUrl(address)}
+						target="_blank"
+						rel="noopener noreferrer"
+						className="min-w-0 underline underline-offset-2 wrap-anywhere hover:text-primary"
+					>
+						{address}
+						<span className="sr-only"> (opens Google Maps)</span>
+					</a>
+				) : (
+					<span className="text-muted-foreground">No address</span>
+				)}
+			</li>
+			<li className="flex min-w-0 items-start gap-1.5">
+				<Phone className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
+				{customer.phone ? (
+					<a
+						href={telHref(customer.phone)}
+						className="min-w-0 underline underline-offset-2 wrap-anywhere hover:text-primary"
+					>
+						{customer.phone}
+					</a>
+				) : (
+					<span className="text-muted-foreground">No phone</span>
+				)}
+			</li>
+		</ul>
 	);
 }
