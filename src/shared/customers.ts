@@ -4,7 +4,12 @@ import { QUOTE_FORM_MESSAGES, serviceChoiceSchema } from "./estimate.ts";
 import { AMOUNT_TOO_HIGH, MAX_AMOUNT_CENTS } from "./money.ts";
 import { billingAddressSchema, cardInputSchema } from "./payments.ts";
 import { optionalText } from "./public-quote.ts";
-import { QUOTE_STATUSES, quoteLineSchema, quoteViewSchema } from "./quotes.ts";
+import {
+	priceAdjustmentSchema,
+	QUOTE_STATUSES,
+	quoteLineSchema,
+	quoteViewSchema,
+} from "./quotes.ts";
 import { REQUEST_PRIORITIES, REQUEST_STATUSES, REQUEST_TYPES } from "./requests.ts";
 import { tooLong, z } from "./zod.ts";
 
@@ -342,6 +347,7 @@ export const customerDetailSchema = z.object({
 			services: z.array(quoteLineSchema),
 			totalEstimateCents: z.number().int(),
 			revisedPriceCents: z.number().int().nullable(),
+			adjustments: z.array(priceAdjustmentSchema),
 			notes: z.string().nullable(),
 			photoIds: z.array(z.uuid()),
 			createdAt: z.string(),

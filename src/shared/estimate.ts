@@ -1,4 +1,5 @@
 import { MAX_QUOTE_PHOTOS, QUOTE_FORM_MESSAGES } from "./quote-form.ts";
+import { priceAdjustmentSchema } from "./quotes.ts";
 import { tooLong, z } from "./zod.ts";
 
 // The messages and limits live apart, without zod (quote-form.ts); the schemas' users find them here too.
@@ -59,6 +60,11 @@ export const estimateSchema = z.object({
 	priceRangeLowCents: z.number().int(),
 	priceRangeHighCents: z.number().int(),
 	complexity: z.enum(COMPLEXITIES),
+	/**
+	 * What lies between the services' subtotal and the recommended price, one line each (job size,
+	 * travel, rounding): the subtotal and these add up to the price.
+	 */
+	adjustments: z.array(priceAdjustmentSchema),
 	explanation: z.string(),
 	locationFactors: z.object({
 		city: z.string().nullable(),

@@ -11,6 +11,9 @@ export const quoteLineSchema = z.object({
 });
 export type QuoteLine = z.infer<typeof quoteLineSchema>;
 
+/** A line between a quote's services and its total (shared/price-adjustments.ts). */
+export const priceAdjustmentSchema = z.object({ label: z.string(), amountCents: z.number().int() });
+
 export const QUOTE_VALID_DAYS = 30;
 
 export const QUOTE_STATUSES = ["pending", "approved", "revised", "rejected"] as const;
@@ -115,6 +118,8 @@ export const quoteViewSchema = z.object({
 	ownerNotes: z.string().nullable(),
 	notes: z.string().nullable(),
 	aiQuote: z.unknown().nullable(),
+	/** With the services, they add up to the price shown (revised, or the estimate). */
+	adjustments: z.array(priceAdjustmentSchema),
 	photoIds: z.array(z.uuid()),
 	approvalNotificationSeen: z.boolean(),
 	quoteDetailsDismissed: z.boolean(),

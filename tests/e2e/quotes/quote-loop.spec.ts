@@ -68,6 +68,11 @@ test("a customer's quote goes from request to revision, acceptance, bill and sig
 	await expect(toasts(page)).toContainText("Quote request submitted successfully!");
 	await expect(page).toHaveURL(/\/app$/);
 	await expect(main.getByText("We're reviewing your request")).toBeVisible();
+	// $650 of services, then the lines that make the estimate: the sum of what the card lists.
+	const quoteLines = main.getByRole("listitem");
+	await expect(quoteLines.filter({ hasText: "Medium complexity (+8%)" })).toContainText("+$52.00");
+	await expect(quoteLines.filter({ hasText: "Rounded to the nearest $5" })).toContainText("−$2.00");
+	await expect(main.getByText("Estimate", { exact: true }).locator("..")).toContainText("$700.00");
 	await expect(main.getByRole("link", { name: "Get Serviced" })).toHaveCount(0);
 
 	// The owner sees it with the photo, and revises the price.

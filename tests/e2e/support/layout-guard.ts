@@ -141,9 +141,23 @@ export async function horizontalOverflow(page: Page): Promise<string[]> {
 						const r = el.getBoundingClientRect();
 						return (r.width > 0 || r.height > 0) && past(r) && !g.clippedOrFixed(el);
 					});
-					return all
-						.filter((el) => !all.some((other) => other !== el && el.contains(other)))
-						.map((el) => `past the edge: ${g.describe(el)}`);
+					const deepest = all.filter((el) => !all.some((o) => o !== el && el.contains(o)));
+					if (deepest.length) return deepest.map((el) => `past the edge: ${g.describe(el)}`);
+					// Nothing's box is past the edge: the content of a box that lets it overflow is (a
+					// long word in pre-wrapped text measures inside its box but lays out past it).
+					const spilling = [...document.body.querySelectorAll("*")].filter(
+						(el) =>
+							el.clientWidth > 0 &&
+							el.scrollWidth > room &&
+							el.scrollWidth > el.clientWidth + 1 &&
+							!g.clippedOrFixed(el, true),
+					);
+					return spilling
+						.filter((el) => !spilling.some((o) => o !== el && el.contains(o)))
+						.map(
+							(el) =>
+								`content ${el.scrollWidth}px wide overflows its ${el.clientWidth}px box: ${g.describe(el)}`,
+						);
 				})();
 		return [
 			`the page scrolls sideways: ${scrollWidth}px of content in a ${width}px window:`,

@@ -11,6 +11,7 @@ import {
 } from "../../../shared/customers.ts";
 import { AMOUNT_TOO_HIGH, formatCents, MAX_AMOUNT_CENTS } from "../../../shared/money.ts";
 import { PAYMENT_MESSAGES } from "../../../shared/payments.ts";
+import { priceAdjustments } from "../../../shared/price-adjustments.ts";
 import type { QuoteLine } from "../../../shared/quotes.ts";
 import type { z } from "../../../shared/zod.ts";
 import type { Deps } from "../../app-env.ts";
@@ -304,6 +305,7 @@ export async function getCustomerDetail(options: {
 			services: q.services,
 			totalEstimateCents: q.totalEstimateCents,
 			revisedPriceCents: q.revisedPriceCents,
+			adjustments: priceAdjustments(q),
 			notes: q.notes,
 			photoIds: photos.filter((p) => p.quoteRequestId === q.id).map((p) => p.id),
 			createdAt: q.createdAt.toISOString(),

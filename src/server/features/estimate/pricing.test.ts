@@ -44,6 +44,7 @@ const catalogue: ServiceOption[] = [
 	service(9, "Retired Service", 999, true, false),
 ];
 const OUTLINE = id(1);
+const SMALL_TREES = id(2);
 const MEDIUM_TREES = id(3);
 const WINDOWS = id(7);
 const WALKWAY = id(6);
@@ -328,6 +329,44 @@ describe("recommended price and range", () => {
 		expect(roundToStep(750)).toBe(1000);
 		expect(roundToStep(100)).toBe(500);
 		expect(roundToStep(0)).toBe(0);
+	});
+});
+
+describe("adjustments", () => {
+	it("name each step from the subtotal to the price: job size, travel and rounding", () => {
+		// $650 Medium (+8% = $52) in Massillon (+5%: 737.10 − 702 = $35.10), rounded to $735 (−$2.10).
+		const e = price(
+			[
+				{ serviceId: OUTLINE, quantity: 1 },
+				{ serviceId: MEDIUM_TREES, quantity: 2 },
+			],
+			"Massillon",
+		);
+		expect(e.adjustments).toEqual([
+			{ label: "Medium complexity (+8%)", amountCents: 5_200 },
+			{ label: "Travel to Massillon (+5%)", amountCents: 3_510 },
+			{ label: "Rounded to the nearest $5", amountCents: -210 },
+		]);
+	});
+
+	it("leave out a step that adds nothing", () => {
+		// $400 Low in Canton: no complexity, no travel, already a multiple of $5.
+		expect(price([{ serviceId: OUTLINE, quantity: 1 }], "Canton").adjustments).toEqual([]);
+	});
+
+	it("always add up to the recommended price", () => {
+		for (const city of ["Canton", "Akron", "Parma", "Nowhere", null])
+			for (let trees = 1; trees <= 40; trees += 3) {
+				const e = price(
+					[
+						{ serviceId: OUTLINE, quantity: 1 },
+						{ serviceId: SMALL_TREES, quantity: trees },
+					],
+					city,
+				);
+				const sum = e.adjustments.reduce((t, a) => t + a.amountCents, e.subtotalCents);
+				expect(sum, `${trees} trees in ${city}`).toBe(e.recommendedPriceCents);
+			}
 	});
 });
 

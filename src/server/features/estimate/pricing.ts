@@ -324,6 +324,25 @@ export function priceEstimate(options: {
 	const priceRangeLowCents = roundToStep((recommendedPriceCents * RANGE_LOW_PERCENT) / 100);
 	const priceRangeHighCents = roundToStep((recommendedPriceCents * RANGE_HIGH_PERCENT) / 100);
 
+	// The same price in lines: each step's share, travel taking the cent the two roundings may leave.
+	const complexityCents = Math.round((subtotalCents * (complexity.percent - 100)) / 100);
+	const adjustments = [
+		{
+			label: `${complexity.level} complexity (+${complexity.percent - 100}%)`,
+			amountCents: complexityCents,
+		},
+		{
+			label: location.known
+				? `Travel to ${location.city} (+${location.percent - 100}%)`
+				: `Travel allowance, area to confirm (+${location.percent - 100}%)`,
+			amountCents: adjusted - subtotalCents - complexityCents,
+		},
+		{
+			label: `Rounded to the nearest $${ROUNDING_STEP_CENTS / 100}`,
+			amountCents: recommendedPriceCents - adjusted,
+		},
+	].filter((a) => a.amountCents !== 0);
+
 	const { percent: _p, zone: _z, ...locationFactors } = location;
 	return {
 		lines,
@@ -332,6 +351,7 @@ export function priceEstimate(options: {
 		priceRangeLowCents,
 		priceRangeHighCents,
 		complexity: complexity.level,
+		adjustments,
 		explanation: explain({
 			lines,
 			subtotalCents,

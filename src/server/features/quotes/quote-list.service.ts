@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { addDays, businessDate } from "../../../shared/dates.ts";
+import { priceAdjustments } from "../../../shared/price-adjustments.ts";
 import {
 	type OwnerQuoteFilter,
 	QUOTE_VALID_DAYS,
@@ -101,6 +102,12 @@ export function toQuoteView(row: Row, today = businessDate()): QuoteView {
 		ownerNotes: row.owner_notes,
 		notes: row.notes,
 		aiQuote: row.ai_quote ?? null,
+		adjustments: priceAdjustments({
+			services: row.services,
+			totalEstimateCents: row.total_estimate_cents,
+			revisedPriceCents: row.revised_price_cents,
+			aiQuote: row.ai_quote,
+		}),
 		photoIds: row.photo_ids ?? [],
 		approvalNotificationSeen: row.approval_notification_seen,
 		quoteDetailsDismissed: row.quote_details_dismissed,

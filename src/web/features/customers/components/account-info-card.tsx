@@ -127,7 +127,7 @@ export function PropertyNotesCard({
 						onChange={(e) => editor.set("notes", e.target.value)}
 					/>
 				) : (
-					<p className="whitespace-pre-wrap text-sm">
+					<p className="whitespace-pre-wrap wrap-anywhere text-sm">
 						{customer.notes || <span className="text-muted-foreground">No notes yet.</span>}
 					</p>
 				)}

@@ -3,6 +3,7 @@ import type { CustomerDetail } from "../../../../shared/customers.ts";
 import { formatDate } from "../../../../shared/dates.ts";
 import { formatCents } from "../../../../shared/money.ts";
 import { REQUEST_STATUS_LABELS, REQUEST_TYPE_LABELS } from "../../../../shared/requests.ts";
+import { PriceAdjustmentRows } from "../../../components/price-adjustment-rows.tsx";
 import { EmptyState } from "../../../components/shell/app-shell.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card.tsx";
@@ -40,6 +41,10 @@ export function CustomerQuotesCard({ quotes }: { quotes: CustomerDetail["quotes"
 											</span>
 										</li>
 									))}
+									<PriceAdjustmentRows
+										adjustments={q.adjustments}
+										className="flex min-w-0 justify-between gap-2"
+									/>
 								</ul>
 								<p className="flex justify-between border-t pt-2 font-semibold">
 									<span>Total</span>

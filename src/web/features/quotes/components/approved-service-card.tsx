@@ -2,6 +2,7 @@ import { CheckCircle2, Circle } from "lucide-react";
 import { Link } from "react-router";
 import { formatCents } from "../../../../shared/money.ts";
 import type { QuoteView } from "../../../../shared/quotes.ts";
+import { PriceAdjustmentRows } from "../../../components/price-adjustment-rows.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import {
 	Card,
@@ -73,6 +74,10 @@ export function ApprovedServiceCard({
 							</span>
 						</li>
 					))}
+					<PriceAdjustmentRows
+						adjustments={quote.adjustments}
+						className="flex justify-between gap-3 px-3 py-2"
+					/>
 				</ul>
 				<p className="flex justify-between font-semibold">
 					<span>Total</span>

@@ -4,6 +4,7 @@ import { toast } from "sonner";
 import { formatDate } from "../../../../shared/dates.ts";
 import { formatCents } from "../../../../shared/money.ts";
 import type { QuoteView } from "../../../../shared/quotes.ts";
+import { PriceAdjustmentRows } from "../../../components/price-adjustment-rows.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import {
 	Card,
@@ -98,6 +99,10 @@ export function CustomerQuoteStatus({
 									</span>
 								</li>
 							))}
+							<PriceAdjustmentRows
+								adjustments={quote.adjustments}
+								className="flex justify-between gap-3 py-2"
+							/>
 						</ul>
 						<p className="flex flex-wrap justify-between gap-x-3 text-base font-semibold">
 							<span>{quote.revisedPriceCents !== null ? "Revised price" : "Estimate"}</span>

@@ -4,6 +4,7 @@ import { toast } from "sonner";
 import { formatDate } from "../../../../shared/dates.ts";
 import { dollarsToCents, formatCents } from "../../../../shared/money.ts";
 import { QUOTE_MESSAGES, type QuoteView } from "../../../../shared/quotes.ts";
+import { PriceAdjustmentRows } from "../../../components/price-adjustment-rows.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Input } from "../../../components/ui/input.tsx";
@@ -185,6 +186,14 @@ function QuoteDetails({
 						Show how this was priced
 						{estimate.complexity ? ` (${estimate.complexity} complexity)` : ""}
 					</summary>
+					{quote.adjustments.length ? (
+						<ul className="mt-2 grid gap-1" aria-label="From the services to the price">
+							<PriceAdjustmentRows
+								adjustments={quote.adjustments}
+								className="flex justify-between gap-3"
+							/>
+						</ul>
+					) : null}
 					<p className="mt-2">
 						<span className="font-medium">Instant quote: </span>
 						{estimate.explanation}
