@@ -13,8 +13,8 @@ import type { Deps } from "../../app-env.ts";
 import type { Executor, Transaction } from "../../db/database.ts";
 import { bills, customers, profiles, serviceRequests, users } from "../../db/schema.ts";
 import { type Actor, assertOwner } from "../../lib/actor.ts";
+import { requireApprovedQuote } from "../../lib/customer-approval.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
-import { requireApprovedQuote } from "../customers/customers.service.ts";
 import {
 	newServiceRequestEmail,
 	recipientName,
