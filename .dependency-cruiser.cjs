@@ -14,6 +14,9 @@
  * page-overlays.tsx) put features together and may import any of them; src/web/components and
  * src/web/lib are shared by all and import no feature.
  *
+ * Features depend on each other in one direction only (no-feature-loops, on folders; decision
+ * 026): what two features both need lives below them, in src/shared, src/server/lib or src/web/lib.
+ *
  * Type-only imports count (tsPreCompilationDeps), so they are held to the same rules.
  */
 
@@ -131,6 +134,18 @@ module.exports = {
 			severity: "error",
 			from: { path: "^src/" },
 			to: { circular: true },
+		},
+		{
+			name: "no-feature-loops",
+			comment:
+				"Features depend on each other in one direction only: two features that import each " +
+				"other (directly or round a longer loop of features) are one idea split in two, or share " +
+				"a piece that belongs below them (src/shared, src/server/lib, src/web/lib). Checked on " +
+				"folders, so a loop counts even when no single module imports itself back.",
+			severity: "error",
+			scope: "folder",
+			from: { path: "^src/(server|web)/features/[^/]+" },
+			to: { path: "^src/(server|web)/features/[^/]+", circular: true },
 		},
 		{
 			name: "public-pages-without-react-router",

@@ -7,6 +7,7 @@ import {
 	planSubscriptions,
 	refunds,
 } from "../../src/server/db/schema.ts";
+import { payBill } from "../../src/server/features/payments/charge.service.ts";
 import { billPlans } from "../../src/server/features/payments/plan.service.ts";
 import { businessDate, formatDate } from "../../src/shared/dates.ts";
 import { PAYMENT_MESSAGES } from "../../src/shared/payments.ts";
@@ -156,6 +157,11 @@ describe("paying a bill in test mode", () => {
 		const newcomer = await signedInCustomer(app, { email: "newcomer@example.test" });
 		const own = await bill(app, { userId: newcomer.userId });
 		expectError(await pay(newcomer.client, own.id), 403, APPROVAL_REQUIRED_MESSAGE);
+		// The service holds the gate itself, not only the route's middleware: without a card, test
+		// mode would otherwise answer 400.
+		await expect(
+			payBill({ deps: app.deps, actor: { id: newcomer.userId, role: "customer" }, billId: own.id }),
+		).rejects.toMatchObject({ status: 403, message: APPROVAL_REQUIRED_MESSAGE });
 		expect((await pay(casey.client, casey.bill.id)).status).toBe(200);
 		const [payment] = await paymentsOf(app, casey.bill.id);
 		expectError(

@@ -260,6 +260,22 @@ describe("customer service requests", () => {
 		expect(still!.status).toBe("in_progress");
 		expect((await customer.client.get("/api/service-requests")).json.active).toBe(true);
 	});
+
+	test("the customer's cancel route means the customer's cancel for everyone: the owner's call there moves no customer's request", async ({
+		app,
+	}) => {
+		const customer = await approvedCustomer(app);
+		const { id, feeBillId } = (await submit(customer.client, colors)).json;
+
+		expectError(await customer.owner.client.post(`/api/service-requests/${id}/cancel`), 404);
+		const [still] = await app.db.select().from(serviceRequests).where(eq(serviceRequests.id, id));
+		expect(still!.status).toBe("open");
+		expect(await app.db.select().from(bills).where(eq(bills.id, feeBillId))).toHaveLength(1);
+
+		const res = await customer.owner.client.post(`/api/owner/service-requests/${id}/cancel`);
+		expect(res.status, res.text).toBe(200);
+		expect(res.json).toMatchObject({ status: "cancelled" });
+	});
 });
 
 test("the rate limit answers 429 before any photo is read", async () => {

@@ -8,9 +8,9 @@ import { CONFIRM_MESSAGES, type SessionUser } from "../../../shared/auth.ts";
 import type { AppEnv, OwnerEnv, SignedInEnv } from "../../app-env.ts";
 import type { Executor } from "../../db/database.ts";
 import { profiles, sessions, users } from "../../db/schema.ts";
+import { requireApprovedQuote } from "../../lib/customer-approval.ts";
 import { AppError, forbidden, unauthorized } from "../../lib/errors.ts";
 import { quotesTag, sessionTag } from "../../lib/read-cache.ts";
-import { requireApprovedQuote } from "../customers/customers.service.ts";
 import { SESSION_EXPIRES_IN } from "./auth.ts";
 import { hashSessionToken } from "./session-token.ts";
 

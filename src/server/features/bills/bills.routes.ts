@@ -5,7 +5,6 @@ import type { OwnerEnv } from "../../app-env.ts";
 import { customerTag, SITE_TAG } from "../../lib/read-cache.ts";
 import { cachedJson, createRouter, errorResponses, jsonContent } from "../../lib/router.ts";
 import { signedIn } from "../auth/auth.middleware.ts";
-import { getPricing } from "../settings/settings.service.ts";
 import { listBills, markBillPaid } from "./bills.service.ts";
 
 /** A signed-in customer's own bills. */
@@ -22,17 +21,10 @@ export const customerRoutes = createRouter().openapi(
 		},
 	}),
 	async (c) => {
-		const { db } = c.var.deps;
 		const actor = c.var.user;
-		return cachedJson(c, `bills:${actor.id}`, [customerTag(actor.id), SITE_TAG], async () => {
-			const [rows, pricing] = await Promise.all([listBills({ db, actor }), getPricing({ db })]);
-			const bills = rows.map((b) => ({
-				...b,
-				paidAt: b.paidAt?.toISOString() ?? null,
-				createdAt: b.createdAt.toISOString(),
-			}));
-			return { bills, planPriceCents: pricing.planPriceCents };
-		});
+		return cachedJson(c, `bills:${actor.id}`, [customerTag(actor.id), SITE_TAG], () =>
+			listBills({ db: c.var.deps.db, actor }),
+		);
 	},
 );
 

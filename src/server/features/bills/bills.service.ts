@@ -1,4 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
+import type { MyBills } from "../../../shared/bills.ts";
 import { CUSTOMER_MESSAGES } from "../../../shared/customers.ts";
 import { addDays, businessDate } from "../../../shared/dates.ts";
 import type { Deps } from "../../app-env.ts";
@@ -7,6 +8,7 @@ import { bills, customers, payments } from "../../db/schema.ts";
 import { type Actor, assertOwner } from "../../lib/actor.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
+import { getPricing } from "../settings/settings.service.ts";
 
 export const BILL_DUE_DAYS = 30;
 
@@ -50,27 +52,39 @@ export async function createQuoteBill(options: {
 
 /**
  * The acting customer's own bills, pending first, then newest first, each with the card payment
- * that settled it, if one did (a bill has at most one: payments_one_per_bill).
+ * that settled it, if one did (a bill has at most one: payments_one_per_bill), and the monthly
+ * plan's price.
  */
-export async function listBills(options: { db: Executor; actor: Actor }) {
-	return options.db
-		.select({
-			id: bills.id,
-			description: bills.description,
-			amountCents: bills.amountCents,
-			dueDate: bills.dueDate,
-			status: bills.status,
-			paidAt: bills.paidAt,
-			paymentMethod: bills.paymentMethod,
-			refundedCents: sql<number>`coalesce(${payments.refundedCents}, 0)`,
-			cardBrand: payments.cardBrand,
-			cardLast4: payments.cardLast4,
-			createdAt: bills.createdAt,
-		})
-		.from(bills)
-		.leftJoin(payments, and(eq(payments.billId, bills.id), eq(payments.status, "succeeded")))
-		.where(eq(bills.userId, options.actor.id))
-		.orderBy(sql`${bills.status} = 'pending' desc`, desc(bills.createdAt));
+export async function listBills(options: { db: Executor; actor: Actor }): Promise<MyBills> {
+	const [rows, pricing] = await Promise.all([
+		options.db
+			.select({
+				id: bills.id,
+				description: bills.description,
+				amountCents: bills.amountCents,
+				dueDate: bills.dueDate,
+				status: bills.status,
+				paidAt: bills.paidAt,
+				paymentMethod: bills.paymentMethod,
+				refundedCents: sql<number>`coalesce(${payments.refundedCents}, 0)`,
+				cardBrand: payments.cardBrand,
+				cardLast4: payments.cardLast4,
+				createdAt: bills.createdAt,
+			})
+			.from(bills)
+			.leftJoin(payments, and(eq(payments.billId, bills.id), eq(payments.status, "succeeded")))
+			.where(eq(bills.userId, options.actor.id))
+			.orderBy(sql`${bills.status} = 'pending' desc`, desc(bills.createdAt)),
+		getPricing({ db: options.db }),
+	]);
+	return {
+		bills: rows.map((b) => ({
+			...b,
+			paidAt: b.paidAt?.toISOString() ?? null,
+			createdAt: b.createdAt.toISOString(),
+		})),
+		planPriceCents: pricing.planPriceCents,
+	};
 }
 
 /**

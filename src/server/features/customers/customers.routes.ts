@@ -94,7 +94,7 @@ export const customerRoutes = createRouter()
 		async (c) => {
 			const actor = c.var.user;
 			return cachedJson(c, `installation-media:${actor.id}`, [customerTag(actor.id)], async () => ({
-				media: await listInstallationMedia(c.var.deps.db, actor.id),
+				media: await listInstallationMedia({ db: c.var.deps.db, actor }),
 			}));
 		},
 	);

@@ -27,14 +27,14 @@ import {
 	users,
 } from "../../db/schema.ts";
 import { type Actor, assertOwner } from "../../lib/actor.ts";
+import { activateCustomer } from "../../lib/customer-approval.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { createQuoteBill } from "../bills/bills.service.ts";
 import { customerWelcomeEmail } from "../email/templates.ts";
 import { recordFiles, storeFiles } from "../files/files.service.ts";
-import { chargeNewCustomer } from "../payments/payments.service.ts";
+import { chargeNewCustomer } from "../payments/new-customer-charge.service.ts";
 import { prepareQuoteRequest } from "../quotes/quote-submission.service.ts";
 import { getBusinessProfile } from "../settings/settings.service.ts";
-import { activateCustomer } from "./customers.service.ts";
 
 type CreateCustomerInput = z.output<typeof createCustomerSchema>;
 
@@ -181,22 +181,23 @@ export async function createCustomer(options: {
 		throw error;
 	}
 	if (!input.payment) return created;
-	const paymentResult = await chargeNewCustomer({
+	const charge = await chargeNewCustomer({
 		deps,
+		actor,
 		billId: created.billId,
 		userId,
 		payment: input.payment,
 	});
-	return paymentResult.success
+	return charge.kind === "paid"
 		? {
 				...created,
-				message: `${created.message} ${PAYMENT_MESSAGES.paymentResultSuccess(formatCents(paymentResult.amountCents))}`,
-				paymentResult: { success: true },
+				message: `${created.message} ${PAYMENT_MESSAGES.paymentResultSuccess(formatCents(charge.amountCents))}`,
+				paymentResult: { success: true as const },
 			}
 		: {
 				...created,
-				message: `${created.message} ${PAYMENT_MESSAGES.paymentResultFailed(paymentResult.error)}`,
-				paymentResult: paymentResult,
+				message: `${created.message} ${PAYMENT_MESSAGES.paymentResultFailed(charge.message)}`,
+				paymentResult: { success: false as const, error: charge.message },
 			};
 }
 
@@ -271,7 +272,7 @@ export async function getCustomerDetail(options: {
 			.from(serviceRequests)
 			.where(eq(serviceRequests.userId, userId))
 			.orderBy(desc(serviceRequests.createdAt)),
-		listInstallationMedia(db, userId),
+		installationMediaOf(db, userId),
 	]);
 	const photos = quoteRows.length
 		? await db
@@ -323,8 +324,13 @@ export async function getCustomerDetail(options: {
 	};
 }
 
-/** A customer's installation photos, oldest first. */
-export async function listInstallationMedia(db: Executor, userId: string) {
+/** The signed-in customer's own installation photos, oldest first. */
+export async function listInstallationMedia(options: { db: Executor; actor: Actor }) {
+	return installationMediaOf(options.db, options.actor.id);
+}
+
+/** A login's installation photos, oldest first. */
+async function installationMediaOf(db: Executor, userId: string) {
 	const rows = await db
 		.select({ id: files.id, fileName: files.fileName, createdAt: files.createdAt })
 		.from(files)

@@ -4,12 +4,12 @@ import { QUOTE_MESSAGES } from "../../../shared/quotes.ts";
 import type { Deps } from "../../app-env.ts";
 import { profiles, users } from "../../db/schema.ts";
 import { type Actor, assertOwner } from "../../lib/actor.ts";
+import { activateCustomer } from "../../lib/customer-approval.ts";
 import { conflict } from "../../lib/errors.ts";
 import { createQuoteBill } from "../bills/bills.service.ts";
 import { customerInviteEmail } from "../email/templates.ts";
 import { getWebsiteQuote, moveWebsiteQuoteToAccount } from "../quotes/quotes.service.ts";
 import { getBusinessProfile } from "../settings/settings.service.ts";
-import { activateCustomer } from "./customers.service.ts";
 
 /** How long the "set your password" link of a new customer stays usable. */
 export const INVITE_LINK_DAYS = 7;

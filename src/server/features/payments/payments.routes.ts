@@ -16,15 +16,11 @@ import { idempotent } from "../../lib/idempotency.ts";
 import { SITE_TAG } from "../../lib/read-cache.ts";
 import { cachedJson, createRouter, errorResponses, jsonContent } from "../../lib/router.ts";
 import { approvedQuoteOnly, signedIn } from "../auth/auth.middleware.ts";
-import { findCustomer } from "../customers/owner-customers.service.ts";
-import {
-	getPaymentSetup,
-	getReceipt,
-	listPayments,
-	payBill,
-	refundPayment,
-} from "./payments.service.ts";
+import { payBill } from "./charge.service.ts";
+import { getReceipt, listCustomerPayments } from "./payment-history.service.ts";
+import { getPaymentSetup } from "./payment-setup.service.ts";
 import { cancelPlan, getPlan, joinPlan } from "./plan.service.ts";
+import { refundPayment } from "./refund.service.ts";
 import { handleStripeWebhook } from "./stripe-webhook.service.ts";
 
 const billParams = z.object({ id: z.uuid(PAYMENT_MESSAGES.billNotFound) });
@@ -142,7 +138,7 @@ export const customerRoutes = createRouter()
 				...errorResponses,
 			},
 		}),
-		async (c) => c.json(await getPlan(c.var.deps.db, c.var.user.id), 200),
+		async (c) => c.json(await getPlan({ db: c.var.deps.db, actor: c.var.user }), 200),
 	)
 	.openapi(
 		createRoute({
@@ -204,12 +200,7 @@ export const ownerRoutes = createRouter<OwnerEnv>()
 		async (c) => {
 			const { id } = c.req.valid("param");
 			const { db } = c.var.deps;
-			const { userId } = await findCustomer(db, id);
-			const [list, plan] = await Promise.all([
-				userId ? listPayments({ db, actor: c.var.user, userId }) : [],
-				getPlan(db, userId),
-			]);
-			return c.json({ payments: list, plan }, 200);
+			return c.json(await listCustomerPayments({ db, actor: c.var.user, customerId: id }), 200);
 		},
 	)
 	.openapi(

@@ -4,11 +4,13 @@ import { type Card, PAYMENT_MESSAGES, type Plan } from "../../../shared/payments
 import type { Executor, Transaction } from "../../db/database.ts";
 import { bills, payments, planSubscriptions, users } from "../../db/schema.ts";
 import type { Actor } from "../../lib/actor.ts";
+import { requireApprovedQuote } from "../../lib/customer-approval.ts";
 import { badRequest, conflict } from "../../lib/errors.ts";
-import { requireApprovedQuote } from "../customers/customers.service.ts";
 import { getPricing } from "../settings/settings.service.ts";
-import { cardRefused, paymentSetup, paymentsOff } from "./payment-setup.ts";
-import { chargeBill, type PaymentDeps } from "./payments.service.ts";
+import type { PaymentDeps } from "./bill-settlement.ts";
+import { chargeBill } from "./charge.service.ts";
+import type { ChargeResult } from "./charge-result.ts";
+import { cardRefused, loadGateway, paymentsOff } from "./payment-setup.service.ts";
 import { testPaymentMethod, testRefusal } from "./test-gateway.ts";
 
 /** The first day of the month of an ISO date, and of the month after. */
@@ -24,11 +26,16 @@ const monthName = (isoDate: string) =>
 		year: "numeric",
 	});
 
+/** The signed-in customer's own plan ("none" before joining). */
+export async function getPlan(options: { db: Executor; actor: Actor }): Promise<Plan> {
+	return planOf(options.db, options.actor.id);
+}
+
 /**
- * A customer's plan as the customer and the owner see it ("none" before joining, and for a
- * customer record without a login).
+ * A login's plan as the customer and the owner see it ("none" before joining, and for a customer
+ * record without a login).
  */
-export async function getPlan(db: Executor, userId: string | null): Promise<Plan> {
+export async function planOf(db: Executor, userId: string | null): Promise<Plan> {
 	const [[row], pricing] = await Promise.all([
 		userId ? db.select().from(planSubscriptions).where(eq(planSubscriptions.userId, userId)) : [],
 		getPricing({ db }),
@@ -63,23 +70,23 @@ export async function joinPlan(options: {
 	actor: Actor;
 	card?: Card;
 	now?: Date;
-}): Promise<{ plan: Plan; message: string } | { kind: "redirect"; url: string }> {
+}): Promise<{ plan: Plan; message: string } | Extract<ChargeResult, { kind: "redirect" }>> {
 	const { deps, actor, card } = options;
 	await requireApprovedQuote({ db: deps.db, actor });
-	const current = await getPlan(deps.db, actor.id);
+	const current = await getPlan({ db: deps.db, actor });
 	if (current.status === "active") throw conflict(PAYMENT_MESSAGES.planAlreadyActive);
-	const setup = await paymentSetup(deps);
-	if (setup.mode === "off") throw await paymentsOff(deps);
+	const loaded = await loadGateway(deps);
+	if (loaded.mode === "off") throw await paymentsOff(deps);
 	const { planPriceCents } = await getPricing(deps);
 	if (planPriceCents <= 0) throw badRequest("The plan has no price yet: please ask us");
-	if (setup.mode === "stripe") {
+	if (loaded.mode === "stripe") {
 		if (card) throw badRequest(PAYMENT_MESSAGES.cardsAtStripe);
 		const [person] = await deps.db
 			.select({ email: users.email })
 			.from(users)
 			.where(eq(users.id, actor.id));
 		const back = (result: string) => `${deps.env.APP_URL}/app/payments?plan=${result}`;
-		const { url } = await setup.gateway.planCheckout({
+		const { url } = await loaded.gateway.planCheckout({
 			priceCents: planPriceCents,
 			email: person?.email ?? "",
 			userId: actor.id,
@@ -114,7 +121,7 @@ export async function joinPlan(options: {
 		await deps.events.publish(tx, { kind: "customer.changed", userId: actor.id });
 	});
 	await billPlans({ deps, now: options.now, userId: actor.id });
-	return { plan: await getPlan(deps.db, actor.id), message: PAYMENT_MESSAGES.planJoined };
+	return { plan: await getPlan({ db: deps.db, actor }), message: PAYMENT_MESSAGES.planJoined };
 }
 
 /** The customer leaves the plan: no more monthly bills (Stripe's subscription is cancelled). */
@@ -126,9 +133,9 @@ export async function cancelPlan(options: { deps: PaymentDeps; actor: Actor }) {
 		.where(and(eq(planSubscriptions.userId, actor.id), eq(planSubscriptions.status, "active")));
 	if (!row) throw conflict(PAYMENT_MESSAGES.planNotActive);
 	if (row.provider === "stripe" && row.providerSubscriptionId) {
-		const setup = await paymentSetup(deps);
-		if (setup.mode !== "stripe") throw badRequest("Stripe keys are needed to cancel this plan");
-		await setup.gateway.cancelSubscription(row.providerSubscriptionId);
+		const loaded = await loadGateway(deps);
+		if (loaded.mode !== "stripe") throw badRequest("Stripe keys are needed to cancel this plan");
+		await loaded.gateway.cancelSubscription(row.providerSubscriptionId);
 	}
 	await deps.events.transaction(async (tx) => {
 		await tx
@@ -137,7 +144,7 @@ export async function cancelPlan(options: { deps: PaymentDeps; actor: Actor }) {
 			.where(eq(planSubscriptions.userId, actor.id));
 		await deps.events.publish(tx, { kind: "customer.changed", userId: actor.id });
 	});
-	return { plan: await getPlan(deps.db, actor.id), message: PAYMENT_MESSAGES.planCancelled };
+	return { plan: await getPlan({ db: deps.db, actor }), message: PAYMENT_MESSAGES.planCancelled };
 }
 
 /** A plan month's bill, once: the unique (user, month) index makes a second one a no-op. */
@@ -170,7 +177,7 @@ export async function insertPlanBill(
 export async function billPlans(options: { deps: PaymentDeps; now?: Date; userId?: string }) {
 	const { deps } = options;
 	const today = businessDate(options.now);
-	const setup = await paymentSetup(deps);
+	const loaded = await loadGateway(deps);
 	let billed = 0;
 	for (;;) {
 		const claimed = await deps.events.transaction(async (tx) => {
@@ -209,7 +216,7 @@ export async function billPlans(options: { deps: PaymentDeps; now?: Date; userId
 		billed += claimed;
 		if (claimed < 20) break;
 	}
-	if (setup.mode !== "test") return { billed, charged: 0 };
+	if (loaded.mode !== "test") return { billed, charged: 0 };
 	// Every pending plan bill never charged: this run's, and any a crash left behind.
 	const unpaid = await deps.db
 		.select({
@@ -241,14 +248,14 @@ export async function billPlans(options: { deps: PaymentDeps; now?: Date; userId
 		try {
 			const result = await chargeBill({
 				deps,
-				setup,
+				loaded,
 				billId: row.billId,
 				userId: row.userId,
 				paymentMethodId: row.token,
 				card: row,
 				offSession: true,
 			});
-			if (result.ok) charged++;
+			if (result.kind === "paid") charged++;
 		} catch (error) {
 			// Another instance is charging it (409): it is in hand.
 			deps.logger.debug({ err: error, billId: row.billId }, "plan bill not charged here");

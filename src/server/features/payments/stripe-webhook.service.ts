@@ -3,8 +3,9 @@ import { businessDate } from "../../../shared/dates.ts";
 import { bills, paymentEvents, payments, planSubscriptions } from "../../db/schema.ts";
 import { badRequest } from "../../lib/errors.ts";
 import { getPricing } from "../settings/settings.service.ts";
-import { paymentSetup } from "./payment-setup.ts";
-import { completeCheckout, expireCheckout, type PaymentDeps } from "./payments.service.ts";
+import type { PaymentDeps } from "./bill-settlement.ts";
+import { completeCheckout, expireCheckout } from "./checkout.service.ts";
+import { loadGateway } from "./payment-setup.service.ts";
 import { insertPlanBill, monthOf, nextMonth } from "./plan.service.ts";
 
 type StripeObject = Record<string, unknown> & {
@@ -39,9 +40,9 @@ export async function handleStripeWebhook(options: {
 	signature: string | undefined;
 }) {
 	const { deps } = options;
-	const setup = await paymentSetup(deps);
-	if (setup.mode !== "stripe") throw badRequest("Stripe is not set up in Settings");
-	const event = await setup.gateway.verifyEvent(options.rawBody, options.signature);
+	const loaded = await loadGateway(deps);
+	if (loaded.mode !== "stripe") throw badRequest("Stripe is not set up in Settings");
+	const event = await loaded.gateway.verifyEvent(options.rawBody, options.signature);
 	const object = event.data.object as unknown as StripeObject;
 	// What the effect needs from Stripe is fetched before the transaction.
 	const paidCheckout =
@@ -50,7 +51,7 @@ export async function handleStripeWebhook(options: {
 		object.mode === "payment" &&
 		object.payment_status === "paid";
 	const intentId = paidCheckout ? idOf(object.payment_intent) : null;
-	const intent = intentId ? await setup.gateway.paymentIntent(intentId) : null;
+	const intent = intentId ? await loaded.gateway.paymentIntent(intentId) : null;
 
 	const handled = await deps.events.transaction(async (tx) => {
 		const [fresh] = await tx

@@ -11,9 +11,9 @@ import type { Deps } from "../../app-env.ts";
 import type { Executor } from "../../db/database.ts";
 import { marketingQuoteRequests, quoteRequests, users } from "../../db/schema.ts";
 import { type Actor, assertOwner } from "../../lib/actor.ts";
+import { activateCustomer } from "../../lib/customer-approval.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { createQuoteBill } from "../bills/bills.service.ts";
-import { activateCustomer } from "../customers/customers.service.ts";
 import { quoteDecisionEmail, recipientName, websiteQuoteRevisedEmail } from "../email/templates.ts";
 import { getBusinessProfile } from "../settings/settings.service.ts";
 

@@ -21,6 +21,7 @@ import { uploadQuota } from "../files/upload-quota.service.ts";
 import { listMyRequests, listOpenRequests } from "./request-list.service.ts";
 import {
 	addRequestForCustomer,
+	cancelMyRequest,
 	changeRequestStatus,
 	submitServiceRequest,
 } from "./requests.service.ts";
@@ -135,11 +136,7 @@ export const customerRoutes = createRouter()
 		}),
 		async (c) => {
 			const { id } = c.req.valid("param");
-			const deps = c.var.deps;
-			return c.json(
-				await changeRequestStatus({ deps, actor: c.var.user, id, action: "cancel" }),
-				200,
-			);
+			return c.json(await cancelMyRequest({ deps: c.var.deps, actor: c.var.user, id }), 200);
 		},
 	);
 

@@ -13,8 +13,8 @@ import type { Deps } from "../../app-env.ts";
 import type { Executor, Transaction } from "../../db/database.ts";
 import { bills, customers, profiles, serviceRequests, users } from "../../db/schema.ts";
 import { type Actor, assertOwner } from "../../lib/actor.ts";
+import { requireApprovedQuote } from "../../lib/customer-approval.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
-import { requireApprovedQuote } from "../customers/customers.service.ts";
 import {
 	newServiceRequestEmail,
 	recipientName,
@@ -228,10 +228,9 @@ const TRANSITIONS = {
 >;
 
 /**
- * Moves a request along: the owner starts, completes or cancels any request; a customer may only
- * cancel an open request of their own (anyone else's is "not found"). One conditional UPDATE
- * decides, so two clicks at once change it once; a change that makes no sense (completing a
- * cancelled request, a second Complete) is refused with 409 and changes nothing. Resolving or
+ * The owner moves a request along: starts, completes or cancels any request. One conditional
+ * UPDATE decides, so two clicks at once change it once; a change that makes no sense (completing
+ * a cancelled request, a second Complete) is refused with 409 and changes nothing. Resolving or
  * cancelling e-mails the customer; cancelling removes the request's colour-change fee while it is
  * unpaid (a paid one stays, for the owner to refund by hand).
  */
@@ -242,11 +241,38 @@ export async function changeRequestStatus(options: {
 	action: RequestAction;
 }): Promise<{ id: string; status: RequestStatus; message: string }> {
 	const { deps, actor, id, action } = options;
-	const byOwner = actor.role === "owner";
-	if (!byOwner && action !== "cancel") assertOwner(actor);
-	const rule = TRANSITIONS[action];
-	const from: readonly RequestStatus[] = byOwner ? rule.from : ["open"];
-	const mine = byOwner ? sql`true` : eq(serviceRequests.userId, actor.id);
+	assertOwner(actor);
+	return moveRequest({ deps, id, rule: TRANSITIONS[action], from: TRANSITIONS[action].from });
+}
+
+/**
+ * The signed-in person cancels an open service request of their own, as its customer; anyone
+ * else's is "not found", whatever their role (the owner's own cancel is changeRequestStatus).
+ * Otherwise as changeRequestStatus: the customer is e-mailed and an unpaid colour fee goes.
+ */
+export async function cancelMyRequest(options: {
+	deps: Pick<Deps, "db" | "env" | "mailer" | "events">;
+	actor: Actor;
+	id: string;
+}): Promise<{ id: string; status: RequestStatus; message: string }> {
+	const { deps, actor, id } = options;
+	return moveRequest({ deps, id, rule: TRANSITIONS.cancel, from: ["open"], customerId: actor.id });
+}
+
+/**
+ * One conditional UPDATE from `from` to the rule's status; with `customerId`, only that
+ * customer's own request moves (another's is 404) and it is the customer who cancelled.
+ */
+async function moveRequest(options: {
+	deps: Pick<Deps, "db" | "env" | "mailer" | "events">;
+	id: string;
+	rule: (typeof TRANSITIONS)[RequestAction];
+	from: readonly RequestStatus[];
+	customerId?: string;
+}): Promise<{ id: string; status: RequestStatus; message: string }> {
+	const { deps, id, rule, from, customerId } = options;
+	const byOwner = customerId === undefined;
+	const mine = byOwner ? sql`true` : eq(serviceRequests.userId, customerId);
 
 	return deps.events.transaction(async (tx) => {
 		const [changed] = await tx

@@ -8,8 +8,8 @@ import {
 import type { OwnerEnv } from "../../app-env.ts";
 import { createRouter, errorResponses, jsonContent } from "../../lib/router.ts";
 import {
+	getCachedBusinessProfile,
 	getOwnerSettings,
-	readBusinessProfile,
 	removeSecret,
 	saveSettings,
 } from "./settings.service.ts";
@@ -27,7 +27,7 @@ export const publicRoutes = createRouter().openapi(
 			},
 		},
 	}),
-	async (c) => c.json(await readBusinessProfile(c.var.deps), 200),
+	async (c) => c.json(await getCachedBusinessProfile(c.var.deps), 200),
 );
 
 const settingsAnswer = {

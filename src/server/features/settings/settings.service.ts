@@ -53,7 +53,7 @@ export async function getBusinessProfile(options: { db: Executor }): Promise<Bus
  * The business profile through the read cache: every page the server sends carries it
  * (features/web), and saving Settings drops it on every instance (`settings.changed`).
  */
-export async function readBusinessProfile(deps: { db: Executor; readCache: ReadCache }) {
+export async function getCachedBusinessProfile(deps: { db: Executor; readCache: ReadCache }) {
 	const json = await deps.readCache.read("business-profile", [SITE_TAG], async () =>
 		JSON.stringify(await getBusinessProfile(deps)),
 	);

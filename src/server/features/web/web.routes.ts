@@ -8,7 +8,7 @@ import { fillBusinessSlots } from "../../../shared/business-slots.ts";
 import { isPagePath } from "../../../shared/routes.ts";
 import type { AppEnv } from "../../app-env.ts";
 import { contentSecurityPolicy } from "../../lib/security.ts";
-import { readBusinessProfile } from "../settings/settings.service.ts";
+import { getCachedBusinessProfile } from "../settings/settings.service.ts";
 
 interface HtmlPage {
 	body: string;
@@ -75,7 +75,7 @@ export function createWebRoutes(clientDir: string) {
 		if (!known) c.var.deps.logger.warn({ path: pathname }, "page not found");
 		if (!page)
 			return c.text("The web app has not been built yet: run npm run build.", known ? 503 : 404);
-		const profile = await readBusinessProfile(c.var.deps);
+		const profile = await getCachedBusinessProfile(c.var.deps);
 		c.header("content-security-policy", page.csp);
 		c.header("cache-control", "no-cache");
 		return c.html(withProfile(page, profile), known ? 200 : 404);

@@ -16,6 +16,7 @@ import {
 } from "../../../shared/customers.ts";
 import type { z } from "../../../shared/zod.ts";
 import { ApiError, client, readJson } from "../../lib/api-client.ts";
+import { customerDetailKey, customerKeys, useRefreshCustomer } from "../../lib/customer-keys.ts";
 import { useIdempotencyKey } from "../../lib/idempotency.ts";
 import { useSubmitMutation } from "../../lib/submit-mutation.ts";
 
@@ -29,11 +30,7 @@ import { useSubmitMutation } from "../../lib/submit-mutation.ts";
  * pending bills) and `quote.changed` (the tiles, the newest requests) also reach.
  */
 export const customerQueries = {
-	mine: ["customer", "me"] as const,
-	dashboard: ["owner", "dashboard"] as const,
-	ownerList: ["owner", "customers"] as const,
-	/** Each customer's page, under ["owner", "customer", id]. */
-	ownerDetails: ["owner", "customer"] as const,
+	...customerKeys,
 	myRecord: () =>
 		queryOptions({
 			queryKey: customerQueries.mine,
@@ -83,26 +80,12 @@ export function useCustomerSearch(q: string) {
 	});
 }
 
-/** ["owner", "customer", id]: everything the customer page shows. */
-export const customerDetailKey = (id: string) => [...customerQueries.ownerDetails, id] as const;
-
 export function useCustomerDetail(id: string) {
 	return useQuery({
 		queryKey: customerDetailKey(id),
 		queryFn: () => readJson(client.owner.customers[":id"].$get({ param: { id } })),
 		retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 3,
 	});
-}
-
-/** After any change to a customer: their page, the dashboard and the lists. */
-function useRefreshCustomer(id?: string) {
-	const queryClient = useQueryClient();
-	return () =>
-		Promise.all([
-			id ? queryClient.invalidateQueries({ queryKey: customerDetailKey(id) }) : null,
-			queryClient.invalidateQueries({ queryKey: customerQueries.dashboard }),
-			queryClient.invalidateQueries({ queryKey: customerQueries.ownerList }),
-		]);
 }
 
 /** Add Customer: the form's JSON and its photos, as one multipart request. */
@@ -189,17 +172,6 @@ export function useInstallationMedia(id: string) {
 		onSuccess: refresh,
 	});
 	return { upload, remove };
-}
-
-export function useMarkBillPaid(customerId: string) {
-	const refresh = useRefreshCustomer(customerId);
-	return useSubmitMutation({
-		mutationFn: ({ billId, method }: { billId: string; method: "cash" | "check" }) =>
-			readJson(
-				client.owner.bills[":id"]["mark-paid"].$post({ param: { id: billId }, json: { method } }),
-			),
-		onSuccess: refresh,
-	});
 }
 
 /** ["customer", "installation-media"]: photos of my finished display. */

@@ -1,10 +1,27 @@
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { PaymentMethod } from "../../../shared/bills.ts";
 import type { CardInput, RefundInput } from "../../../shared/payments.ts";
 import { client, readJson } from "../../lib/api-client.ts";
+import { customerKeys, useRefreshCustomer } from "../../lib/customer-keys.ts";
 import { useIdempotencyKey } from "../../lib/idempotency.ts";
 import { useSubmitMutation } from "../../lib/submit-mutation.ts";
-import { billQueries } from "../bills/api.ts";
-import { customerQueries } from "../customers/api.ts";
+
+/**
+ * Query keys of bills. ["bills"] is the signed-in customer's own bills and the monthly "Plan for
+ * Next Year" price (the cache holds one account's data: signing out clears it). A live
+ * `bill.changed` event naming the signed-in user's id refetches exactly `billQueries.mine`; in the
+ * owner's app a bill shows only on customer cards and pages (`customerKeys`).
+ */
+export const billQueries = {
+	mine: ["bills"] as const,
+	list: () =>
+		queryOptions({ queryKey: billQueries.mine, queryFn: () => readJson(client.bills.$get()) }),
+};
+
+/** My bills and the monthly "Plan for Next Year" price. */
+export function useBills() {
+	return useQuery(billQueries.list());
+}
 
 /**
  * Query keys of payments. ["payments", "setup"] is how cards are taken now (Stripe, test mode or
@@ -35,7 +52,7 @@ export const paymentQueries = {
 		}),
 	customerPayments: (customerId: string) =>
 		queryOptions({
-			queryKey: [...customerQueries.ownerDetails, customerId, "payments"] as const,
+			queryKey: [...customerKeys.ownerDetails, customerId, "payments"] as const,
 			queryFn: () =>
 				readJson(client.owner.customers[":id"].payments.$get({ param: { id: customerId } })),
 		}),
@@ -110,19 +127,24 @@ export function useCustomerPayments(customerId: string) {
 
 /** The owner refunds all or part of a card payment; the customer's page and cards refetch. */
 export function useRefundPayment(customerId: string) {
-	const queryClient = useQueryClient();
+	const refresh = useRefreshCustomer(customerId);
 	return useSubmitMutation({
 		mutationFn: ({ paymentId, input }: { paymentId: string; input: RefundInput }) =>
 			readJson(
 				client.owner.payments[":id"].refund.$post({ param: { id: paymentId }, json: input }),
 			),
-		onSettled: () =>
-			Promise.all([
-				queryClient.invalidateQueries({
-					queryKey: [...customerQueries.ownerDetails, customerId],
-				}),
-				queryClient.invalidateQueries({ queryKey: customerQueries.dashboard }),
-				queryClient.invalidateQueries({ queryKey: customerQueries.ownerList }),
-			]),
+		onSettled: refresh,
+	});
+}
+
+/** The owner records a pending bill as paid in cash or by check; the customer's page refetches. */
+export function useMarkBillPaid(customerId: string) {
+	const refresh = useRefreshCustomer(customerId);
+	return useSubmitMutation({
+		mutationFn: ({ billId, method }: { billId: string; method: Exclude<PaymentMethod, "card"> }) =>
+			readJson(
+				client.owner.bills[":id"]["mark-paid"].$post({ param: { id: billId }, json: { method } }),
+			),
+		onSuccess: refresh,
 	});
 }

@@ -9,11 +9,11 @@ import {
 import type { CustomerQuoteInput } from "../../../shared/quote-request.ts";
 import type { OwnerQuoteFilter, QuoteSource } from "../../../shared/quotes.ts";
 import { client, readJson } from "../../lib/api-client.ts";
+import { customerKeys } from "../../lib/customer-keys.ts";
 import { useIdempotencyKey } from "../../lib/idempotency.ts";
 import { useSubmitMutation } from "../../lib/submit-mutation.ts";
 import { authQueries } from "../auth/api.ts";
-import { billQueries } from "../bills/api.ts";
-import { customerQueries } from "../customers/api.ts";
+import { billQueries } from "../payments/api.ts";
 import { quoteUpload } from "./public-quote-api.ts";
 
 /**
@@ -22,7 +22,7 @@ import { quoteUpload } from "./public-quote-api.ts";
  * it). ["owner", "quotes", ...] is the owner's view of everyone's, ["owner", "quotes", "open"] the
  * open requests a page at a time. A live `quote.changed` event refetches `quoteQueries.mine` where
  * its user id is the signed-in user's, and in the owner's app `quoteQueries.owner` with the
- * dashboard (`customerQueries.dashboard`), whether or not it names a user (website quotes have none).
+ * dashboard (`customerKeys.dashboard`), whether or not it names a user (website quotes have none).
  */
 export const quoteQueries = {
 	mine: ["quotes"] as const,
@@ -98,8 +98,8 @@ function useRefreshOwnerViews() {
 	return () =>
 		Promise.all([
 			queryClient.invalidateQueries({ queryKey: quoteQueries.owner }),
-			queryClient.invalidateQueries({ queryKey: customerQueries.dashboard }),
-			queryClient.invalidateQueries({ queryKey: customerQueries.ownerList }),
+			queryClient.invalidateQueries({ queryKey: customerKeys.dashboard }),
+			queryClient.invalidateQueries({ queryKey: customerKeys.ownerList }),
 		]);
 }
 
@@ -137,7 +137,7 @@ export function useCustomerQuoteActions() {
 				);
 			},
 			onSuccess: () =>
-				refresh(quoteQueries.mine, customerQueries.mine, billQueries.mine, authQueries.all),
+				refresh(quoteQueries.mine, customerKeys.mine, billQueries.mine, authQueries.all),
 		}),
 		dismiss: useMutation({
 			mutationFn: ({
@@ -160,7 +160,7 @@ export function useCustomerQuoteActions() {
 				readJson(client.contract.sign.$post(undefined, { headers: signing.headers() })),
 			onSuccess: () => {
 				signing.succeeded();
-				return refresh(customerQueries.mine);
+				return refresh(customerKeys.mine);
 			},
 		}),
 	};

@@ -10,10 +10,10 @@ import type {
 	RequestAction,
 } from "../../../shared/service-requests.ts";
 import { client, readJson } from "../../lib/api-client.ts";
+import { customerKeys } from "../../lib/customer-keys.ts";
 import { useIdempotencyKey } from "../../lib/idempotency.ts";
 import { useSubmitMutation } from "../../lib/submit-mutation.ts";
-import { billQueries } from "../bills/api.ts";
-import { customerQueries } from "../customers/api.ts";
+import { billQueries } from "../payments/api.ts";
 
 /**
  * Query keys of service requests. ["requests"] is the signed-in customer's own history, a page at a
@@ -21,7 +21,7 @@ import { customerQueries } from "../customers/api.ts";
  * signing out clears it). ["owner", "requests"] is the owner's list of open and in-progress
  * requests. A live `request.changed` event refetches `requestQueries.mine` where it names the
  * signed-in user, and in the owner's app `requestQueries.owner` with the dashboard
- * (`customerQueries.dashboard`: the Pending Requests tile, the cards' FIX and COLOR badges).
+ * (`customerKeys.dashboard`: the Pending Requests tile, the cards' FIX and COLOR badges).
  */
 export const requestQueries = {
 	mine: ["requests"] as const,
@@ -97,8 +97,7 @@ export function useChangeRequest() {
 	return useMutation({
 		mutationFn: ({ id, action }: { id: string; action: RequestAction }) =>
 			readJson(client.owner["service-requests"][":id"][":action"].$post({ param: { id, action } })),
-		onSuccess: () =>
-			refresh(requestQueries.owner, customerQueries.dashboard, customerQueries.ownerList),
+		onSuccess: () => refresh(requestQueries.owner, customerKeys.dashboard, customerKeys.ownerList),
 	});
 }
 
@@ -113,7 +112,6 @@ export function useAddRequestForCustomer() {
 					json: input,
 				}),
 			),
-		onSuccess: () =>
-			refresh(requestQueries.owner, customerQueries.dashboard, customerQueries.ownerList),
+		onSuccess: () => refresh(requestQueries.owner, customerKeys.dashboard, customerKeys.ownerList),
 	});
 }

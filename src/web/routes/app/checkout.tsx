@@ -7,8 +7,7 @@ import { formatCents } from "../../../shared/money.ts";
 import { EmptyState, LoadingState, PageHeading } from "../../components/shell/app-shell.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";
-import { useBills } from "../../features/bills/api.ts";
-import { usePayBill, usePaymentSetup } from "../../features/payments/api.ts";
+import { useBills, usePayBill, usePaymentSetup } from "../../features/payments/api.ts";
 import {
 	CardFailure,
 	CardFields,

@@ -1,4 +1,4 @@
-import { PAYMENT_MESSAGES } from "../../../shared/payments.ts";
+import { PAYMENT_MESSAGES, type PaymentSetup } from "../../../shared/payments.ts";
 import type { Deps } from "../../app-env.ts";
 import { AppError } from "../../lib/errors.ts";
 import { SITE_TAG } from "../../lib/read-cache.ts";
@@ -7,7 +7,7 @@ import { stripeGateway } from "./stripe-gateway.ts";
 import { testGateway } from "./test-gateway.ts";
 
 /** How cards are taken now, with the gateway that takes them (none when payments are off). */
-export type PaymentSetup =
+export type LoadedGateway =
 	| { mode: "stripe"; gateway: ReturnType<typeof stripeGateway>; publishableKey: string | null }
 	| { mode: "test"; gateway: typeof testGateway; publishableKey: null }
 	| { mode: "off"; gateway: null; publishableKey: null };
@@ -34,9 +34,9 @@ function stripeFor(options: StripeOptions) {
  * test mode, unless the owner switched it off. The keys come through the read cache: saving
  * Settings drops them on every instance (`settings.changed`).
  */
-export async function paymentSetup(
+export async function loadGateway(
 	deps: Pick<Deps, "db" | "env" | "secrets" | "logger" | "readCache">,
-): Promise<PaymentSetup> {
+): Promise<LoadedGateway> {
 	const keys = await deps.readCache.read("payment-keys", [SITE_TAG], () => getPaymentKeys(deps));
 	if (keys.secretKey)
 		return {
@@ -60,3 +60,14 @@ export async function paymentsOff(deps: Pick<Deps, "db">): Promise<AppError> {
 
 /** A refused card: 402 with the provider's reason; nothing was charged. */
 export const cardRefused = (message: string) => new AppError(402, message, "card_refused");
+
+/**
+ * What a payment page needs: how cards are taken now, Stripe's publishable key, and the phone to
+ * call when payments are off. The same for every signed-in person (the route caches it).
+ */
+export async function getPaymentSetup(
+	deps: Pick<Deps, "db" | "env" | "secrets" | "logger" | "readCache">,
+): Promise<PaymentSetup> {
+	const [loaded, business] = await Promise.all([loadGateway(deps), getBusinessProfile(deps)]);
+	return { mode: loaded.mode, publishableKey: loaded.publishableKey, phone: business.phone };
+}
