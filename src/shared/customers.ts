@@ -145,6 +145,8 @@ export const CUSTOMER_MESSAGES = {
 	billPaid: "Bill marked as paid",
 	billAlreadyPaid: "This bill is already paid",
 	billNotFound: "Bill not found",
+	billPaymentUndone: "Payment record undone: the bill is pending again",
+	billUndoTooLate: "This payment can no longer be undone",
 	mediaUploaded: "Installation photos uploaded",
 	mediaRemoved: "Photo removed",
 	noCustomers: "No customers found. Add your first customer above.",

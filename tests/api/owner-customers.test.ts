@@ -404,6 +404,52 @@ describe("the customer page", () => {
 	});
 });
 
+describe("undoing a cash or check payment", () => {
+	it("puts the bill back to pending within two minutes, once; never a card payment or an old one", async () => {
+		const customer = await approvedCustomer(app);
+		const { owner, bill } = customer;
+		const undo = `/api/owner/bills/${bill.id}/undo-mark-paid`;
+		expectError(await owner.client.post(undo, {}), 409, CUSTOMER_MESSAGES.billUndoTooLate);
+		await owner.client.post(`/api/owner/bills/${bill.id}/mark-paid`, { method: "cash" });
+		expectError(await customer.client.post(undo, {}), 403);
+		const res = await owner.client.post(undo, {});
+		expect(res.status, res.text).toBe(200);
+		expect(res.json).toEqual({
+			id: bill.id,
+			status: "pending",
+			message: CUSTOMER_MESSAGES.billPaymentUndone,
+		});
+		expect((await customer.client.get("/api/bills")).json.bills[0]).toMatchObject({
+			status: "pending",
+			paymentMethod: null,
+		});
+		expect((await customer.client.get("/api/customer")).json.customer.paidInvoice).toBe(false);
+		expectError(await owner.client.post(undo, {}), 409, CUSTOMER_MESSAGES.billUndoTooLate);
+
+		// Recorded three minutes ago: too late, the bill stays paid.
+		await owner.client.post(`/api/owner/bills/${bill.id}/mark-paid`, { method: "check" });
+		await app.db
+			.update(bills)
+			.set({ paidAt: sql`now() - interval '3 minutes'` })
+			.where(eq(bills.id, bill.id));
+		expectError(await owner.client.post(undo, {}), 409, CUSTOMER_MESSAGES.billUndoTooLate);
+		// A card payment is refunded, never undone.
+		await app.db
+			.update(bills)
+			.set({ paidAt: sql`now()`, paymentMethod: "card" })
+			.where(eq(bills.id, bill.id));
+		expectError(await owner.client.post(undo, {}), 409, CUSTOMER_MESSAGES.billUndoTooLate);
+		expect((await customer.client.get("/api/bills")).json.bills[0].status).toBe("paid");
+		expectError(
+			await owner.client.post(
+				"/api/owner/bills/00000000-0000-4000-8000-000000000000/undo-mark-paid",
+				{},
+			),
+			404,
+		);
+	});
+});
+
 describe("the customer's picture", () => {
 	it("uploads, replaces and removes it; the card shows it", async () => {
 		const { owner, record } = await approvedCustomer(app);

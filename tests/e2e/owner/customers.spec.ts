@@ -175,9 +175,21 @@ test("the owner edits a customer, toggles progress and uploads an image", async 
 	await expect(main).toContainText("Ladder in the garage");
 	await expect(main.getByRole("img", { name: "Eli Eaves-Trough" })).toBeVisible();
 
-	// Marked paid by check.
+	// Marked paid by check, after a confirmation; undone from the toast, then recorded again.
 	await tabs.getByRole("tab", { name: "Billing" }).click();
 	await main.getByRole("button", { name: "Paid by check" }).click();
+	const confirm = owner.getByRole("dialog", { name: "Record a check payment?" });
+	await confirm.getByRole("button", { name: "Cancel" }).click();
+	await expect(confirm).toBeHidden();
+	await expect(main.getByText("Pending", { exact: true })).toBeVisible();
+	await main.getByRole("button", { name: "Paid by check" }).click();
+	await confirm.getByRole("button", { name: "Record Payment" }).click();
+	await expect(main.getByText("Paid · check")).toBeVisible();
+	await toasts(owner).getByRole("button", { name: "Undo" }).click();
+	await expect(toasts(owner)).toContainText("Payment record undone: the bill is pending again");
+	await expect(main.getByText("Pending", { exact: true })).toBeVisible();
+	await main.getByRole("button", { name: "Paid by check" }).click();
+	await confirm.getByRole("button", { name: "Record Payment" }).click();
 	await expect(main.getByText("Paid · check")).toBeVisible();
 	await expect(summary.getByTestId("customer-balance-due")).toHaveText("$0.00");
 	await shot(owner, "customer-page-1280");

@@ -5,7 +5,7 @@ import type { OwnerEnv } from "../../app-env.ts";
 import { customerTag, SITE_TAG } from "../../lib/read-cache.ts";
 import { cachedJson, createRouter, errorResponses, jsonContent } from "../../lib/router.ts";
 import { signedIn } from "../auth/auth.middleware.ts";
-import { listBills, markBillPaid } from "./bills.service.ts";
+import { listBills, markBillPaid, undoMarkBillPaid } from "./bills.service.ts";
 
 /** A signed-in customer's own bills. */
 export const customerRoutes = createRouter().openapi(
@@ -29,36 +29,60 @@ export const customerRoutes = createRouter().openapi(
 );
 
 /** The owner records payments taken in person, under /api/owner. */
-export const ownerRoutes = createRouter<OwnerEnv>().openapi(
-	createRoute({
-		method: "post",
-		path: "/bills/{id}/mark-paid",
-		tags: ["bills"],
-		summary: "Record a pending bill as paid in cash or by check",
-		request: {
-			params: z.object({ id: z.uuid(CUSTOMER_MESSAGES.billNotFound) }),
-			body: { content: { "application/json": { schema: markBillPaidSchema } }, required: true },
-		},
-		responses: {
-			200: {
-				description: "Paid",
-				...jsonContent(
-					z.object({
-						id: z.uuid(),
-						status: z.literal("paid"),
-						paymentMethod: z.enum(["cash", "check"]),
-						paidAt: z.string(),
-						message: z.string(),
-					}),
-				),
+export const ownerRoutes = createRouter<OwnerEnv>()
+	.openapi(
+		createRoute({
+			method: "post",
+			path: "/bills/{id}/mark-paid",
+			tags: ["bills"],
+			summary: "Record a pending bill as paid in cash or by check",
+			request: {
+				params: z.object({ id: z.uuid(CUSTOMER_MESSAGES.billNotFound) }),
+				body: { content: { "application/json": { schema: markBillPaidSchema } }, required: true },
 			},
-			409: { description: "Already paid" },
-			...errorResponses,
+			responses: {
+				200: {
+					description: "Paid",
+					...jsonContent(
+						z.object({
+							id: z.uuid(),
+							status: z.literal("paid"),
+							paymentMethod: z.enum(["cash", "check"]),
+							paidAt: z.string(),
+							message: z.string(),
+						}),
+					),
+				},
+				409: { description: "Already paid" },
+				...errorResponses,
+			},
+		}),
+		async (c) => {
+			const { id } = c.req.valid("param");
+			const { method } = c.req.valid("json");
+			return c.json(await markBillPaid({ deps: c.var.deps, actor: c.var.user, id, method }), 200);
 		},
-	}),
-	async (c) => {
-		const { id } = c.req.valid("param");
-		const { method } = c.req.valid("json");
-		return c.json(await markBillPaid({ deps: c.var.deps, actor: c.var.user, id, method }), 200);
-	},
-);
+	)
+	.openapi(
+		createRoute({
+			method: "post",
+			path: "/bills/{id}/undo-mark-paid",
+			tags: ["bills"],
+			summary: "Take back a cash or check payment recorded in the last two minutes",
+			request: { params: z.object({ id: z.uuid(CUSTOMER_MESSAGES.billNotFound) }) },
+			responses: {
+				200: {
+					description: "The bill is pending again",
+					...jsonContent(
+						z.object({ id: z.uuid(), status: z.literal("pending"), message: z.string() }),
+					),
+				},
+				409: { description: "Not a cash or check payment of the last two minutes" },
+				...errorResponses,
+			},
+		}),
+		async (c) => {
+			const { id } = c.req.valid("param");
+			return c.json(await undoMarkBillPaid({ deps: c.var.deps, actor: c.var.user, id }), 200);
+		},
+	);

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { MyBills } from "../../../shared/bills.ts";
 import { CUSTOMER_MESSAGES } from "../../../shared/customers.ts";
 import { addDays, businessDate } from "../../../shared/dates.ts";
@@ -126,5 +126,50 @@ export async function markBillPaid(options: {
 			paidAt: paid.paidAt!.toISOString(),
 			message: CUSTOMER_MESSAGES.billPaid,
 		};
+	});
+}
+
+/** How long after recording a cash or check payment the owner may take it back (a mistaken tap). */
+export const UNDO_PAID_SECONDS = 120;
+
+/**
+ * Takes back a cash or check payment recorded in the last two minutes: the bill is pending again.
+ * Card payments, and anything older, are refunded instead (refund.service.ts).
+ */
+export async function undoMarkBillPaid(options: {
+	deps: Pick<Deps, "events">;
+	actor: Actor;
+	id: string;
+}) {
+	const { deps, actor, id } = options;
+	assertOwner(actor);
+	return deps.events.transaction(async (tx) => {
+		const [undone] = await tx
+			.update(bills)
+			.set({ status: "pending", paidAt: null, paymentMethod: null })
+			.where(
+				and(
+					eq(bills.id, id),
+					eq(bills.status, "paid"),
+					inArray(bills.paymentMethod, ["cash", "check"]),
+					sql`${bills.paidAt} > now() - make_interval(secs => ${UNDO_PAID_SECONDS})`,
+				),
+			)
+			.returning();
+		if (!undone) {
+			const [existing] = await tx.select({ id: bills.id }).from(bills).where(eq(bills.id, id));
+			throw existing
+				? conflict(CUSTOMER_MESSAGES.billUndoTooLate)
+				: notFound(CUSTOMER_MESSAGES.billNotFound);
+		}
+		if (undone.quoteRequestId) {
+			await tx
+				.update(customers)
+				.set({ paidInvoice: false, updatedAt: sql`now()` })
+				.where(eq(customers.userId, undone.userId));
+			await deps.events.publish(tx, { kind: "customer.changed", userId: undone.userId });
+		}
+		await deps.events.publish(tx, { kind: "bill.changed", billId: id, userId: undone.userId });
+		return { id, status: "pending" as const, message: CUSTOMER_MESSAGES.billPaymentUndone };
 	});
 }

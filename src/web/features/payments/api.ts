@@ -148,3 +148,13 @@ export function useMarkBillPaid(customerId: string) {
 		onSuccess: refresh,
 	});
 }
+
+/** Takes back a cash or check payment just recorded (the server allows it for two minutes). */
+export function useUndoMarkBillPaid(customerId: string) {
+	const refresh = useRefreshCustomer(customerId);
+	return useSubmitMutation({
+		mutationFn: (billId: string) =>
+			readJson(client.owner.bills[":id"]["undo-mark-paid"].$post({ param: { id: billId } })),
+		onSuccess: refresh,
+	});
+}

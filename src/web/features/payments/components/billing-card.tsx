@@ -1,4 +1,5 @@
 import { Receipt } from "lucide-react";
+import { useState } from "react";
 import { toast } from "sonner";
 import type { CustomerDetail } from "../../../../shared/customers.ts";
 import { formatDate } from "../../../../shared/dates.ts";
@@ -7,20 +8,56 @@ import { EmptyState } from "../../../components/shell/app-shell.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card.tsx";
+import {
+	Dialog,
+	DialogContent,
+	DialogDescription,
+	DialogFooter,
+	DialogHeader,
+	DialogTitle,
+} from "../../../components/ui/dialog.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
-import { useMarkBillPaid } from "../api.ts";
+import { useMarkBillPaid, useUndoMarkBillPaid } from "../api.ts";
+
+type Bill = CustomerDetail["bills"][number];
 
 const BADGE = { pending: "warning", paid: "success", refunded: "default" } as const;
 
-/** Every bill of the customer; a pending one can be recorded as paid in cash or by check. */
+type InPerson = "cash" | "check";
+
+/** How long the toast offers Undo; the server takes an undo for two minutes. */
+const UNDO_TOAST_MS = 10_000;
+
+/**
+ * Every bill of the customer; a pending one can be recorded as paid in cash or by check, after a
+ * confirmation, and the toast offers to undo it for a few seconds.
+ */
 export function BillingCard({ detail }: { detail: CustomerDetail }) {
 	const markPaid = useMarkBillPaid(detail.customer.id);
-	const pay = (billId: string, method: "cash" | "check") =>
+	const undoPaid = useUndoMarkBillPaid(detail.customer.id);
+	const [confirming, setConfirming] = useState<{ bill: Bill; method: InPerson } | null>(null);
+	const pay = ({ bill, method }: { bill: Bill; method: InPerson }) =>
 		markPaid.mutate(
-			{ billId, method },
+			{ billId: bill.id, method },
 			{
-				onSuccess: (res) => toast.success(res.message),
-				onError: (error) => toast.error(errorMessage(error)),
+				onSuccess: (res) => {
+					setConfirming(null);
+					toast.success(res.message, {
+						duration: UNDO_TOAST_MS,
+						action: {
+							label: "Undo",
+							onClick: () =>
+								undoPaid.mutate(bill.id, {
+									onSuccess: (undone) => toast.success(undone.message),
+									onError: (error) => toast.error(errorMessage(error)),
+								}),
+						},
+					});
+				},
+				onError: (error) => {
+					setConfirming(null);
+					toast.error(errorMessage(error));
+				},
 			},
 		);
 	return (
@@ -34,7 +71,6 @@ export function BillingCard({ detail }: { detail: CustomerDetail }) {
 				) : (
 					<ul className="grid gap-3">
 						{detail.bills.map((bill) => {
-							const busy = markPaid.isPending && markPaid.variables?.billId === bill.id;
 							return (
 								<li key={bill.id} className="grid gap-2 rounded-md border p-3 text-sm">
 									<div className="flex items-start justify-between gap-2">
@@ -57,8 +93,7 @@ export function BillingCard({ detail }: { detail: CustomerDetail }) {
 												size="sm"
 												variant="outline"
 												disabled={markPaid.isPending}
-												pending={busy && markPaid.variables?.method === "cash"}
-												onClick={() => pay(bill.id, "cash")}
+												onClick={() => setConfirming({ bill, method: "cash" })}
 											>
 												Paid by cash
 											</Button>
@@ -66,8 +101,7 @@ export function BillingCard({ detail }: { detail: CustomerDetail }) {
 												size="sm"
 												variant="outline"
 												disabled={markPaid.isPending}
-												pending={busy && markPaid.variables?.method === "check"}
-												onClick={() => pay(bill.id, "check")}
+												onClick={() => setConfirming({ bill, method: "check" })}
 											>
 												Paid by check
 											</Button>
@@ -79,6 +113,35 @@ export function BillingCard({ detail }: { detail: CustomerDetail }) {
 					</ul>
 				)}
 			</CardContent>
+			{confirming ? (
+				<Dialog open onOpenChange={(open) => !open && !markPaid.isPending && setConfirming(null)}>
+					<DialogContent>
+						<DialogHeader>
+							<DialogTitle>
+								Record a {confirming.method === "cash" ? "cash" : "check"} payment?
+							</DialogTitle>
+							<DialogDescription className="wrap-anywhere">
+								{confirming.bill.description}: {formatCents(confirming.bill.amountCents)}, paid{" "}
+								{confirming.method === "cash" ? "in cash" : "by check"}. The customer sees the bill
+								as paid.
+							</DialogDescription>
+						</DialogHeader>
+						<DialogFooter>
+							<Button
+								type="button"
+								variant="outline"
+								disabled={markPaid.isPending}
+								onClick={() => setConfirming(null)}
+							>
+								Cancel
+							</Button>
+							<Button type="button" pending={markPaid.isPending} onClick={() => pay(confirming)}>
+								Record Payment
+							</Button>
+						</DialogFooter>
+					</DialogContent>
+				</Dialog>
+			) : null}
 		</Card>
 	);
 }
