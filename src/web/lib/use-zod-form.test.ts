@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { profileUpdateSchema, signInSchema } from "../../shared/auth.ts";
+import { z } from "../../shared/zod.ts";
+import { constraintsOf, errorsOf } from "./use-zod-form.ts";
+
+describe("constraintsOf", () => {
+	it("reads required and maxLength through trims, refinements, pipes and transforms", () => {
+		expect(constraintsOf(profileUpdateSchema)).toEqual({
+			displayName: { required: true, maxLength: 100 },
+			phone: { maxLength: 40 },
+		});
+		expect(constraintsOf(signInSchema)).toEqual({
+			email: { required: true, maxLength: 254 },
+			password: { required: true, maxLength: 128 },
+			rememberMe: {},
+		});
+	});
+
+	it("reads numbers' bounds, and a refined object's fields", () => {
+		const schema = z
+			.object({
+				price: z.number().min(0).max(1_000_000),
+				quantity: z.number().int().min(1).optional(),
+				note: z.string().max(10).nullish(),
+				code: z.string().min(3).default("abc"),
+			})
+			.refine(() => true);
+		expect(constraintsOf(schema)).toEqual({
+			price: { required: true, min: 0, max: 1_000_000 },
+			quantity: { min: 1 },
+			note: { maxLength: 10 },
+			code: {},
+		});
+	});
+});
+
+describe("errorsOf", () => {
+	it("keeps the first message of each field, by its path", () => {
+		const parsed = z
+			.object({
+				email: z.string().min(1, "Please fill in all fields").email("Invalid"),
+				items: z.array(z.object({ quantity: z.number().min(1, "At least 1") })),
+			})
+			.safeParse({ email: "", items: [{ quantity: 0 }] });
+		expect(parsed.success).toBe(false);
+		expect(errorsOf(parsed.error?.issues ?? [])).toEqual({
+			email: "Please fill in all fields",
+			"items.0.quantity": "At least 1",
+		});
+	});
+});
+
+describe("constraints written out for pages that load zod later", () => {
+	it("match the schemas' own", async () => {
+		const { contactSchema } = await import("../../shared/leads.ts");
+		const { CONTACT_FORM_CONSTRAINTS } = await import("../../shared/contact-form.ts");
+		const { website: _honeypot, ...contact } = constraintsOf(contactSchema);
+		expect(contact).toEqual(CONTACT_FORM_CONSTRAINTS);
+	});
+});

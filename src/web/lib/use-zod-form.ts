@@ -1,0 +1,131 @@
+import type * as React from "react";
+import { useMemo, useRef, useState } from "react";
+import type { ZodSafeParseResult, ZodType, z } from "zod";
+
+/**
+ * Forms from the shared schemas (decision 025): each field's own message under it, marked invalid
+ * and described by it, the first invalid field focused, and the limits the browser should know
+ * (`required`, `maxLength`, `min`, `max`) read from the same schema the server validates with.
+ * Only types come from zod here: a page that loads zod later (decision 018) can use this at once,
+ * with its constraints written out beside the schema (`constraintsOf` checks them in a test).
+ */
+
+/** What the browser is told about a field. */
+export type Constraint = { required?: boolean; maxLength?: number; min?: number; max?: number };
+export type Constraints = Readonly<Record<string, Constraint>>;
+/** Each field's message, by the path of its issue ("email", "services.0.quantity"). */
+export type FieldErrors = Readonly<Record<string, string>>;
+
+type Def = {
+	type: string;
+	innerType?: ZodType;
+	in?: ZodType;
+	out?: ZodType;
+	format?: string;
+	shape?: Record<string, ZodType>;
+};
+const defOf = (schema: ZodType) => (schema as unknown as { def: Def }).def;
+
+/**
+ * The schema of what a form sends: wrappers and pipes lead to their input side. `filled`: a pipe
+ * into a format (an e-mail address, a URL) refuses empty text, even with no minimum length.
+ */
+function unwrap(schema: ZodType): { schema: ZodType; optional: boolean; filled: boolean } {
+	let optional = false;
+	let filled = false;
+	let current = schema;
+	for (;;) {
+		const def = defOf(current);
+		if (def.type === "pipe" && def.in) {
+			if (def.out && defOf(def.out).format) filled = true;
+			current = def.in;
+		} else if (["optional", "default", "prefault", "catch"].includes(def.type) && def.innerType) {
+			optional = true;
+			current = def.innerType;
+		} else if (["nullable", "readonly"].includes(def.type) && def.innerType)
+			current = def.innerType;
+		else return { schema: current, optional, filled };
+	}
+}
+
+/** Each field's constraints, from an object schema (or one wrapped in refinements and pipes). */
+export function constraintsOf(schema: ZodType): Constraints {
+	const shape = defOf(unwrap(schema).schema).shape ?? {};
+	const result: Record<string, Constraint> = {};
+	for (const [name, field] of Object.entries(shape)) {
+		const { schema: inner, optional, filled } = unwrap(field);
+		const { type } = defOf(inner);
+		const limits = inner as unknown as Record<string, number | null | undefined>;
+		const c: Constraint = {};
+		if (type === "string") {
+			if (!optional && (filled || (limits.minLength ?? 0) > 0)) c.required = true;
+			if (limits.maxLength != null) c.maxLength = limits.maxLength;
+		} else if (type === "number") {
+			if (!optional) c.required = true;
+			// `.int()` alone bounds a number by the safe integers: no limit a person would meet.
+			const bound = (v: number | null | undefined) =>
+				v != null && Math.abs(v) < Number.MAX_SAFE_INTEGER ? v : undefined;
+			if (bound(limits.minValue) !== undefined) c.min = bound(limits.minValue);
+			if (bound(limits.maxValue) !== undefined) c.max = bound(limits.maxValue);
+		}
+		result[name] = c;
+	}
+	return result;
+}
+
+/** The first message of each path. */
+export function errorsOf(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
+	const errors: Record<string, string> = {};
+	for (const issue of issues) errors[issue.path.map(String).join(".")] ??= issue.message;
+	return errors;
+}
+
+/**
+ * `schema` gives the constraints (or pass them, for a schema loaded later). Spread `form` on the
+ * `<form>` and `field(name)` on a `FormField` (name, error and limits); `validate(schema, values)`
+ * is `schema.safeParse(values)` that also marks the fields and focuses the first invalid one.
+ * A field's message goes once it is edited; `setError` shows the server's word on a field.
+ */
+export function useZodForm(source?: ZodType | Constraints) {
+	const constraints = useMemo(
+		() => (source && "_zod" in source ? constraintsOf(source as ZodType) : (source ?? {})),
+		[source],
+	) as Constraints;
+	const [errors, setErrors] = useState<FieldErrors>({});
+	const ref = useRef<HTMLFormElement>(null);
+
+	const clear = (name: string) =>
+		setErrors((current) => {
+			if (!(name in current)) return current;
+			const { [name]: _cleared, ...rest } = current;
+			return rest;
+		});
+	const show = (next: FieldErrors) => {
+		setErrors(next);
+		const first = [...(ref.current?.elements ?? [])].find(
+			(el): el is HTMLInputElement => "name" in el && (el as HTMLInputElement).name in next,
+		);
+		first?.focus();
+	};
+
+	return {
+		errors,
+		form: {
+			ref,
+			noValidate: true,
+			onInput: (event: React.FormEvent<HTMLFormElement>) =>
+				clear((event.target as HTMLInputElement).name ?? ""),
+		},
+		field: (name: string) => ({ name, error: errors[name] ?? null, ...constraints[name] }),
+		validate<S extends ZodType>(schema: S, values: unknown): ZodSafeParseResult<z.output<S>> {
+			const parsed = schema.safeParse(values);
+			show(parsed.success ? {} : errorsOf(parsed.error.issues));
+			return parsed;
+		},
+		/** Marks fields without parsing (a check of the form's own, or the server's answer). */
+		setErrors: show,
+		setError: (name: string, message: string) => show({ ...errors, [name]: message }),
+		clearErrors: () => setErrors({}),
+	};
+}
+export type ZodForm = ReturnType<typeof useZodForm>;
