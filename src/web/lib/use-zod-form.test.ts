@@ -57,4 +57,16 @@ describe("constraints written out for pages that load zod later", () => {
 		const { website: _honeypot, ...contact } = constraintsOf(contactSchema);
 		expect(contact).toEqual(CONTACT_FORM_CONSTRAINTS);
 	});
+
+	it("of the public quote form match publicQuoteSchema's", async () => {
+		const { publicQuoteSchema } = await import("../../shared/public-quote.ts");
+		const { QUOTE_FORM_CONSTRAINTS } = await import("../../shared/quote-form.ts");
+		const {
+			website: _honeypot,
+			services,
+			withInstantQuote,
+			...fields
+		} = constraintsOf(publicQuoteSchema);
+		expect(fields).toEqual(QUOTE_FORM_CONSTRAINTS);
+	});
 });

@@ -13,6 +13,8 @@ import type { ZodSafeParseResult, ZodType, z } from "zod";
 /** What the browser is told about a field. */
 export type Constraint = { required?: boolean; maxLength?: number; min?: number; max?: number };
 export type Constraints = Readonly<Record<string, Constraint>>;
+/** What `field(name)` gives a `FormField`. */
+export type FieldProps = Constraint & { name: string; error: string | null };
 /** Each field's message, by the path of its issue ("email", "services.0.quantity"). */
 export type FieldErrors = Readonly<Record<string, string>>;
 
@@ -116,7 +118,11 @@ export function useZodForm(source?: ZodType | Constraints) {
 			onInput: (event: React.FormEvent<HTMLFormElement>) =>
 				clear((event.target as HTMLInputElement).name ?? ""),
 		},
-		field: (name: string) => ({ name, error: errors[name] ?? null, ...constraints[name] }),
+		field: (name: string): FieldProps => ({
+			name,
+			error: errors[name] ?? null,
+			...constraints[name],
+		}),
 		validate<S extends ZodType>(schema: S, values: unknown): ZodSafeParseResult<z.output<S>> {
 			const parsed = schema.safeParse(values);
 			show(parsed.success ? {} : errorsOf(parsed.error.issues));
