@@ -16,6 +16,26 @@ describe("constraintsOf", () => {
 		});
 	});
 
+	it("reads nested objects' and lists' fields by path", () => {
+		const schema = z.object({
+			profile: z
+				.object({
+					email: z.string().max(254).pipe(z.email()),
+					hours: z.array(z.object({ days: z.string().min(1).max(60) })),
+					areas: z.array(z.string().max(80)),
+				})
+				.optional(),
+		});
+		expect(constraintsOf(schema)).toEqual({
+			profile: {},
+			"profile.email": { required: true, maxLength: 254 },
+			"profile.hours": {},
+			"profile.hours.*.days": { required: true, maxLength: 60 },
+			"profile.areas": {},
+			"profile.areas.*": { maxLength: 80 },
+		});
+	});
+
 	it("reads numbers' bounds, and a refined object's fields", () => {
 		const schema = z
 			.object({
@@ -61,12 +81,18 @@ describe("constraints written out for pages that load zod later", () => {
 	it("of the public quote form match publicQuoteSchema's", async () => {
 		const { publicQuoteSchema } = await import("../../shared/public-quote.ts");
 		const { QUOTE_FORM_CONSTRAINTS } = await import("../../shared/quote-form.ts");
-		const {
-			website: _honeypot,
-			services,
-			withInstantQuote,
-			...fields
-		} = constraintsOf(publicQuoteSchema);
+		const all = constraintsOf(publicQuoteSchema);
+		const fields = Object.fromEntries(
+			Object.entries(all).filter(([name]) => name in QUOTE_FORM_CONSTRAINTS),
+		);
 		expect(fields).toEqual(QUOTE_FORM_CONSTRAINTS);
+		// Every other field is one the visitor does not type.
+		expect(Object.keys(all).filter((name) => !(name in fields))).toEqual([
+			"services",
+			"services.*.serviceId",
+			"services.*.quantity",
+			"withInstantQuote",
+			"website",
+		]);
 	});
 });

@@ -1,5 +1,5 @@
 import type * as React from "react";
-import { useMemo, useRef, useState } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
 import type { ZodSafeParseResult, ZodType, z } from "zod";
 
 /**
@@ -25,6 +25,7 @@ type Def = {
 	out?: ZodType;
 	format?: string;
 	shape?: Record<string, ZodType>;
+	element?: ZodType;
 };
 const defOf = (schema: ZodType) => (schema as unknown as { def: Def }).def;
 
@@ -50,30 +51,51 @@ function unwrap(schema: ZodType): { schema: ZodType; optional: boolean; filled: 
 	}
 }
 
-/** Each field's constraints, from an object schema (or one wrapped in refinements and pipes). */
-export function constraintsOf(schema: ZodType): Constraints {
-	const shape = defOf(unwrap(schema).schema).shape ?? {};
+/** `.int()` alone bounds a number by the safe integers: no limit a person would meet. */
+const bound = (v: unknown) =>
+	typeof v === "number" && Math.abs(v) < Number.MAX_SAFE_INTEGER ? v : undefined;
+
+function constraintOf(field: ZodType): Constraint {
+	const { schema, optional, filled } = unwrap(field);
+	const limits = schema as unknown as Record<string, unknown>;
+	const c: Constraint = {};
+	const type = defOf(schema).type;
+	if (type === "string") {
+		if (!optional && (filled || Number(limits.minLength ?? 0) > 0)) c.required = true;
+		if (typeof limits.maxLength === "number") c.maxLength = limits.maxLength;
+	} else if (type === "number") {
+		if (!optional) c.required = true;
+		const [min, max] = [bound(limits.minValue), bound(limits.maxValue)];
+		if (min !== undefined) c.min = min;
+		if (max !== undefined) c.max = max;
+	}
+	return c;
+}
+
+/**
+ * Each field's constraints, from an object schema (or one wrapped in refinements and pipes), by
+ * path: nested objects' fields as "profile.email", each element of a list as "hours.*.days".
+ */
+export function constraintsOf(schema: ZodType, prefix = ""): Constraints {
 	const result: Record<string, Constraint> = {};
-	for (const [name, field] of Object.entries(shape)) {
-		const { schema: inner, optional, filled } = unwrap(field);
-		const { type } = defOf(inner);
-		const limits = inner as unknown as Record<string, number | null | undefined>;
-		const c: Constraint = {};
-		if (type === "string") {
-			if (!optional && (filled || (limits.minLength ?? 0) > 0)) c.required = true;
-			if (limits.maxLength != null) c.maxLength = limits.maxLength;
-		} else if (type === "number") {
-			if (!optional) c.required = true;
-			// `.int()` alone bounds a number by the safe integers: no limit a person would meet.
-			const bound = (v: number | null | undefined) =>
-				v != null && Math.abs(v) < Number.MAX_SAFE_INTEGER ? v : undefined;
-			if (bound(limits.minValue) !== undefined) c.min = bound(limits.minValue);
-			if (bound(limits.maxValue) !== undefined) c.max = bound(limits.maxValue);
+	for (const [name, field] of Object.entries(defOf(unwrap(schema).schema).shape ?? {})) {
+		const key = prefix + name;
+		const inner = unwrap(field).schema;
+		const { type, element } = defOf(inner);
+		result[key] = constraintOf(field);
+		if (type === "object") Object.assign(result, constraintsOf(inner, `${key}.`));
+		else if (type === "array" && element) {
+			const item = unwrap(element).schema;
+			if (defOf(item).type === "object") Object.assign(result, constraintsOf(item, `${key}.*.`));
+			else result[`${key}.*`] = constraintOf(element);
 		}
-		result[name] = c;
 	}
 	return result;
 }
+
+/** A field's constraints; a list's element by its index ("hours.2.days" as "hours.*.days"). */
+const lookup = (constraints: Constraints, name: string) =>
+	constraints[name] ?? constraints[name.replace(/\.\d+(?=\.|$)/g, ".*")];
 
 /** The first message of each path. */
 export function errorsOf(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
@@ -94,7 +116,10 @@ export function useZodForm(source?: ZodType | Constraints) {
 		[source],
 	) as Constraints;
 	const [errors, setErrors] = useState<FieldErrors>({});
-	const ref = useRef<HTMLFormElement>(null);
+	const ref = useRef<HTMLElement | null>(null);
+	const attach = useCallback((element: HTMLElement | null) => {
+		ref.current = element;
+	}, []);
 
 	const clear = (name: string) =>
 		setErrors((current) => {
@@ -104,24 +129,35 @@ export function useZodForm(source?: ZodType | Constraints) {
 		});
 	const show = (next: FieldErrors) => {
 		setErrors(next);
-		const first = [...(ref.current?.elements ?? [])].find(
-			(el): el is HTMLInputElement => "name" in el && (el as HTMLInputElement).name in next,
+		// Each message belongs to the field of its path, or else to the closest field around it
+		// (a list's item to the list's text box); the first such field in the form gets the focus.
+		const fields = [...(ref.current?.querySelectorAll<HTMLInputElement>("[name]") ?? [])];
+		const owners = new Set(
+			Object.keys(next).map(
+				(path) =>
+					fields
+						.map((el) => el.name)
+						.filter((name) => path === name || path.startsWith(`${name}.`))
+						.sort((a, b) => b.length - a.length)[0],
+			),
 		);
-		first?.focus();
+		fields.find((el) => owners.has(el.name))?.focus();
 	};
 
+	const area = {
+		ref: attach,
+		onInput: (event: React.FormEvent<HTMLElement>) =>
+			clear((event.target as HTMLInputElement).name ?? ""),
+	};
 	return {
 		errors,
-		form: {
-			ref,
-			noValidate: true,
-			onInput: (event: React.FormEvent<HTMLFormElement>) =>
-				clear((event.target as HTMLInputElement).name ?? ""),
-		},
+		form: { ...area, noValidate: true },
+		/** For fields that are not in one `<form>`: spread on an element around them all. */
+		area,
 		field: (name: string): FieldProps => ({
 			name,
 			error: errors[name] ?? null,
-			...constraints[name],
+			...lookup(constraints, name),
 		}),
 		validate<S extends ZodType>(schema: S, values: unknown): ZodSafeParseResult<z.output<S>> {
 			const parsed = schema.safeParse(values);

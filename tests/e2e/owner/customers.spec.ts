@@ -24,6 +24,9 @@ test("the owner adds a customer with two services and a custom price; the custom
 	// Nothing filled in: SPEC's message, nothing sent.
 	await form.getByRole("button", { name: "Create Customer Account" }).click();
 	await expect(toasts(owner)).toContainText("Customer name, email, and password are required");
+	await expect(form.getByLabel("Customer Name")).toHaveAttribute("aria-invalid", "true");
+	await expect(form.getByLabel("Customer Name")).toBeFocused();
+	await expect(form.getByLabel("Street Address")).toHaveAttribute("aria-invalid", "true");
 
 	const email = uniqueEmail("porch");
 	await form.getByLabel("Customer Name").fill("Dana Porch");

@@ -67,6 +67,11 @@ test("the owner adds, deactivates and reorders service options, and /quote follo
 	await expect(dialog.getByText("Description is required")).toBeVisible();
 	await expect(dialog.getByText("Base price is required")).toBeVisible();
 	await expect(dialog.getByText("Name is required")).toHaveCount(0);
+	await expect(dialog.getByLabel("Description")).toHaveAccessibleDescription(
+		"Description is required",
+	);
+	await expect(dialog.getByLabel("Description")).toBeFocused();
+	await expect(dialog.getByLabel("Name")).not.toHaveAttribute("aria-invalid", "true");
 	await dialog.getByLabel("Description").fill("Warm white icicles along the roofline");
 	await expect(dialog.getByText("Description is required")).toHaveCount(0);
 	await expect(dialog.getByText("Base price is required")).toBeVisible();

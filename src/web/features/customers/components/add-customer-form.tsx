@@ -230,6 +230,7 @@ export function AddCustomerForm({ onDone }: { onDone: () => void }) {
 						<tbody>
 							{chosen.map((s, index) => {
 								const quantity = field(`services.${index}.quantity`);
+								// Typed in dollars, checked in cents: only the minimum (0) reads the same in both.
 								const price = field(`services.${index}.unitPriceCents`);
 								const error = quantity.error ?? price.error;
 								return (
@@ -241,7 +242,8 @@ export function AddCustomerForm({ onDone }: { onDone: () => void }) {
 											{s.hasQuantity ? (
 												<Input
 													type="number"
-													min={1}
+													min={quantity.min}
+													max={quantity.max}
 													step={1}
 													className="h-9 w-16"
 													aria-label={`Quantity for ${s.name}`}
@@ -258,7 +260,7 @@ export function AddCustomerForm({ onDone }: { onDone: () => void }) {
 										<td className="py-2 text-right">
 											<Input
 												type="number"
-												min={0}
+												min={price.min}
 												step={0.01}
 												inputMode="decimal"
 												className="ml-auto h-9 w-24 text-right"
