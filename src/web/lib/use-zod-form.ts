@@ -121,27 +121,35 @@ export function useZodForm(source?: ZodType | Constraints) {
 		ref.current = element;
 	}, []);
 
+	/** Whether `path`'s message belongs to the field `name` (its own, or one of its items'). */
+	const within = (path: string, name: string) => path === name || path.startsWith(`${name}.`);
+	/** Drops the messages of an edited field and of its items. */
 	const clear = (name: string) =>
 		setErrors((current) => {
-			if (!(name in current)) return current;
-			const { [name]: _cleared, ...rest } = current;
-			return rest;
+			const paths = Object.keys(current);
+			if (!name || !paths.some((path) => within(path, name))) return current;
+			return Object.fromEntries(Object.entries(current).filter(([path]) => !within(path, name)));
 		});
-	const show = (next: FieldErrors) => {
-		setErrors(next);
-		// Each message belongs to the field of its path, or else to the closest field around it
-		// (a list's item to the list's text box); the first such field in the form gets the focus.
+	/**
+	 * Focuses the first field, in the form's order, that holds one of `paths`: the field of that
+	 * name, or else the closest one around it (a list's item goes to the list's text box).
+	 */
+	const focus = (paths: readonly string[]) => {
 		const fields = [...(ref.current?.querySelectorAll<HTMLInputElement>("[name]") ?? [])];
 		const owners = new Set(
-			Object.keys(next).map(
+			paths.map(
 				(path) =>
 					fields
 						.map((el) => el.name)
-						.filter((name) => path === name || path.startsWith(`${name}.`))
+						.filter((name) => within(path, name))
 						.sort((a, b) => b.length - a.length)[0],
 			),
 		);
 		fields.find((el) => owners.has(el.name))?.focus();
+	};
+	const show = (next: FieldErrors) => {
+		setErrors(next);
+		focus(Object.keys(next));
 	};
 
 	const area = {
@@ -166,7 +174,10 @@ export function useZodForm(source?: ZodType | Constraints) {
 		},
 		/** Marks fields without parsing (a check of the form's own, or the server's answer). */
 		setErrors: show,
-		setError: (name: string, message: string) => show({ ...errors, [name]: message }),
+		setError: (name: string, message: string) => {
+			setErrors((current) => ({ ...current, [name]: message }));
+			focus([name]);
+		},
 		clearErrors: () => setErrors({}),
 	};
 }
