@@ -10,9 +10,8 @@ import { ServicePicker } from "./service-picker.tsx";
 
 /** Pieces shared by the public and the customer quote forms. */
 
-/** A field's name, message and limits, from the form's `useZodForm`. */
-export type FieldProps = (name: string) => ZodFieldProps;
-const plain: FieldProps = (name) => ({ name, error: null });
+/** A field's name, message and limits: the form's `useZodForm().field`. */
+type FieldProps = (name: string) => ZodFieldProps;
 
 export function FormSection({
 	step,
@@ -50,11 +49,11 @@ export function FormSection({
 export function NotesField({
 	value,
 	onChange,
-	field = plain,
+	field,
 }: {
 	value: string;
 	onChange: (event: React.ChangeEvent<HTMLTextAreaElement>) => void;
-	field?: FieldProps;
+	field: FieldProps;
 }) {
 	return (
 		<TextareaField
@@ -109,11 +108,11 @@ type PropertyKey = "address" | "city" | "state" | "zipCode";
 export function PropertyFields({
 	values,
 	onChange,
-	field = plain,
+	field,
 }: {
 	values: Record<PropertyKey, string>;
 	onChange: (key: PropertyKey) => (event: React.ChangeEvent<HTMLInputElement>) => void;
-	field?: FieldProps;
+	field: FieldProps;
 }) {
 	return (
 		<div className="grid gap-4 sm:grid-cols-6">
@@ -172,7 +171,7 @@ export function PhotosAndNotes({
 	onNotesChange: (event: React.ChangeEvent<HTMLTextAreaElement>) => void;
 	/** Shown in place of the photo picker when photos cannot be sent yet (and why). */
 	photosLocked?: React.ReactNode;
-	field?: FieldProps;
+	field: FieldProps;
 }) {
 	return (
 		<>
