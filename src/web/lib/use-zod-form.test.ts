@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { profileUpdateSchema, signInSchema } from "../../shared/auth.ts";
 import { z } from "../../shared/zod.ts";
-import { constraintsOf, errorsOf } from "./use-zod-form.ts";
+import { constraintsOf, errorsOf, firstInvalid } from "./use-zod-form.ts";
 
 describe("constraintsOf", () => {
 	it("reads required and maxLength through trims, refinements, pipes and transforms", () => {
@@ -67,6 +67,26 @@ describe("errorsOf", () => {
 			email: "Please fill in all fields",
 			"items.0.quantity": "At least 1",
 		});
+	});
+});
+
+describe("firstInvalid", () => {
+	it("is the first field in the form's order with a message, not the first message", () => {
+		expect(firstInvalid(["name", "email", "password"], ["password", "email"])).toBe(1);
+		expect(firstInvalid(["name", "email"], [])).toBe(-1);
+	});
+
+	it("gives an item's message to its own field, or else to the closest one around it", () => {
+		// Add Customer: the service check boxes come before each service's price.
+		const names = ["name", "services", "services", "services.0.unitPriceCents", "notes"];
+		expect(firstInvalid(names, ["services.0.unitPriceCents"])).toBe(3);
+		expect(firstInvalid(names, ["services"])).toBe(1);
+		// Business settings: a service area is a line of one text box.
+		expect(
+			firstInvalid(["profile.phone", "profile.serviceAreas"], ["profile.serviceAreas.2"]),
+		).toBe(1);
+		// A name that merely starts the same is not around it.
+		expect(firstInvalid(["service", "services"], ["services"])).toBe(1);
 	});
 });
 

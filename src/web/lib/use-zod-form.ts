@@ -97,6 +97,23 @@ export function constraintsOf(schema: ZodType, prefix = ""): Constraints {
 const lookup = (constraints: Constraints, name: string) =>
 	constraints[name] ?? constraints[name.replace(/\.\d+(?=\.|$)/g, ".*")];
 
+/** Whether `path`'s message belongs to the field `name` (its own, or one of its items'). */
+const within = (path: string, name: string) => path === name || path.startsWith(`${name}.`);
+
+/**
+ * The field to focus, of `names` in the form's order: the first that holds one of `paths`, each
+ * path held by the field of that name or else by the closest one around it (a list's item by the
+ * list's text box).
+ */
+export function firstInvalid(names: readonly string[], paths: readonly string[]) {
+	const owners = new Set(
+		paths.map(
+			(path) => names.filter((name) => within(path, name)).sort((a, b) => b.length - a.length)[0],
+		),
+	);
+	return names.findIndex((name) => owners.has(name));
+}
+
 /** The first message of each path. */
 export function errorsOf(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
 	const errors: Record<string, string> = {};
@@ -121,8 +138,6 @@ export function useZodForm(source?: ZodType | Constraints) {
 		ref.current = element;
 	}, []);
 
-	/** Whether `path`'s message belongs to the field `name` (its own, or one of its items'). */
-	const within = (path: string, name: string) => path === name || path.startsWith(`${name}.`);
 	/** Drops the messages of an edited field and of its items. */
 	const clear = (name: string) =>
 		setErrors((current) => {
@@ -130,22 +145,14 @@ export function useZodForm(source?: ZodType | Constraints) {
 			if (!name || !paths.some((path) => within(path, name))) return current;
 			return Object.fromEntries(Object.entries(current).filter(([path]) => !within(path, name)));
 		});
-	/**
-	 * Focuses the first field, in the form's order, that holds one of `paths`: the field of that
-	 * name, or else the closest one around it (a list's item goes to the list's text box).
-	 */
 	const focus = (paths: readonly string[]) => {
 		const fields = [...(ref.current?.querySelectorAll<HTMLInputElement>("[name]") ?? [])];
-		const owners = new Set(
-			paths.map(
-				(path) =>
-					fields
-						.map((el) => el.name)
-						.filter((name) => within(path, name))
-						.sort((a, b) => b.length - a.length)[0],
-			),
-		);
-		fields.find((el) => owners.has(el.name))?.focus();
+		fields[
+			firstInvalid(
+				fields.map((el) => el.name),
+				paths,
+			)
+		]?.focus();
 	};
 	const show = (next: FieldErrors) => {
 		setErrors(next);
