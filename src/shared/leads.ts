@@ -1,3 +1,4 @@
+import { CONTACT_FORM_CONSTRAINTS as LIMITS } from "./contact-form.ts";
 import { tooLong, z } from "./zod.ts";
 
 export const CONTACT_MESSAGES = {
@@ -23,11 +24,15 @@ export const contactSchema = z.strictObject({
 		.string(CONTACT_MESSAGES.fullName)
 		.trim()
 		.min(2, CONTACT_MESSAGES.fullName)
-		.max(100, tooLong("Full name", 100)),
-	email: z.string(CONTACT_MESSAGES.email).trim().max(254).pipe(z.email(CONTACT_MESSAGES.email)),
-	phone: optional(40, "Phone"),
-	city: optional(100, "City"),
-	message: optional(5000, "Message"),
+		.max(LIMITS.fullName.maxLength, tooLong("Full name", LIMITS.fullName.maxLength)),
+	email: z
+		.string(CONTACT_MESSAGES.email)
+		.trim()
+		.max(LIMITS.email.maxLength)
+		.pipe(z.email(CONTACT_MESSAGES.email)),
+	phone: optional(LIMITS.phone.maxLength, "Phone"),
+	city: optional(LIMITS.city.maxLength, "City"),
+	message: optional(LIMITS.message.maxLength, "Message"),
 	/** Honeypot: people never see or fill it. */
 	website: z.string().max(500).nullish(),
 });

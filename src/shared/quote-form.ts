@@ -14,3 +14,18 @@ export const QUOTE_FORM_MESSAGES = {
 } as const;
 
 export const MAX_QUOTE_PHOTOS = 6;
+
+/**
+ * The public quote form's field limits, for the same reason (a test checks them against
+ * `publicQuoteSchema`).
+ */
+export const QUOTE_FORM_CONSTRAINTS = {
+	name: { required: true, maxLength: 100 },
+	email: { required: true, maxLength: 254 },
+	phone: { maxLength: 40 },
+	address: { required: true, maxLength: 300 },
+	city: { maxLength: 100 },
+	state: { maxLength: 50 },
+	zipCode: { maxLength: 20 },
+	notes: { maxLength: 5000 },
+} as const;

@@ -8,7 +8,11 @@ export const MAX_SETTING_DOLLARS = 100_000;
 /** A price typed in dollars; the server keeps it in cents, rounded to the nearest cent. */
 const dollars = (label: string) =>
 	z
-		.number(`${label} must be a number`)
+		// A field left empty is sent without the number.
+		.number({
+			error: (issue) =>
+				issue.input === undefined ? `${label} is required` : `${label} must be a number`,
+		})
 		.min(0, `${label} cannot be negative`)
 		.max(
 			MAX_SETTING_DOLLARS,

@@ -1,34 +1,51 @@
 import type * as React from "react";
 import { useId } from "react";
+import { cn } from "../lib/utils.ts";
 import { Input } from "./ui/input.tsx";
 import { Label } from "./ui/label.tsx";
 import { Textarea } from "./ui/textarea.tsx";
 
+type FrameProps = {
+	label: string;
+	hint?: React.ReactNode;
+	error?: string | null;
+	/** A star after the label (hidden from screen readers, which announce `required`). */
+	requiredMark?: boolean;
+	/** Classes of the block around label, field and messages. */
+	wrapperClassName?: string;
+};
+
 /**
- * A labelled input: the label text is the field's name, as people and tests look for it. `error`
- * shows under the field, which is marked invalid and described by it.
+ * The label, then the field (rendered by `control` with its id and descriptions), its hint and its
+ * `error`, which marks the field invalid and describes it.
  */
-export function FormField({
+function FieldFrame({
 	label,
 	hint,
 	error,
-	...props
-}: { label: string; hint?: React.ReactNode; error?: string | null } & React.ComponentProps<
-	typeof Input
->) {
+	requiredMark,
+	wrapperClassName,
+	control,
+}: FrameProps & { control: (aria: React.ComponentProps<"input">) => React.ReactNode }) {
 	const id = useId();
 	const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null]
 		.filter(Boolean)
 		.join(" ");
 	return (
-		<div className="grid gap-2">
-			<Label htmlFor={id}>{label}</Label>
-			<Input
-				id={id}
-				aria-describedby={describedBy || undefined}
-				aria-invalid={error ? true : undefined}
-				{...props}
-			/>
+		<div className={cn("grid gap-2", wrapperClassName)}>
+			<Label htmlFor={id}>
+				{label}
+				{requiredMark ? (
+					<span className="ml-0.5 text-primary" aria-hidden>
+						*
+					</span>
+				) : null}
+			</Label>
+			{control({
+				id,
+				"aria-describedby": describedBy || undefined,
+				"aria-invalid": error ? true : undefined,
+			})}
 			{hint ? (
 				<p id={`${id}-hint`} className="text-xs text-muted-foreground">
 					{hint}
@@ -43,39 +60,47 @@ export function FormField({
 	);
 }
 
+/**
+ * A labelled input: the label text is the field's name, as people and tests look for it. `error`
+ * shows under the field, which is marked invalid and described by it.
+ */
+export function FormField({
+	label,
+	hint,
+	error,
+	requiredMark,
+	wrapperClassName,
+	...props
+}: FrameProps & React.ComponentProps<typeof Input>) {
+	return (
+		<FieldFrame
+			{...{ label, hint, error, requiredMark, wrapperClassName }}
+			control={(aria) => <Input {...aria} {...props} />}
+		/>
+	);
+}
+
 /** A labelled multi-line text box. */
 export function TextareaField({
 	label,
 	hint,
 	error,
+	requiredMark,
+	wrapperClassName,
 	...props
-}: { label: string; hint?: React.ReactNode; error?: string | null } & React.ComponentProps<
-	typeof Textarea
->) {
-	const id = useId();
-	const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null]
-		.filter(Boolean)
-		.join(" ");
+}: FrameProps & React.ComponentProps<typeof Textarea>) {
 	return (
-		<div className="grid gap-2">
-			<Label htmlFor={id}>{label}</Label>
-			<Textarea
-				id={id}
-				aria-describedby={describedBy || undefined}
-				aria-invalid={error ? true : undefined}
-				{...props}
-			/>
-			{hint ? (
-				<p id={`${id}-hint`} className="text-xs text-muted-foreground">
-					{hint}
-				</p>
-			) : null}
-			{error ? (
-				<p id={`${id}-error`} className="text-sm text-destructive">
-					{error}
-				</p>
-			) : null}
-		</div>
+		<FieldFrame
+			{...{ label, hint, error, requiredMark, wrapperClassName }}
+			control={(aria) => (
+				<Textarea
+					id={aria.id}
+					aria-describedby={aria["aria-describedby"]}
+					aria-invalid={aria["aria-invalid"]}
+					{...props}
+				/>
+			)}
+		/>
 	);
 }
 

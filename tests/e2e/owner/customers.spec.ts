@@ -24,6 +24,9 @@ test("the owner adds a customer with two services and a custom price; the custom
 	// Nothing filled in: SPEC's message, nothing sent.
 	await form.getByRole("button", { name: "Create Customer Account" }).click();
 	await expect(toasts(owner)).toContainText("Customer name, email, and password are required");
+	await expect(form.getByLabel("Customer Name")).toHaveAttribute("aria-invalid", "true");
+	await expect(form.getByLabel("Customer Name")).toBeFocused();
+	await expect(form.getByLabel("Street Address")).toHaveAttribute("aria-invalid", "true");
 
 	const email = uniqueEmail("porch");
 	await form.getByLabel("Customer Name").fill("Dana Porch");
@@ -153,7 +156,15 @@ test("the owner edits a customer, toggles progress and uploads an image", async 
 
 	// Edit mode: account info, notes and the image dialog.
 	await main.getByRole("button", { name: "Edit" }).click();
+	// An emptied name is refused: SPEC's toast, and the field marked, described and focused.
+	await main.getByLabel("Name").fill("");
+	await main.getByRole("button", { name: "Save" }).click();
+	await expect(toasts(owner)).toContainText("Customer name is required");
+	await expect(main.getByLabel("Name")).toHaveAttribute("aria-invalid", "true");
+	await expect(main.getByLabel("Name")).toHaveAccessibleDescription("Customer name is required");
+	await expect(main.getByLabel("Name")).toBeFocused();
 	await main.getByLabel("Name").fill("Eli Eaves-Trough");
+	await expect(main.getByLabel("Name")).not.toHaveAttribute("aria-invalid", "true");
 	await main.getByLabel("Status").selectOption("inactive");
 	await main.getByLabel("Service Type").selectOption("maintenance");
 	await main.getByLabel("Property notes").fill("Ladder in the garage");

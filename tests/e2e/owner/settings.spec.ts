@@ -67,6 +67,11 @@ test("the owner adds, deactivates and reorders service options, and /quote follo
 	await expect(dialog.getByText("Description is required")).toBeVisible();
 	await expect(dialog.getByText("Base price is required")).toBeVisible();
 	await expect(dialog.getByText("Name is required")).toHaveCount(0);
+	await expect(dialog.getByLabel("Description")).toHaveAccessibleDescription(
+		"Description is required",
+	);
+	await expect(dialog.getByLabel("Description")).toBeFocused();
+	await expect(dialog.getByLabel("Name")).not.toHaveAttribute("aria-invalid", "true");
 	await dialog.getByLabel("Description").fill("Warm white icicles along the roofline");
 	await expect(dialog.getByText("Description is required")).toHaveCount(0);
 	await expect(dialog.getByText("Base price is required")).toBeVisible();
@@ -117,6 +122,17 @@ test("a new business phone shows on / and /contact without a rebuild", async ({
 	const { context, page } = await ownerPage(newPage, freshServer.url);
 	await page.goto("/owner/settings");
 	const form = page.getByRole("form", { name: "Business settings" });
+	// A bad number is refused before it is sent: the toast, and the field marked and focused.
+	await form.getByLabel("Phone").fill("call us");
+	await form.getByRole("button", { name: "Save Settings" }).click();
+	await expect(toasts(page)).toContainText(
+		"Failed to save settings: Please enter a valid phone number",
+	);
+	await expect(form.getByLabel("Phone")).toHaveAttribute("aria-invalid", "true");
+	await expect(form.getByLabel("Phone")).toHaveAccessibleDescription(
+		"Please enter a valid phone number",
+	);
+	await expect(form.getByLabel("Phone")).toBeFocused();
 	await form.getByLabel("Phone").fill("(330) 555-0199");
 	await form
 		.getByLabel("Service Areas")

@@ -112,7 +112,16 @@ test.describe("accounts", () => {
 		await page.goto("/auth");
 		await page.getByRole("button", { name: "Sign In", exact: true }).click();
 		await expect(toast(page)).toContainText("Please fill in all fields");
+		// Each empty field is marked and says why under it; the first one has the focus.
+		const emailField = page.getByLabel("Email Address");
+		await expect(emailField).toHaveAttribute("aria-invalid", "true");
+		await expect(emailField).toHaveAccessibleDescription("Please fill in all fields");
+		await expect(emailField).toBeFocused();
+		await expect(page.getByLabel("Password")).toHaveAttribute("aria-invalid", "true");
+		await expect(emailField).toHaveAttribute("required", "");
+		await expect(emailField).toHaveAttribute("maxlength", "254");
 		await page.getByLabel("Email Address").fill(email);
+		await expect(emailField).not.toHaveAttribute("aria-invalid", "true");
 		await page.getByLabel("Password").fill("wrong-password");
 		await page.getByRole("button", { name: "Sign In", exact: true }).click();
 		await expect(toast(page)).toContainText("Invalid email or password");

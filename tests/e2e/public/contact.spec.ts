@@ -31,6 +31,14 @@ test.describe("contact page", () => {
 
 		await send.click();
 		await expect(toasts(page)).toContainText("Full name must be at least 2 characters");
+		// The field itself says so, under it, and has the focus.
+		const fullNameField = main.getByLabel("Full Name");
+		await expect(fullNameField).toHaveAttribute("aria-invalid", "true");
+		await expect(fullNameField).toHaveAccessibleDescription(
+			"Full name must be at least 2 characters",
+		);
+		await expect(fullNameField).toBeFocused();
+		await expect(main.getByLabel("Email Address")).toHaveAttribute("aria-invalid", "true");
 		await main.getByLabel("Full Name").fill("A");
 		await send.click();
 		await expect(toasts(page).getByText("Full name must be at least 2 characters")).toHaveCount(1);

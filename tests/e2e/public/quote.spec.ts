@@ -183,12 +183,29 @@ test.describe("public quote", () => {
 		const [service] = await catalog(page);
 		await page.goto("/quote");
 		const main = page.getByRole("main");
+		// Nothing filled in: SPEC's toast, and each required field marked with its message.
+		await main.getByRole("button", { name: "Submit Quote Request" }).click();
+		await expect(toasts(page)).toContainText(REQUIRED);
+		const fullName = main.getByLabel("Full Name");
+		await expect(fullName).toHaveAttribute("aria-invalid", "true");
+		await expect(fullName).toHaveAccessibleDescription(REQUIRED);
+		await expect(fullName).toBeFocused();
+		await expect(main.getByLabel("Street Address")).toHaveAttribute("aria-invalid", "true");
+		await expect(main.getByLabel(service!.name, { exact: true })).toHaveAttribute(
+			"aria-invalid",
+			"true",
+		);
+		await expect(fullName).toHaveAttribute("maxlength", "100");
 		await main.getByLabel("Full Name").fill("Robin");
 		await main.getByLabel("Email Address").fill("not-an-email");
 		await main.getByLabel("Street Address").fill("1 Main St");
 		await main.getByLabel(service!.name, { exact: true }).check();
 		await main.getByRole("button", { name: "Submit Quote Request" }).click();
 		await expect(toasts(page)).toContainText("Please enter a valid email address");
+		const emailField = main.getByLabel("Email Address");
+		await expect(emailField).toHaveAccessibleDescription("Please enter a valid email address");
+		await expect(emailField).toBeFocused();
+		await expect(fullName).not.toHaveAttribute("aria-invalid", "true");
 
 		const trap = page.locator('input[name="website"]');
 		await expect(trap).toHaveAttribute("tabindex", "-1");

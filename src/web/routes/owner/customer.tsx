@@ -127,7 +127,7 @@ export default function OwnerCustomer() {
 					<div className="grid min-w-0 gap-4">
 						<ProgressCard customer={customer} />
 					</div>
-					<div className="grid min-w-0 gap-4 lg:col-span-2">
+					<div className="grid min-w-0 gap-4 lg:col-span-2" {...editor.area}>
 						<AccountInfoCard customer={customer} editor={editor} />
 						<PropertyNotesCard customer={customer} editor={editor} />
 					</div>

@@ -9,6 +9,7 @@ import { resetPassword } from "../../features/auth/api.ts";
 import { errorMessage } from "../../lib/api-client.ts";
 import { QueryProvider } from "../../lib/query-client.tsx";
 import { useSubmitMutation } from "../../lib/submit-mutation.ts";
+import { useZodForm } from "../../lib/use-zod-form.ts";
 
 export function meta() {
 	return [
@@ -38,6 +39,7 @@ function ResetPasswordPage() {
 		navigate("/auth", { replace: true });
 	}, [valid, navigate]);
 
+	const { form, field, validate } = useZodForm(resetPasswordFormSchema);
 	const mutation = useSubmitMutation({
 		mutationFn: (password: string) => resetPassword(token!, password),
 		onSuccess: () => {
@@ -51,25 +53,25 @@ function ResetPasswordPage() {
 	return (
 		<AuthCard title="Choose a new password" description={`For ${email}`}>
 			<form
-				noValidate
+				{...form}
 				className="grid gap-4"
 				onSubmit={(event) => {
 					event.preventDefault();
 					if (!email) return void toast.error(AUTH_MESSAGES.invalidResetSession);
-					const parsed = resetPasswordFormSchema.safeParse(formValues(event.currentTarget));
+					const parsed = validate(resetPasswordFormSchema, formValues(event.currentTarget));
 					if (!parsed.success) return void toast.error(parsed.error.issues[0]?.message);
 					mutation.mutate(parsed.data.password);
 				}}
 			>
 				<FormField
 					label="New Password"
-					name="password"
+					{...field("password")}
 					type="password"
 					autoComplete="new-password"
 				/>
 				<FormField
 					label="Confirm Password"
-					name="confirmPassword"
+					{...field("confirmPassword")}
 					type="password"
 					autoComplete="new-password"
 				/>

@@ -7,13 +7,14 @@ import { Button } from "../../../components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { useSubmitMutation } from "../../../lib/submit-mutation.ts";
+import { useZodForm } from "../../../lib/use-zod-form.ts";
 import { cn } from "../../../lib/utils.ts";
 import { saveProfile, useRefreshMe } from "../api.ts";
 
 /** Account info (name, e-mail, phone, status) and Edit Profile: display name and phone. */
 export function EditProfileCard({ user }: { user: SessionUser }) {
 	const [editing, setEditing] = useState(false);
-	const [nameError, setNameError] = useState<string | null>(null);
+	const { form, field, validate, setError, clearErrors } = useZodForm(profileUpdateSchema);
 	const refreshMe = useRefreshMe();
 	const save = useSubmitMutation({
 		mutationFn: saveProfile,
@@ -23,7 +24,8 @@ export function EditProfileCard({ user }: { user: SessionUser }) {
 			toast.success("Profile saved");
 		},
 		onError: (error) => {
-			if (errorMessage(error) === AUTH_MESSAGES.noWebAddress) setNameError(errorMessage(error));
+			if (errorMessage(error) === AUTH_MESSAGES.noWebAddress)
+				setError("displayName", errorMessage(error));
 			else toast.error(`Failed to save profile: ${errorMessage(error)}`);
 		},
 	});
@@ -40,32 +42,30 @@ export function EditProfileCard({ user }: { user: SessionUser }) {
 			<CardContent>
 				{editing ? (
 					<form
-						noValidate
+						{...form}
 						className="grid gap-4"
 						onSubmit={(event) => {
 							event.preventDefault();
 							const { displayName = "", phone = "" } = formValues(event.currentTarget);
-							const nameIssue = profileUpdateSchema.shape.displayName.safeParse(displayName);
-							const linkInName = nameIssue.error?.issues[0]?.message === AUTH_MESSAGES.noWebAddress;
-							setNameError(linkInName ? AUTH_MESSAGES.noWebAddress : null);
-							if (!linkInName) save.mutate({ displayName, phone });
+							const parsed = validate(profileUpdateSchema, { displayName, phone });
+							if (parsed.success) return void save.mutate({ displayName, phone });
+							// A web address in the name is said under it alone, as the server's answer is.
+							const message = parsed.error.issues[0]?.message;
+							if (message !== AUTH_MESSAGES.noWebAddress)
+								toast.error(`Failed to save profile: ${message}`);
 						}}
 					>
 						<FormField
 							label="Display Name"
-							name="displayName"
+							{...field("displayName")}
 							defaultValue={user.displayName}
-							required
-							maxLength={100}
 							autoComplete="name"
-							error={nameError}
 						/>
 						<FormField
 							label="Phone"
-							name="phone"
+							{...field("phone")}
 							type="tel"
 							defaultValue={user.phone ?? ""}
-							maxLength={40}
 							autoComplete="tel"
 						/>
 						<div className="flex gap-3">
@@ -77,7 +77,7 @@ export function EditProfileCard({ user }: { user: SessionUser }) {
 								variant="outline"
 								onClick={() => {
 									setEditing(false);
-									setNameError(null);
+									clearErrors();
 								}}
 							>
 								Cancel

@@ -5,10 +5,12 @@ import { FormField, formValues } from "../../../components/form-field.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { useSubmitMutation } from "../../../lib/submit-mutation.ts";
+import { useZodForm } from "../../../lib/use-zod-form.ts";
 import { requestPasswordReset } from "../api.ts";
 
 export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
 	const [sentTo, setSentTo] = useState<string>();
+	const { form, field, validate } = useZodForm(forgotPasswordSchema);
 	const mutation = useSubmitMutation({
 		mutationFn: requestPasswordReset,
 		onSuccess: (_data, email) => setSentTo(email),
@@ -30,13 +32,13 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
 	}
 	return (
 		<form
-			noValidate
+			{...form}
 			className="grid gap-4"
 			onSubmit={(event) => {
 				event.preventDefault();
 				const { email = "" } = formValues(event.currentTarget);
+				const parsed = validate(forgotPasswordSchema, { email });
 				if (!email.trim()) return void toast.error(AUTH_MESSAGES.enterEmail);
-				const parsed = forgotPasswordSchema.safeParse({ email });
 				if (!parsed.success) return void toast.error(parsed.error.issues[0]?.message);
 				mutation.mutate(parsed.data.email);
 			}}
@@ -47,7 +49,7 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
 			</p>
 			<FormField
 				label="Email Address"
-				name="email"
+				{...field("email")}
 				type="email"
 				autoComplete="email"
 				inputMode="email"

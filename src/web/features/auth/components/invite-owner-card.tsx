@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { toast } from "sonner";
+import { createInviteSchema } from "../../../../shared/auth.ts";
 import { FormField, formValues } from "../../../components/form-field.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import {
@@ -11,11 +12,13 @@ import {
 } from "../../../components/ui/card.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { useSubmitMutation } from "../../../lib/submit-mutation.ts";
+import { useZodForm } from "../../../lib/use-zod-form.ts";
 import { createOwnerInvite } from "../api.ts";
 
 /** Lets an owner invite a co-owner with a single-use code. */
 export function InviteOwnerCard() {
 	const [invite, setInvite] = useState<{ code: string; url: string; email?: string }>();
+	const { form, field, validate } = useZodForm(createInviteSchema);
 	const mutation = useSubmitMutation({
 		mutationFn: (email?: string) => createOwnerInvite(email),
 		onSuccess: (data, email) => {
@@ -35,17 +38,19 @@ export function InviteOwnerCard() {
 			</CardHeader>
 			<CardContent className="grid gap-4">
 				<form
-					noValidate
+					{...form}
 					className="grid gap-3"
 					onSubmit={(event) => {
 						event.preventDefault();
-						const { email = "" } = formValues(event.currentTarget);
-						mutation.mutate(email.trim() || undefined);
+						const email = formValues(event.currentTarget).email?.trim() || undefined;
+						const parsed = validate(createInviteSchema, { email });
+						if (!parsed.success) return void toast.error(parsed.error.issues[0]?.message);
+						mutation.mutate(email);
 					}}
 				>
 					<FormField
 						label="Email Address"
-						name="email"
+						{...field("email")}
 						type="email"
 						hint="Optional: we e-mail the invitation for you."
 					/>

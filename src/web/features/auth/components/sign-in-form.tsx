@@ -4,6 +4,7 @@ import { FormField, formValues } from "../../../components/form-field.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { useSubmitMutation } from "../../../lib/submit-mutation.ts";
+import { useZodForm } from "../../../lib/use-zod-form.ts";
 import { signIn } from "../api.ts";
 
 export function SignInForm({
@@ -13,6 +14,7 @@ export function SignInForm({
 	onSignedIn: () => void;
 	onForgot: () => void;
 }) {
+	const { form, field, validate } = useZodForm(signInSchema);
 	const mutation = useSubmitMutation({
 		mutationFn: signIn,
 		onSuccess: onSignedIn,
@@ -20,26 +22,31 @@ export function SignInForm({
 	});
 	return (
 		<form
-			noValidate
+			{...form}
 			className="grid gap-4"
 			onSubmit={(event) => {
 				event.preventDefault();
 				const values = formValues(event.currentTarget);
+				const parsed = validate(signInSchema, values);
 				if (!values.email?.trim() || !values.password)
 					return void toast.error(AUTH_MESSAGES.fillAllFields);
-				const parsed = signInSchema.safeParse(values);
 				if (!parsed.success) return void toast.error(parsed.error.issues[0]?.message);
 				mutation.mutate(parsed.data);
 			}}
 		>
 			<FormField
 				label="Email Address"
-				name="email"
+				{...field("email")}
 				type="email"
 				autoComplete="email"
 				inputMode="email"
 			/>
-			<FormField label="Password" name="password" type="password" autoComplete="current-password" />
+			<FormField
+				label="Password"
+				{...field("password")}
+				type="password"
+				autoComplete="current-password"
+			/>
 			<Button type="submit" pending={mutation.isPending}>
 				{mutation.isPending ? "Signing In..." : "Sign In"}
 			</Button>

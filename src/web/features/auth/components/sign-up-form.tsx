@@ -7,6 +7,7 @@ import { Label } from "../../../components/ui/label.tsx";
 import { RadioGroup, RadioGroupItem } from "../../../components/ui/radio-group.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { useSubmitMutation } from "../../../lib/submit-mutation.ts";
+import { useZodForm } from "../../../lib/use-zod-form.ts";
 import { signUp } from "../api.ts";
 
 const ROLE_LABELS: Record<Role, string> = {
@@ -22,8 +23,8 @@ export function SignUpForm({
 	onSignedUp: () => void;
 }) {
 	const [role, setRole] = useState<Role>(inviteCode ? "owner" : "customer");
-	// The name's own error shows under it; the other fields keep SPEC's toasts.
-	const [nameError, setNameError] = useState<string | null>(null);
+	// Each field's message shows under it; SPEC's toasts stay, except for the name's own.
+	const { form, field, validate, setError } = useZodForm(signUpSchema);
 	const id = useId();
 	const mutation = useSubmitMutation({
 		mutationFn: signUp,
@@ -32,46 +33,46 @@ export function SignUpForm({
 			onSignedUp();
 		},
 		onError: (error) => {
-			if (errorMessage(error) === AUTH_MESSAGES.noWebAddress) setNameError(errorMessage(error));
+			if (errorMessage(error) === AUTH_MESSAGES.noWebAddress)
+				setError("displayName", errorMessage(error));
 			else toast.error(errorMessage(error));
 		},
 	});
 	return (
 		<form
-			noValidate
+			{...form}
 			className="grid gap-4"
 			onSubmit={(event) => {
 				event.preventDefault();
-				setNameError(null);
 				const values = formValues(event.currentTarget);
-				if (!values.email?.trim() || !values.password)
-					return void toast.error(AUTH_MESSAGES.fillAllFields);
-				const parsed = signUpSchema.safeParse({
+				const parsed = validate(signUpSchema, {
 					displayName: values.displayName || undefined,
 					email: values.email,
 					password: values.password,
 					role,
 					inviteCode: role === "owner" && values.inviteCode ? values.inviteCode : undefined,
 				});
+				if (!values.email?.trim() || !values.password)
+					return void toast.error(AUTH_MESSAGES.fillAllFields);
 				if (!parsed.success) {
 					const issue = parsed.error.issues[0];
-					if (issue?.path[0] === "displayName") return void setNameError(issue.message);
-					return void toast.error(issue?.message);
+					if (issue?.path[0] !== "displayName") toast.error(issue?.message);
+					return;
 				}
 				mutation.mutate(parsed.data);
 			}}
 		>
-			<FormField label="Full Name" name="displayName" autoComplete="name" error={nameError} />
+			<FormField label="Full Name" {...field("displayName")} autoComplete="name" />
 			<FormField
 				label="Email Address"
-				name="email"
+				{...field("email")}
 				type="email"
 				autoComplete="email"
 				inputMode="email"
 			/>
 			<FormField
 				label="Password"
-				name="password"
+				{...field("password")}
 				type="password"
 				autoComplete="new-password"
 				hint="At least 6 characters."
@@ -92,7 +93,7 @@ export function SignUpForm({
 			{role === "owner" ? (
 				<FormField
 					label="Invitation Code"
-					name="inviteCode"
+					{...field("inviteCode")}
 					defaultValue={inviteCode}
 					autoComplete="off"
 					hint="Ask the business owner for a code. Not needed when you are setting up the business for the first time."

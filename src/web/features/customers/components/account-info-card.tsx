@@ -51,6 +51,7 @@ export function AccountInfoCard({
 }) {
 	const { draft } = editor;
 	const text = (key: "name" | "email" | "phone" | "address" | "city" | "state" | "zipCode") => ({
+		...editor.field(key),
 		value: draft?.[key] ?? "",
 		onChange: (e: React.ChangeEvent<HTMLInputElement>) => editor.set(key, e.target.value),
 	});
@@ -112,6 +113,7 @@ export function PropertyNotesCard({
 	customer: CustomerDetail["customer"];
 	editor: CustomerEditor;
 }) {
+	const notes = editor.field("notes");
 	return (
 		<Card>
 			<CardHeader>
@@ -119,13 +121,24 @@ export function PropertyNotesCard({
 			</CardHeader>
 			<CardContent>
 				{editor.draft ? (
-					<textarea
-						aria-label="Property notes"
-						rows={4}
-						className="w-full rounded-md border border-input bg-card p-3 text-sm"
-						value={editor.draft.notes}
-						onChange={(e) => editor.set("notes", e.target.value)}
-					/>
+					<>
+						<textarea
+							aria-label="Property notes"
+							name={notes.name}
+							maxLength={notes.maxLength}
+							aria-invalid={notes.error ? true : undefined}
+							aria-describedby={notes.error ? "property-notes-error" : undefined}
+							rows={4}
+							className="w-full rounded-md border border-input bg-card p-3 text-sm aria-invalid:border-destructive"
+							value={editor.draft.notes}
+							onChange={(e) => editor.set("notes", e.target.value)}
+						/>
+						{notes.error ? (
+							<p id="property-notes-error" className="mt-2 text-sm text-destructive">
+								{notes.error}
+							</p>
+						) : null}
+					</>
 				) : (
 					<p className="whitespace-pre-wrap wrap-anywhere text-sm">
 						{customer.notes || <span className="text-muted-foreground">No notes yet.</span>}

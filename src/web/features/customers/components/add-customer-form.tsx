@@ -1,19 +1,16 @@
 import { Sparkles, UserPlus } from "lucide-react";
 import type * as React from "react";
-import { useEffect, useState } from "react";
+import { useId, useState } from "react";
 import { toast } from "sonner";
 import { CUSTOMER_MESSAGES, createCustomerSchema } from "../../../../shared/customers.ts";
-import {
-	type Estimate,
-	MAX_QUOTE_PHOTOS,
-	QUOTE_FORM_MESSAGES,
-} from "../../../../shared/estimate.ts";
+import { estimateRequestSchema, MAX_QUOTE_PHOTOS } from "../../../../shared/estimate.ts";
 import { formatCents } from "../../../../shared/money.ts";
+import { FormField } from "../../../components/form-field.tsx";
 import { PhotoPicker } from "../../../components/photo-picker.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
-import { useServiceOptions } from "../../catalog/api.ts";
+import { useZodForm } from "../../../lib/use-zod-form.ts";
 import { usePaymentSetup } from "../../payments/api.ts";
 import {
 	PaymentInfoFields,
@@ -21,14 +18,12 @@ import {
 } from "../../payments/components/payment-info-section.tsx";
 import { InstantQuoteResult } from "../../quotes/components/instant-quote-result.tsx";
 import {
-	Field,
 	FormSection,
 	NotesField,
 	PropertyFields,
 	ServiceChoices,
-	useInstantQuote,
 } from "../../quotes/components/quote-form-parts.tsx";
-import type { ServiceSelection } from "../../quotes/components/service-picker.tsx";
+import { useQuoteDraft } from "../../quotes/quote-draft-api.ts";
 import { useCreateCustomer } from "../api.ts";
 
 const EMPTY = {
@@ -43,7 +38,6 @@ const EMPTY = {
 	zipCode: "",
 	notes: "",
 };
-type Fields = typeof EMPTY;
 
 const optional = (value: string) => value.trim() || null;
 /** Dollars typed by the owner to whole cents; blank or nonsense is NaN, which the schema refuses. */
@@ -56,12 +50,10 @@ const toCents = (dollars: string) =>
  * instant quote as advice. One request creates everything; on success the form resets.
  */
 export function AddCustomerForm({ onDone }: { onDone: () => void }) {
-	const catalog = useServiceOptions();
-	const [fields, setFields] = useState<Fields>(EMPTY);
-	const [selection, setSelection] = useState<ServiceSelection>({});
-	const [prices, setPrices] = useState<Record<string, string>>({});
-	const [photos, setPhotos] = useState<File[]>([]);
-	const [estimate, setEstimate] = useState<Estimate | null>(null);
+	const draft = useQuoteDraft(EMPTY, estimateRequestSchema);
+	const { fields, set, selection, chosen, priceOf, estimate } = draft;
+	const { form, field, validate } = useZodForm(createCustomerSchema);
+	const priceErrorId = useId();
 	const create = useCreateCustomer();
 	const setup = usePaymentSetup();
 	const paymentInfo = usePaymentInfo(setup.data);
@@ -69,32 +61,10 @@ export function AddCustomerForm({ onDone }: { onDone: () => void }) {
 	const [preparing, setPreparing] = useState(false);
 	const sending = create.isPending || preparing;
 
-	useEffect(() => {
-		if (catalog.isError) toast.error(QUOTE_FORM_MESSAGES.loadServicesFailed);
-	}, [catalog.isError]);
-
-	const services = catalog.data ?? [];
-	const chosen = services.filter((s) => selection[s.id] !== undefined);
-	const priceOf = (id: string, base: number) => prices[id] ?? (base / 100).toFixed(2);
 	const totalCents = chosen.reduce(
 		(sum, s) => sum + (toCents(priceOf(s.id, s.basePriceCents)) || 0) * (selection[s.id] ?? 1),
 		0,
 	);
-
-	const set =
-		(key: keyof Fields) => (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-			const value = event.target.value;
-			setFields((f) => ({ ...f, [key]: value }));
-		};
-	const changeSelection = (next: ServiceSelection) => {
-		setSelection(next);
-		setEstimate(null);
-	};
-	const setQuantity = (id: string, typed: string) => {
-		const n = Math.floor(Number(typed));
-		setSelection((s) => ({ ...s, [id]: Number.isFinite(n) && n >= 1 ? Math.min(n, 500) : 1 }));
-		setEstimate(null);
-	};
 
 	const input = {
 		name: fields.name,
@@ -112,29 +82,21 @@ export function AddCustomerForm({ onDone }: { onDone: () => void }) {
 		})),
 		notes: optional(fields.notes),
 	};
-	const canEstimate = fields.address.trim() !== "" && chosen.length > 0;
-
-	const estimateMutation = useInstantQuote(setEstimate);
-
 	const reset = () => {
-		setFields(EMPTY);
-		setSelection({});
-		setPrices({});
-		setPhotos([]);
-		setEstimate(null);
+		draft.reset();
 		paymentInfo.reset();
 	};
 
 	const submit = async (event: React.FormEvent<HTMLFormElement>) => {
 		event.preventDefault();
 		if (sending) return;
-		const parsed = createCustomerSchema.safeParse(input);
+		const parsed = validate(createCustomerSchema, input);
 		if (!parsed.success) return void toast.error(parsed.error.issues[0]?.message);
 		setPreparing(true);
 		const payment = await paymentInfo.payment().finally(() => setPreparing(false));
 		if (payment instanceof Error) return void toast.error(payment.message);
 		create.mutate(
-			{ input: payment ? { ...input, payment } : input, photos },
+			{ input: payment ? { ...input, payment } : input, photos: draft.photos },
 			{
 				onSuccess: (created) => {
 					const paid = created.paymentResult?.success === true;
@@ -155,7 +117,7 @@ export function AddCustomerForm({ onDone }: { onDone: () => void }) {
 		// At a wide desk: the form on the left, the summary (chosen services, prices, total, the
 		// instant quote and the buttons) sticky on the right. On a phone the summary comes last.
 		<form
-			noValidate
+			{...form}
 			onSubmit={submit}
 			className="grid grid-cols-1 gap-5 xl:grid-cols-[minmax(0,1fr)_24rem] xl:items-start"
 			aria-label="Add Customer"
@@ -163,35 +125,35 @@ export function AddCustomerForm({ onDone }: { onDone: () => void }) {
 			<div className="grid min-w-0 gap-5">
 				<FormSection step={1} title="Customer Account Setup">
 					<div className="grid gap-4 sm:grid-cols-2">
-						<Field
+						<FormField
+							{...field("name")}
 							label="Customer Name"
-							required
+							requiredMark
 							autoComplete="off"
 							value={fields.name}
 							onChange={set("name")}
 						/>
-						<Field
+						<FormField
+							{...field("email")}
 							label="Email"
 							type="email"
-							required
+							requiredMark
 							autoComplete="off"
 							value={fields.email}
 							onChange={set("email")}
 						/>
-						<div className="grid gap-1">
-							<Field
-								label="Password"
-								type="password"
-								required
-								autoComplete="new-password"
-								value={fields.password}
-								onChange={set("password")}
-							/>
-							<p className="text-xs text-muted-foreground">
-								Customer will use this to sign into their account
-							</p>
-						</div>
-						<Field
+						<FormField
+							{...field("password")}
+							label="Password"
+							type="password"
+							requiredMark
+							autoComplete="new-password"
+							value={fields.password}
+							onChange={set("password")}
+							hint="Customer will use this to sign into their account"
+						/>
+						<FormField
+							{...field("phone")}
 							label="Phone"
 							type="tel"
 							autoComplete="off"
@@ -207,17 +169,18 @@ export function AddCustomerForm({ onDone }: { onDone: () => void }) {
 					description="Each price starts at the service's base price; set quantities and prices in the summary."
 				>
 					<ServiceChoices
-						state={catalog.status}
-						onRetry={() => catalog.refetch()}
-						services={services}
+						state={draft.catalog.status}
+						onRetry={() => draft.catalog.refetch()}
+						services={draft.services}
 						selection={selection}
-						onChange={changeSelection}
+						onChange={draft.changeSelection}
 						quantities={false}
+						error={field("services").error}
 					/>
 				</FormSection>
 
 				<FormSection step={3} title="Property Information">
-					<PropertyFields values={fields} onChange={set} />
+					<PropertyFields values={fields} onChange={set} field={field} />
 				</FormSection>
 
 				<FormSection
@@ -229,11 +192,11 @@ export function AddCustomerForm({ onDone }: { onDone: () => void }) {
 				</FormSection>
 
 				<FormSection step={5} title="Property Photos" description="Optional.">
-					<PhotoPicker photos={photos} onChange={setPhotos} max={MAX_QUOTE_PHOTOS} />
+					<PhotoPicker photos={draft.photos} onChange={draft.setPhotos} max={MAX_QUOTE_PHOTOS} />
 				</FormSection>
 
 				<FormSection step={6} title="Additional Notes">
-					<NotesField value={fields.notes} onChange={set("notes")} />
+					<NotesField value={fields.notes} onChange={set("notes")} field={field} />
 				</FormSection>
 			</div>
 
@@ -265,40 +228,61 @@ export function AddCustomerForm({ onDone }: { onDone: () => void }) {
 							</tr>
 						</thead>
 						<tbody>
-							{chosen.map((s) => (
-								<tr key={s.id} className="border-t">
-									<th scope="row" className="py-2 pr-2 text-left font-medium">
-										{s.name}
-									</th>
-									<td className="py-2 pr-2">
-										{s.hasQuantity ? (
+							{chosen.map((s, index) => {
+								const quantity = field(`services.${index}.quantity`);
+								// Typed in dollars, checked in cents: only the minimum (0) reads the same in both.
+								const price = field(`services.${index}.unitPriceCents`);
+								const error = quantity.error ?? price.error;
+								return (
+									<tr key={s.id} className="border-t">
+										<th scope="row" className="py-2 pr-2 text-left font-medium">
+											{s.name}
+										</th>
+										<td className="py-2 pr-2">
+											{s.hasQuantity ? (
+												<Input
+													type="number"
+													min={quantity.min}
+													max={quantity.max}
+													step={1}
+													className="h-9 w-16"
+													aria-label={`Quantity for ${s.name}`}
+													name={quantity.name}
+													aria-invalid={quantity.error ? true : undefined}
+													aria-describedby={error ? `${priceErrorId}-${index}` : undefined}
+													value={selection[s.id]}
+													onChange={(e) => draft.setQuantity(s.id, e.target.value)}
+												/>
+											) : (
+												<span className="px-3">1</span>
+											)}
+										</td>
+										<td className="py-2 text-right">
 											<Input
 												type="number"
-												min={1}
-												step={1}
-												className="h-9 w-16"
-												aria-label={`Quantity for ${s.name}`}
-												value={selection[s.id]}
-												onChange={(e) => setQuantity(s.id, e.target.value)}
+												min={price.min}
+												step={0.01}
+												inputMode="decimal"
+												className="ml-auto h-9 w-24 text-right"
+												aria-label={`Price for ${s.name}`}
+												name={price.name}
+												aria-invalid={price.error ? true : undefined}
+												aria-describedby={error ? `${priceErrorId}-${index}` : undefined}
+												value={priceOf(s.id, s.basePriceCents)}
+												onChange={(e) => draft.setPrice(s.id, e.target.value)}
 											/>
-										) : (
-											<span className="px-3">1</span>
-										)}
-									</td>
-									<td className="py-2 text-right">
-										<Input
-											type="number"
-											min={0}
-											step={0.01}
-											inputMode="decimal"
-											className="ml-auto h-9 w-24 text-right"
-											aria-label={`Price for ${s.name}`}
-											value={priceOf(s.id, s.basePriceCents)}
-											onChange={(e) => setPrices((p) => ({ ...p, [s.id]: e.target.value }))}
-										/>
-									</td>
-								</tr>
-							))}
+											{error ? (
+												<p
+													id={`${priceErrorId}-${index}`}
+													className="mt-1 text-xs text-destructive"
+												>
+													{error}
+												</p>
+											) : null}
+										</td>
+									</tr>
+								);
+							})}
 						</tbody>
 					</table>
 				)}
@@ -319,24 +303,12 @@ export function AddCustomerForm({ onDone }: { onDone: () => void }) {
 					<Button
 						type="button"
 						variant="secondary"
-						disabled={!canEstimate}
-						pending={estimateMutation.isPending}
-						onClick={() =>
-							estimateMutation.mutate({
-								services: input.services.map(({ serviceId, quantity }) => ({
-									serviceId,
-									quantity,
-								})),
-								address: input.address,
-								city: input.city ?? undefined,
-								state: input.state ?? undefined,
-								zipCode: undefined,
-								notes: undefined,
-							})
-						}
+						disabled={!draft.canEstimate}
+						pending={draft.estimating.isPending}
+						onClick={draft.requestEstimate}
 					>
-						{estimateMutation.isPending ? null : <Sparkles aria-hidden />}
-						{estimateMutation.isPending ? "Generating Quote..." : "Get Instant AI Quote"}
+						{draft.estimating.isPending ? null : <Sparkles aria-hidden />}
+						{draft.estimating.isPending ? "Generating Quote..." : "Get Instant AI Quote"}
 					</Button>
 				)}
 

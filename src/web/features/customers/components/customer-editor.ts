@@ -6,6 +6,7 @@ import {
 	updateCustomerSchema,
 } from "../../../../shared/customers.ts";
 import { errorMessage } from "../../../lib/api-client.ts";
+import { useZodForm } from "../../../lib/use-zod-form.ts";
 import { useUpdateCustomer } from "../api.ts";
 
 type Customer = CustomerDetail["customer"];
@@ -44,18 +45,25 @@ const draftOf = (c: Customer): CustomerDraft => ({
 export function useCustomerEditor(customer: Customer | undefined) {
 	const [draft, setDraft] = useState<CustomerDraft | null>(null);
 	const update = useUpdateCustomer(customer?.id ?? "");
+	const { area, field, validate, clearErrors } = useZodForm(updateCustomerSchema);
 	const editing = draft !== null;
 	return {
 		editing,
 		draft,
+		/** Spread on the element around the edit mode's fields; `field` gives each its props. */
+		area,
+		field,
 		pending: update.isPending,
 		set: <K extends keyof CustomerDraft>(key: K, value: CustomerDraft[K]) =>
 			setDraft((d) => (d ? { ...d, [key]: value } : d)),
 		start: () => customer && setDraft(draftOf(customer)),
-		cancel: () => setDraft(null),
+		cancel: () => {
+			setDraft(null);
+			clearErrors();
+		},
 		save: () => {
 			if (!draft) return;
-			const parsed = updateCustomerSchema.safeParse(draft);
+			const parsed = validate(updateCustomerSchema, draft);
 			if (!parsed.success) return void toast.error(parsed.error.issues[0]?.message);
 			update.mutate(draft, {
 				onSuccess: () => {

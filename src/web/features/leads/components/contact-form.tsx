@@ -1,8 +1,10 @@
 import { Send } from "lucide-react";
 import { useRef, useState } from "react";
+import { CONTACT_FORM_CONSTRAINTS } from "../../../../shared/contact-form.ts";
 import { FormField, formValues, TextareaField } from "../../../components/form-field.tsx";
 import { Honeypot } from "../../../components/public/honeypot.tsx";
 import { Button } from "../../../components/ui/button.tsx";
+import { useZodForm } from "../../../lib/use-zod-form.ts";
 
 /**
  * The form's validation (zod), its toasts and the API client load once the visitor starts on the
@@ -29,9 +31,10 @@ export function ContactForm() {
 	const [pending, setPending] = useState(false);
 	// Set at the click itself: a double click's second click comes before the button is disabled.
 	const busy = useRef(false);
+	const { form, field, validate } = useZodForm(CONTACT_FORM_CONSTRAINTS);
 	return (
 		<form
-			noValidate
+			{...form}
 			className="relative grid gap-5"
 			onFocus={() => void loadSendingModules()}
 			onSubmit={async (event) => {
@@ -41,7 +44,7 @@ export function ContactForm() {
 				const values = formValues(form);
 				const [{ CONTACT_MESSAGES, contactSchema }, { toast }, { sendContactMessage }] =
 					await loadSendingModules();
-				const parsed = contactSchema.safeParse(values);
+				const parsed = validate(contactSchema, values);
 				if (!parsed.success) {
 					const message = parsed.error.issues[0]?.message;
 					// The same problem twice shows one toast, not a stack of copies.
@@ -62,28 +65,27 @@ export function ContactForm() {
 			}}
 		>
 			<div className="grid gap-5 sm:grid-cols-2">
-				<FormField label="Full Name" name="fullName" autoComplete="name" required />
+				<FormField label="Full Name" {...field("fullName")} autoComplete="name" />
 				<FormField
 					label="Email Address"
-					name="email"
+					{...field("email")}
 					type="email"
 					autoComplete="email"
 					inputMode="email"
-					required
 				/>
 				<FormField
 					label="Phone Number"
-					name="phone"
+					{...field("phone")}
 					type="tel"
 					autoComplete="tel"
 					inputMode="tel"
 					hint="Optional"
 				/>
-				<FormField label="City" name="city" autoComplete="address-level2" hint="Optional" />
+				<FormField label="City" {...field("city")} autoComplete="address-level2" hint="Optional" />
 			</div>
 			<TextareaField
 				label="Message"
-				name="message"
+				{...field("message")}
 				rows={5}
 				placeholder="Tell us about your home or business and what you have in mind."
 			/>

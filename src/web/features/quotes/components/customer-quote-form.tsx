@@ -1,35 +1,28 @@
 import { Pencil, RefreshCw, Send, Sparkles } from "lucide-react";
 import type * as React from "react";
-import { useEffect, useState } from "react";
 import { toast } from "sonner";
-import {
-	type Estimate,
-	estimateRequestSchema,
-	QUOTE_FORM_MESSAGES,
-} from "../../../../shared/estimate.ts";
+import { estimateRequestSchema, QUOTE_FORM_MESSAGES } from "../../../../shared/estimate.ts";
 import { customerQuoteSchema } from "../../../../shared/quote-request.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
+import { useZodForm } from "../../../lib/use-zod-form.ts";
 import { useMe } from "../../auth/api.ts";
 import {
 	ConfirmEmailNotice,
 	needsConfirmation,
 } from "../../auth/components/confirm-email-notice.tsx";
-import { useServiceOptions } from "../../catalog/api.ts";
 import { useSubmitCustomerQuote } from "../api.ts";
+import { useQuoteDraft } from "../quote-draft-api.ts";
 import { InstantQuoteResult } from "./instant-quote-result.tsx";
 import {
 	FormSection,
 	PhotosAndNotes,
 	PropertyFields,
 	ServiceChoices,
-	useInstantQuote,
 } from "./quote-form-parts.tsx";
-import type { ServiceSelection } from "./service-picker.tsx";
 
 // The business works in Ohio: the state is filled in, and can be changed.
 const EMPTY = { address: "", city: "", state: "OH", zipCode: "", notes: "" };
-type Fields = typeof EMPTY;
 
 /** Empty optional text is left out rather than sent as "". */
 const optional = (value: string) => value.trim() || undefined;
@@ -39,61 +32,34 @@ const optional = (value: string) => value.trim() || undefined;
  * quote, which can be modified or recalculated; the request is sent only once a quote is shown.
  */
 export function CustomerQuoteForm({ onSubmitted }: { onSubmitted: () => void }) {
-	const catalog = useServiceOptions();
-	const [fields, setFields] = useState<Fields>(EMPTY);
-	const [selection, setSelection] = useState<ServiceSelection>({});
-	const [photos, setPhotos] = useState<File[]>([]);
+	const draft = useQuoteDraft(EMPTY, estimateRequestSchema);
+	const { fields, set, estimate } = draft;
+	const { form, field, validate } = useZodForm(customerQuoteSchema);
 	// A request without photos is open to a new account; photos wait for its confirmed address.
 	const { data: me } = useMe();
-	const [estimate, setEstimate] = useState<Estimate | null>(null);
 	const submitQuote = useSubmitCustomerQuote();
-
-	useEffect(() => {
-		if (catalog.isError) toast.error(QUOTE_FORM_MESSAGES.loadServicesFailed);
-	}, [catalog.isError]);
-
-	const set =
-		(key: keyof Fields) => (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-			const value = event.target.value;
-			setFields((f) => ({ ...f, [key]: value }));
-			// The quote shown is for what was entered then: a change asks for a new one.
-			if (key !== "notes") setEstimate(null);
-		};
-	const changeSelection = (next: ServiceSelection) => {
-		setSelection(next);
-		setEstimate(null);
-	};
 
 	const input = {
 		address: fields.address,
 		city: optional(fields.city),
 		state: optional(fields.state),
 		zipCode: optional(fields.zipCode),
-		services: Object.entries(selection).map(([serviceId, quantity]) => ({ serviceId, quantity })),
+		services: draft.choices,
 		notes: optional(fields.notes),
-	};
-	const canEstimate = fields.address.trim() !== "" && input.services.length > 0;
-
-	const estimateMutation = useInstantQuote(setEstimate);
-
-	const getEstimate = () => {
-		const parsed = estimateRequestSchema.safeParse(input);
-		if (!parsed.success) return void toast.error(parsed.error.issues[0]?.message);
-		estimateMutation.mutate(parsed.data);
 	};
 
 	const modify = () => {
-		setEstimate(null);
+		draft.dropEstimate();
 		window.scrollTo({ top: 0, behavior: "smooth" });
 	};
 
 	const submit = (event: React.FormEvent<HTMLFormElement>) => {
 		event.preventDefault();
 		if (!estimate) return;
-		const parsed = customerQuoteSchema.safeParse(input);
+		const parsed = validate(customerQuoteSchema, input);
 		if (!parsed.success) return void toast.error(parsed.error.issues[0]?.message);
 		submitQuote.mutate(
-			{ input, photos },
+			{ input, photos: draft.photos },
 			{
 				onSuccess: () => {
 					toast.success(QUOTE_FORM_MESSAGES.submitted);
@@ -106,14 +72,15 @@ export function CustomerQuoteForm({ onSubmitted }: { onSubmitted: () => void }) 
 	};
 
 	return (
-		<form noValidate onSubmit={submit} className="grid grid-cols-1 gap-5">
+		<form {...form} onSubmit={submit} className="grid grid-cols-1 gap-5">
 			<FormSection step={1} title="Select Services" description="Prices are starting prices.">
 				<ServiceChoices
-					state={catalog.status}
-					onRetry={() => catalog.refetch()}
-					services={catalog.data ?? []}
-					selection={selection}
-					onChange={changeSelection}
+					state={draft.catalog.status}
+					onRetry={() => draft.catalog.refetch()}
+					services={draft.services}
+					selection={draft.selection}
+					onChange={draft.changeSelection}
+					error={field("services").error}
 				/>
 			</FormSection>
 
@@ -122,15 +89,16 @@ export function CustomerQuoteForm({ onSubmitted }: { onSubmitted: () => void }) 
 				title="Property Information"
 				description="Where should we hang the lights?"
 			>
-				<PropertyFields values={fields} onChange={set} />
+				<PropertyFields values={fields} onChange={set} field={field} />
 			</FormSection>
 
 			<PhotosAndNotes
 				step={3}
-				photos={photos}
-				onPhotosChange={setPhotos}
+				photos={draft.photos}
+				onPhotosChange={draft.setPhotos}
 				notes={fields.notes}
 				onNotesChange={set("notes")}
+				field={field}
 				photosLocked={needsConfirmation(me) ? <ConfirmEmailNotice what="add photos" /> : undefined}
 			/>
 
@@ -145,11 +113,11 @@ export function CustomerQuoteForm({ onSubmitted }: { onSubmitted: () => void }) 
 						<Button
 							type="button"
 							variant="outline"
-							pending={estimateMutation.isPending}
-							onClick={getEstimate}
+							pending={draft.estimating.isPending}
+							onClick={draft.requestEstimate}
 						>
-							{estimateMutation.isPending ? null : <RefreshCw aria-hidden />}
-							{estimateMutation.isPending ? "Generating Quote..." : "Recalculate"}
+							{draft.estimating.isPending ? null : <RefreshCw aria-hidden />}
+							{draft.estimating.isPending ? "Generating Quote..." : "Recalculate"}
 						</Button>
 					</div>
 				</div>
@@ -159,15 +127,15 @@ export function CustomerQuoteForm({ onSubmitted }: { onSubmitted: () => void }) 
 						type="button"
 						variant="secondary"
 						size="lg"
-						disabled={!canEstimate}
-						pending={estimateMutation.isPending}
-						onClick={getEstimate}
+						disabled={!draft.canEstimate}
+						pending={draft.estimating.isPending}
+						onClick={draft.requestEstimate}
 					>
-						{estimateMutation.isPending ? null : <Sparkles aria-hidden />}
-						{estimateMutation.isPending ? "Generating Quote..." : "Get Instant AI Quote"}
+						{draft.estimating.isPending ? null : <Sparkles aria-hidden />}
+						{draft.estimating.isPending ? "Generating Quote..." : "Get Instant AI Quote"}
 					</Button>
 					<p className="text-center text-xs text-muted-foreground">
-						{canEstimate
+						{draft.canEstimate
 							? "See your price range, then send your request."
 							: "Enter your street address and choose a service to get an instant quote."}
 					</p>

@@ -1,9 +1,8 @@
 import { Send, Sparkles } from "lucide-react";
 import type * as React from "react";
-import { useEffect, useState } from "react";
-import type { Estimate } from "../../../../shared/estimate.ts";
 import { formatCents } from "../../../../shared/money.ts";
-import { QUOTE_FORM_MESSAGES } from "../../../../shared/quote-form.ts";
+import { QUOTE_FORM_CONSTRAINTS, QUOTE_FORM_MESSAGES } from "../../../../shared/quote-form.ts";
+import { FormField } from "../../../components/form-field.tsx";
 import { Honeypot } from "../../../components/public/honeypot.tsx";
 import { PageLink } from "../../../components/public/page-link.tsx";
 import { Button } from "../../../components/ui/button.tsx";
@@ -11,18 +10,17 @@ import { errorMessage } from "../../../lib/api-client.ts";
 import { useIdempotencyKey } from "../../../lib/idempotency.ts";
 import { useSubmitMutation } from "../../../lib/submit-mutation.ts";
 import { loadToasts, toast } from "../../../lib/toast.ts";
-import { useServiceOptions } from "../../catalog/api.ts";
+import { useZodForm } from "../../../lib/use-zod-form.ts";
 import { submitPublicQuote } from "../public-quote-api.ts";
+import { useQuoteDraft } from "../quote-draft-api.ts";
 import { InstantQuoteResult } from "./instant-quote-result.tsx";
 import {
-	Field,
 	FormSection,
 	PhotosAndNotes,
 	PropertyFields,
 	ServiceChoices,
-	useInstantQuote,
 } from "./quote-form-parts.tsx";
-import { type ServiceSelection, selectionTotalCents } from "./service-picker.tsx";
+import { selectionTotalCents } from "./service-picker.tsx";
 
 /**
  * The form's validation, zod with the shared schemas the server validates with, loads once the
@@ -48,6 +46,7 @@ const prepareForm = () => {
 	void loadSchemas();
 	void loadToasts();
 };
+const loadEstimateSchema = async () => (await loadSchemas())[0].estimateRequestSchema;
 
 const EMPTY = {
 	name: "",
@@ -60,7 +59,6 @@ const EMPTY = {
 	zipCode: "",
 	notes: "",
 };
-type Fields = typeof EMPTY;
 
 /** Empty optional text is left out rather than sent as "". */
 const optional = (value: string) => value.trim() || undefined;
@@ -71,43 +69,16 @@ const optional = (value: string) => value.trim() || undefined;
  * recomputes every number.
  */
 export function PublicQuoteForm({ onSubmitted }: { onSubmitted: () => void }) {
-	const catalog = useServiceOptions();
-	const services = catalog.data ?? [];
-	const [fields, setFields] = useState<Fields>(EMPTY);
-	const [selection, setSelection] = useState<ServiceSelection>({});
-	const [photos, setPhotos] = useState<File[]>([]);
-	const [estimate, setEstimate] = useState<Estimate | null>(null);
-
-	useEffect(() => {
-		if (catalog.isError) toast.error(QUOTE_FORM_MESSAGES.loadServicesFailed);
-	}, [catalog.isError]);
-
-	const set =
-		(key: keyof Fields) => (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-			const value = event.target.value;
-			setFields((f) => ({ ...f, [key]: value }));
-			// A quote for another address is no longer this property's quote.
-			if (key === "address" || key === "city" || key === "state" || key === "zipCode")
-				setEstimate(null);
-		};
-	const changeSelection = (next: ServiceSelection) => {
-		setSelection(next);
-		setEstimate(null);
-	};
-
-	const chosen = Object.entries(selection).map(([serviceId, quantity]) => ({
-		serviceId,
-		quantity,
-	}));
+	const draft = useQuoteDraft(EMPTY, loadEstimateSchema);
+	const { fields, set, services, selection, choices: chosen, estimate } = draft;
 	const total = selectionTotalCents(services, selection);
-	const canEstimate = fields.address.trim() !== "" && chosen.length > 0;
-
-	const estimateMutation = useInstantQuote(setEstimate);
+	// The limits are written out beside the schema, which loads on the first interaction.
+	const { form, field, validate } = useZodForm(QUOTE_FORM_CONSTRAINTS);
 
 	const idempotency = useIdempotencyKey();
 	const submitMutation = useSubmitMutation({
-		mutationFn: (form: Parameters<typeof submitPublicQuote>[0]) =>
-			submitPublicQuote(form, idempotency.headers()),
+		mutationFn: (sent: Parameters<typeof submitPublicQuote>[0]) =>
+			submitPublicQuote(sent, idempotency.headers()),
 		onSuccess: () => {
 			idempotency.succeeded();
 			toast.success(QUOTE_FORM_MESSAGES.submitted);
@@ -117,29 +88,8 @@ export function PublicQuoteForm({ onSubmitted }: { onSubmitted: () => void }) {
 			toast.error(QUOTE_FORM_MESSAGES.submitFailed, { description: errorMessage(error) }),
 	});
 
-	const getEstimate = async () => {
-		const [{ estimateRequestSchema }] = await loadSchemas();
-		const parsed = estimateRequestSchema.safeParse({
-			services: chosen,
-			address: fields.address,
-			city: optional(fields.city),
-			state: optional(fields.state),
-			zipCode: optional(fields.zipCode),
-			notes: optional(fields.notes),
-		});
-		if (!parsed.success) return void toast.error(parsed.error.issues[0]?.message);
-		estimateMutation.mutate(parsed.data);
-	};
-
 	const submit = async (event: React.FormEvent<HTMLFormElement>) => {
 		event.preventDefault();
-		if (
-			!fields.name.trim() ||
-			!fields.email.trim() ||
-			!fields.address.trim() ||
-			chosen.length === 0
-		)
-			return void toast.error(QUOTE_FORM_MESSAGES.requiredAndService);
 		const website = new FormData(event.currentTarget).get("website");
 		const input = {
 			name: fields.name.trim(),
@@ -155,14 +105,16 @@ export function PublicQuoteForm({ onSubmitted }: { onSubmitted: () => void }) {
 			website: typeof website === "string" && website ? website : undefined,
 		};
 		const [, { publicQuoteSchema }] = await loadSchemas();
-		const parsed = publicQuoteSchema.safeParse(input);
+		const parsed = validate(publicQuoteSchema, input);
+		if (!input.name || !input.email || !input.address || chosen.length === 0)
+			return void toast.error(QUOTE_FORM_MESSAGES.requiredAndService);
 		if (!parsed.success) return void toast.error(parsed.error.issues[0]?.message);
-		submitMutation.mutate({ input, photos });
+		submitMutation.mutate({ input, photos: draft.photos });
 	};
 
 	return (
 		<form
-			noValidate
+			{...form}
 			onSubmit={submit}
 			onFocus={prepareForm}
 			onPointerDown={prepareForm}
@@ -176,24 +128,27 @@ export function PublicQuoteForm({ onSubmitted }: { onSubmitted: () => void }) {
 					description="How we can reach you about your quote."
 				>
 					<div className="grid gap-4 sm:grid-cols-2">
-						<Field
+						<FormField
+							{...field("name")}
 							label="Full Name"
-							required
+							requiredMark
 							autoComplete="name"
 							value={fields.name}
 							onChange={set("name")}
-							className="sm:col-span-2"
+							wrapperClassName="sm:col-span-2"
 						/>
-						<Field
+						<FormField
+							{...field("email")}
 							label="Email Address"
-							required
+							requiredMark
 							type="email"
 							inputMode="email"
 							autoComplete="email"
 							value={fields.email}
 							onChange={set("email")}
 						/>
-						<Field
+						<FormField
+							{...field("phone")}
 							label="Phone Number"
 							type="tel"
 							inputMode="tel"
@@ -210,11 +165,12 @@ export function PublicQuoteForm({ onSubmitted }: { onSubmitted: () => void }) {
 					description="Tick everything you would like. Prices are starting prices."
 				>
 					<ServiceChoices
-						state={catalog.status}
-						onRetry={() => catalog.refetch()}
+						state={draft.catalog.status}
+						onRetry={() => draft.catalog.refetch()}
 						services={services}
 						selection={selection}
-						onChange={changeSelection}
+						onChange={draft.changeSelection}
+						error={field("services").error}
 					/>
 				</FormSection>
 
@@ -223,15 +179,16 @@ export function PublicQuoteForm({ onSubmitted }: { onSubmitted: () => void }) {
 					title="Property Information"
 					description="Where should we hang the lights?"
 				>
-					<PropertyFields values={fields} onChange={set} />
+					<PropertyFields values={fields} onChange={set} field={field} />
 				</FormSection>
 
 				<PhotosAndNotes
 					step={4}
-					photos={photos}
-					onPhotosChange={setPhotos}
+					photos={draft.photos}
+					onPhotosChange={draft.setPhotos}
 					notes={fields.notes}
 					onNotesChange={set("notes")}
+					field={field}
 				/>
 			</div>
 
@@ -291,15 +248,15 @@ export function PublicQuoteForm({ onSubmitted }: { onSubmitted: () => void }) {
 							type="button"
 							variant="secondary"
 							size="lg"
-							disabled={!canEstimate}
-							pending={estimateMutation.isPending}
-							onClick={getEstimate}
+							disabled={!draft.canEstimate}
+							pending={draft.estimating.isPending}
+							onClick={draft.requestEstimate}
 						>
-							{estimateMutation.isPending ? null : <Sparkles aria-hidden />}
-							{estimateMutation.isPending ? "Generating Quote..." : "Get Instant AI Quote"}
+							{draft.estimating.isPending ? null : <Sparkles aria-hidden />}
+							{draft.estimating.isPending ? "Generating Quote..." : "Get Instant AI Quote"}
 						</Button>
 						<p className="text-center text-xs text-muted-foreground">
-							{canEstimate
+							{draft.canEstimate
 								? "See a price range in seconds, before you submit."
 								: "Enter your street address and choose a service to get an instant quote."}
 						</p>

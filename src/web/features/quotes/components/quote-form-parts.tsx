@@ -1,55 +1,17 @@
-import { useMutation } from "@tanstack/react-query";
 import { AlertCircle } from "lucide-react";
 import type * as React from "react";
 import { useId } from "react";
-import type { Estimate } from "../../../../shared/estimate.ts";
 import { MAX_QUOTE_PHOTOS, QUOTE_FORM_MESSAGES } from "../../../../shared/quote-form.ts";
+import { FormField, TextareaField } from "../../../components/form-field.tsx";
 import { PhotoPicker } from "../../../components/photo-picker.tsx";
 import { Button } from "../../../components/ui/button.tsx";
-import { Input } from "../../../components/ui/input.tsx";
-import { Label } from "../../../components/ui/label.tsx";
-import { Textarea } from "../../../components/ui/textarea.tsx";
-import { errorMessage } from "../../../lib/api-client.ts";
-import { toast } from "../../../lib/toast.ts";
-import { requestEstimate } from "../public-quote-api.ts";
+import type { FieldProps as ZodFieldProps } from "../../../lib/use-zod-form.ts";
 import { ServicePicker } from "./service-picker.tsx";
 
 /** Pieces shared by the public and the customer quote forms. */
 
-/** The Get Instant AI Quote button's request, with SPEC's toasts; `onResult` keeps the quote. */
-export function useInstantQuote(onResult: (estimate: Estimate) => void) {
-	return useMutation({
-		mutationFn: requestEstimate,
-		onSuccess: (result) => {
-			onResult(result);
-			toast.success(QUOTE_FORM_MESSAGES.estimateReady);
-		},
-		onError: (error) =>
-			toast.error(QUOTE_FORM_MESSAGES.estimateFailed, { description: errorMessage(error) }),
-	});
-}
-
-export function Field({
-	label,
-	required,
-	className,
-	...props
-}: { label: string; required?: boolean } & React.ComponentProps<typeof Input>) {
-	const id = useId();
-	return (
-		<div className={`grid gap-2 ${className ?? ""}`}>
-			<Label htmlFor={id}>
-				{label}
-				{required ? (
-					<span className="ml-0.5 text-primary" aria-hidden>
-						*
-					</span>
-				) : null}
-			</Label>
-			<Input id={id} aria-required={required || undefined} {...props} />
-		</div>
-	);
-}
+/** A field's name, message and limits: the form's `useZodForm().field`. */
+type FieldProps = (name: string) => ZodFieldProps;
 
 export function FormSection({
 	step,
@@ -87,22 +49,21 @@ export function FormSection({
 export function NotesField({
 	value,
 	onChange,
+	field,
 }: {
 	value: string;
 	onChange: (event: React.ChangeEvent<HTMLTextAreaElement>) => void;
+	field: FieldProps;
 }) {
-	const id = useId();
 	return (
-		<div className="grid gap-2">
-			<Label htmlFor={id}>Additional Notes</Label>
-			<Textarea
-				id={id}
-				rows={4}
-				value={value}
-				onChange={onChange}
-				placeholder="Colors you like, areas to decorate, gate codes, or anything else we should know."
-			/>
-		</div>
+		<TextareaField
+			{...field("notes")}
+			label="Additional Notes"
+			rows={4}
+			value={value}
+			onChange={onChange}
+			placeholder="Colors you like, areas to decorate, gate codes, or anything else we should know."
+		/>
 	);
 }
 
@@ -147,41 +108,47 @@ type PropertyKey = "address" | "city" | "state" | "zipCode";
 export function PropertyFields({
 	values,
 	onChange,
+	field,
 }: {
 	values: Record<PropertyKey, string>;
 	onChange: (key: PropertyKey) => (event: React.ChangeEvent<HTMLInputElement>) => void;
+	field: FieldProps;
 }) {
 	return (
 		<div className="grid gap-4 sm:grid-cols-6">
-			<Field
+			<FormField
+				{...field("address")}
 				label="Street Address"
-				required
+				requiredMark
 				autoComplete="street-address"
 				value={values.address}
 				onChange={onChange("address")}
-				className="sm:col-span-6"
+				wrapperClassName="sm:col-span-6"
 			/>
-			<Field
+			<FormField
+				{...field("city")}
 				label="City"
 				autoComplete="address-level2"
 				value={values.city}
 				onChange={onChange("city")}
-				className="sm:col-span-3"
+				wrapperClassName="sm:col-span-3"
 			/>
-			<Field
+			<FormField
+				{...field("state")}
 				label="State"
 				autoComplete="address-level1"
 				value={values.state}
 				onChange={onChange("state")}
-				className="sm:col-span-1"
+				wrapperClassName="sm:col-span-1"
 			/>
-			<Field
+			<FormField
+				{...field("zipCode")}
 				label="ZIP Code"
 				autoComplete="postal-code"
 				inputMode="numeric"
 				value={values.zipCode}
 				onChange={onChange("zipCode")}
-				className="sm:col-span-2"
+				wrapperClassName="sm:col-span-2"
 			/>
 		</div>
 	);
@@ -195,6 +162,7 @@ export function PhotosAndNotes({
 	notes,
 	onNotesChange,
 	photosLocked,
+	field,
 }: {
 	step: number;
 	photos: File[];
@@ -203,6 +171,7 @@ export function PhotosAndNotes({
 	onNotesChange: (event: React.ChangeEvent<HTMLTextAreaElement>) => void;
 	/** Shown in place of the photo picker when photos cannot be sent yet (and why). */
 	photosLocked?: React.ReactNode;
+	field: FieldProps;
 }) {
 	return (
 		<>
@@ -216,7 +185,7 @@ export function PhotosAndNotes({
 				)}
 			</FormSection>
 			<FormSection step={step + 1} title="Additional Notes">
-				<NotesField value={notes} onChange={onNotesChange} />
+				<NotesField value={notes} onChange={onNotesChange} field={field} />
 			</FormSection>
 		</>
 	);

@@ -1,5 +1,7 @@
-import { useId, useState } from "react";
+import { useState } from "react";
 import { dollarsToCents } from "../../../../shared/money.ts";
+import { reviseQuoteSchema } from "../../../../shared/quotes.ts";
+import { FormField, TextareaField } from "../../../components/form-field.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import {
 	Dialog,
@@ -10,8 +12,7 @@ import {
 	DialogTitle,
 	DialogTrigger,
 } from "../../../components/ui/dialog.tsx";
-import { Input } from "../../../components/ui/input.tsx";
-import { Label } from "../../../components/ui/label.tsx";
+import { useZodForm } from "../../../lib/use-zod-form.ts";
 
 /**
  * Revised price (required) and notes for the customer; send stays disabled without a price. A
@@ -29,7 +30,7 @@ export function ReviseQuoteDialog({
 	const [open, setOpen] = useState(false);
 	const [price, setPrice] = useState("");
 	const [notes, setNotes] = useState("");
-	const id = useId();
+	const { form, field, validate } = useZodForm(reviseQuoteSchema);
 	const value = Number(price);
 	const valid = price.trim() !== "" && Number.isFinite(value) && value >= 0;
 	return (
@@ -47,38 +48,38 @@ export function ReviseQuoteDialog({
 					</DialogDescription>
 				</DialogHeader>
 				<form
+					{...form}
 					className="grid gap-4"
 					onSubmit={async (event) => {
 						event.preventDefault();
 						if (!valid || pending) return;
-						await onRevise({
+						const parsed = validate(reviseQuoteSchema, {
 							revisedPriceCents: dollarsToCents(value),
 							notes: notes.trim() || undefined,
 						});
+						if (!parsed.success) return;
+						await onRevise(parsed.data);
 						setOpen(false);
 					}}
 				>
-					<div className="grid gap-2">
-						<Label htmlFor={`${id}-price`}>Revised Price</Label>
-						<Input
-							id={`${id}-price`}
-							type="number"
-							inputMode="decimal"
-							min={0}
-							step={0.01}
-							value={price}
-							onChange={(e) => setPrice(e.target.value)}
-						/>
-					</div>
-					<div className="grid gap-2">
-						<Label htmlFor={`${id}-notes`}>Notes</Label>
-						<textarea
-							id={`${id}-notes`}
-							className="min-h-24 rounded-md border border-input bg-card px-3 py-2 text-sm"
-							value={notes}
-							onChange={(e) => setNotes(e.target.value)}
-						/>
-					</div>
+					{/* Typed in dollars, checked in cents: only the minimum (0) reads the same in both. */}
+					<FormField
+						label="Revised Price"
+						{...field("revisedPriceCents")}
+						max={undefined}
+						type="number"
+						inputMode="decimal"
+						step={0.01}
+						value={price}
+						onChange={(e) => setPrice(e.target.value)}
+					/>
+					<TextareaField
+						label="Notes"
+						{...field("notes")}
+						className="min-h-24"
+						value={notes}
+						onChange={(e) => setNotes(e.target.value)}
+					/>
 					<DialogFooter>
 						<Button type="submit" disabled={!valid} pending={pending}>
 							{website ? "Send by E-mail" : "Send to Customer"}

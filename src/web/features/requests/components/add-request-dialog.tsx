@@ -20,6 +20,7 @@ import {
 } from "../../../components/ui/dialog.tsx";
 import { Label } from "../../../components/ui/label.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
+import { useZodForm } from "../../../lib/use-zod-form.ts";
 import { useAddRequestForCustomer } from "../api.ts";
 import { RequestFields, useRequestFields } from "./request-parts.tsx";
 
@@ -38,17 +39,19 @@ export function AddRequestDialog({
 	const [open, setOpen] = useState(false);
 	const [type, setType] = useState<RequestType>("Fix");
 	const fields = useRequestFields(type);
+	const { form, field, validate, clearErrors } = useZodForm(ownerNewRequestSchema);
 	const add = useAddRequestForCustomer();
 
 	const reset = () => {
 		setType("Fix");
 		fields.reset();
+		clearErrors();
 	};
 
 	const submit = (event: React.FormEvent<HTMLFormElement>) => {
 		event.preventDefault();
 		const { input } = fields;
-		const parsed = ownerNewRequestSchema.safeParse(input);
+		const parsed = validate(ownerNewRequestSchema, input);
 		if (!parsed.success) return void toast.error(parsed.error.issues[0]?.message);
 		add.mutate(
 			{ customerId: customer.id, input },
@@ -79,7 +82,7 @@ export function AddRequestDialog({
 						For {customer.name}. It joins your service requests list.
 					</DialogDescription>
 				</DialogHeader>
-				<form noValidate className="grid gap-4" onSubmit={submit}>
+				<form {...form} className="grid gap-4" onSubmit={submit}>
 					<div className="grid gap-2">
 						<Label htmlFor={`${id}-type`}>Request Type</Label>
 						<select
@@ -95,7 +98,13 @@ export function AddRequestDialog({
 							))}
 						</select>
 					</div>
-					<RequestFields type={type} fields={fields} detailsLabel="Details" rows={3} />
+					<RequestFields
+						type={type}
+						fields={fields}
+						field={field}
+						detailsLabel="Details"
+						rows={3}
+					/>
 					<DialogFooter>
 						<Button type="submit" pending={add.isPending}>
 							Add Request

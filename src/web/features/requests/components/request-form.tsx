@@ -12,6 +12,7 @@ import { newRequestSchema } from "../../../../shared/service-requests.ts";
 import { PhotoPicker } from "../../../components/photo-picker.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
+import { useZodForm } from "../../../lib/use-zod-form.ts";
 import { useMe } from "../../auth/api.ts";
 import {
 	ConfirmEmailNotice,
@@ -40,6 +41,7 @@ export function RequestForm({
 	onSubmitted: () => void;
 }) {
 	const fields = useRequestFields(type);
+	const { form, field, validate } = useZodForm(newRequestSchema);
 	const [photos, setPhotos] = useState<File[]>([]);
 	const { data: me } = useMe();
 	const submitRequest = useSubmitRequest();
@@ -47,12 +49,12 @@ export function RequestForm({
 	const submit = (event: React.FormEvent<HTMLFormElement>) => {
 		event.preventDefault();
 		const { input } = fields;
-		const parsed = newRequestSchema.safeParse(input);
+		const parsed = validate(newRequestSchema, input);
 		if (!parsed.success) {
 			const issue = parsed.error.issues[0];
-			// The description's problem is said under it; the others (a colour scheme) as before.
-			if (issue?.path[0] === "details") return void fields.setDetailsError(issue.message);
-			return void toast.error(issue?.message);
+			// Each problem is said under its field; the others (a colour scheme) in a toast as before.
+			if (issue?.path[0] !== "details") toast.error(issue?.message);
+			return;
 		}
 		submitRequest.mutate(
 			{ input, photos },
@@ -72,8 +74,14 @@ export function RequestForm({
 	};
 
 	return (
-		<form noValidate onSubmit={submit} className="grid gap-5">
-			<RequestFields type={type} fields={fields} detailsLabel={DETAILS_LABEL[type]} rows={4} />
+		<form {...form} onSubmit={submit} className="grid gap-5">
+			<RequestFields
+				type={type}
+				fields={fields}
+				field={field}
+				detailsLabel={DETAILS_LABEL[type]}
+				rows={4}
+			/>
 			<div className="grid gap-2">
 				<span className="text-sm font-medium">Photos</span>
 				{needsConfirmation(me) ? (

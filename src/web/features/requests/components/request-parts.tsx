@@ -2,7 +2,6 @@ import { useId, useState } from "react";
 import {
 	COLOR_SCHEMES,
 	type ColorScheme,
-	MAX_REQUEST_DETAILS,
 	REQUEST_PRIORITIES,
 	REQUEST_STATUS_LABELS,
 	REQUEST_TYPE_LABELS,
@@ -15,18 +14,14 @@ import { FormField, TextareaField } from "../../../components/form-field.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Label } from "../../../components/ui/label.tsx";
 import { RadioGroup, RadioGroupItem } from "../../../components/ui/radio-group.tsx";
+import type { FieldProps } from "../../../lib/use-zod-form.ts";
 
 /**
  * What every request form asks, the customer's and the owner's alike (details, priority, and for
  * Change Colors the scheme), and the request it makes for `type`.
  */
 export function useRequestFields<T extends RequestType>(type: T) {
-	const [details, changeDetails] = useState("");
-	const [detailsError, setDetailsError] = useState<string | null>(null);
-	const setDetails = (value: string) => {
-		changeDetails(value);
-		setDetailsError(null);
-	};
+	const [details, setDetails] = useState("");
 	const [priority, setPriority] = useState<RequestPriority>("Normal");
 	const [scheme, setScheme] = useState<ColorScheme | null>(null);
 	const [custom, setCustom] = useState("");
@@ -45,22 +40,27 @@ export function useRequestFields<T extends RequestType>(type: T) {
 		setCustom("");
 	};
 	return {
-		...{ details, setDetails, detailsError, setDetailsError, priority, setPriority },
+		...{ details, setDetails, priority, setPriority },
 		...{ scheme, setScheme, custom, setCustom },
 		input,
 		reset,
 	};
 }
 
-/** The fields `useRequestFields` keeps: the scheme for Change Colors, the details, the priority. */
+/**
+ * The fields `useRequestFields` keeps: the scheme for Change Colors, the details, the priority;
+ * `field` (the form's `useZodForm`) gives each its name, limit and message.
+ */
 export function RequestFields({
 	type,
 	fields,
+	field,
 	detailsLabel,
 	rows,
 }: {
 	type: RequestType;
 	fields: ReturnType<typeof useRequestFields>;
+	field: (name: string) => FieldProps;
 	detailsLabel: string;
 	rows: number;
 }) {
@@ -72,14 +72,15 @@ export function RequestFields({
 					custom={fields.custom}
 					onSchemeChange={fields.setScheme}
 					onCustomChange={fields.setCustom}
+					error={field("colorScheme").error}
+					customField={field("customColors")}
 				/>
 			) : null}
 			<TextareaField
 				label={detailsLabel}
+				{...field("details")}
 				value={fields.details}
-				maxLength={MAX_REQUEST_DETAILS}
 				rows={rows}
-				error={fields.detailsError}
 				onChange={(e) => fields.setDetails(e.target.value)}
 			/>
 			<PriorityField value={fields.priority} onChange={fields.setPriority} />
@@ -204,17 +205,23 @@ function ColorSchemeField({
 	custom,
 	onSchemeChange,
 	onCustomChange,
+	error,
+	customField,
 }: {
 	scheme: ColorScheme | null;
 	custom: string;
 	onSchemeChange: (value: ColorScheme) => void;
 	onCustomChange: (value: string) => void;
+	error: string | null;
+	customField: FieldProps;
 }) {
 	const id = useId();
 	return (
 		<fieldset className="grid gap-2">
 			<legend className="mb-2 text-sm font-medium">Color Scheme</legend>
 			<RadioGroup
+				aria-invalid={error ? true : undefined}
+				aria-describedby={error ? `${id}-error` : undefined}
 				value={scheme ?? ""}
 				onValueChange={(v) => onSchemeChange(v as ColorScheme)}
 				className="grid grid-cols-1 gap-2 sm:grid-cols-2"
@@ -231,12 +238,17 @@ function ColorSchemeField({
 					</div>
 				))}
 			</RadioGroup>
+			{error ? (
+				<p id={`${id}-error`} className="text-sm text-destructive">
+					{error}
+				</p>
+			) : null}
 			{scheme === "Custom" ? (
 				<div className="mt-2">
 					<FormField
 						label="What colors would you like?"
+						{...customField}
 						value={custom}
-						maxLength={300}
 						placeholder="e.g. blue and silver, alternating"
 						onChange={(e) => onCustomChange(e.target.value)}
 					/>

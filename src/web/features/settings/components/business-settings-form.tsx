@@ -1,7 +1,12 @@
 import { Plus, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
 import { toast } from "sonner";
-import type { OwnerSettings, SecretName, SecretState } from "../../../../shared/settings.ts";
+import {
+	type OwnerSettings,
+	type SecretName,
+	type SecretState,
+	settingsUpdateSchema,
+} from "../../../../shared/settings.ts";
 import { FormField, TextareaField } from "../../../components/form-field.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import {
@@ -15,6 +20,7 @@ import { Input } from "../../../components/ui/input.tsx";
 import { Label } from "../../../components/ui/label.tsx";
 import { Switch } from "../../../components/ui/switch.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
+import { type FieldProps, useZodForm } from "../../../lib/use-zod-form.ts";
 import { useSaveSettings } from "../api.ts";
 
 /** Cents as the dollars a person types: 1999 -> "19.99". */
@@ -39,51 +45,69 @@ export function BusinessSettingsForm({ settings }: { settings: OwnerSettings }) 
 	const requireId = useId();
 	const testModeId = useId();
 	const [testMode, setTestMode] = useState(payments.testMode);
+	const { form, field, validate, errors } = useZodForm(settingsUpdateSchema);
+	/** A list's message (the list or one of its items), shown under the field that holds it. */
+	const listError = (name: string) =>
+		Object.entries(errors).find(([path]) => path === name || path.startsWith(`${name}.`))?.[1];
+	const rowError = (index: number) =>
+		errors[`profile.hours.${index}.days`] ?? errors[`profile.hours.${index}.hours`];
+	/** A row's text box: its name, limit and mark; the row's message is under the row. */
+	const hourField = (index: number, key: "days" | "hours") => {
+		const { name, maxLength, error } = field(`profile.hours.${index}.${key}`);
+		return {
+			name,
+			maxLength,
+			"aria-invalid": error ? true : undefined,
+			"aria-describedby": rowError(index) ? `${requireId}-hours-${index}` : undefined,
+		};
+	};
 
 	return (
 		<form
-			noValidate
+			{...form}
 			className="grid gap-6"
 			aria-label="Business settings"
 			onSubmit={(event) => {
 				event.preventDefault();
-				const form = new FormData(event.currentTarget);
-				const text = (name: string) => String(form.get(name) ?? "");
-				save.mutate(
-					{
-						profile: {
-							businessName: text("businessName"),
-							phone: text("phone"),
-							email: text("email"),
-							address: text("address"),
-							serviceAreas: text("serviceAreas")
-								.split("\n")
-								.map((area) => area.trim())
-								.filter(Boolean),
-							hours: hours.map(({ days, hours }) => ({ days, hours })),
-						},
-						pricing: {
-							colorFeeDollars: amount(text("colorFee")) as number,
-							planPriceDollars: amount(text("planPrice")) as number,
-							requirePayment,
-						},
-						payments: {
-							testMode,
-							...(payments.publishableKeyFromEnvironment
-								? {}
-								: { publishableKey: text("publishableKey") }),
-							secretKey: secrets.secretKey,
-							webhookSecret: secrets.webhookSecret,
-						},
+				const values = new FormData(event.currentTarget);
+				const text = (name: string) => String(values.get(name) ?? "");
+				const update = {
+					profile: {
+						businessName: text("profile.businessName"),
+						phone: text("profile.phone"),
+						email: text("profile.email"),
+						address: text("profile.address"),
+						serviceAreas: text("profile.serviceAreas")
+							.split("\n")
+							.map((area) => area.trim())
+							.filter(Boolean),
+						hours: hours.map(({ days, hours }) => ({ days, hours })),
 					},
-					{
-						onSuccess: () => {
-							setSecrets({ secretKey: "", webhookSecret: "" });
-							toast.success("Settings saved");
-						},
-						onError: (error) => toast.error(`Failed to save settings: ${errorMessage(error)}`),
+					pricing: {
+						colorFeeDollars: amount(text("pricing.colorFeeDollars")) as number,
+						planPriceDollars: amount(text("pricing.planPriceDollars")) as number,
+						requirePayment,
 					},
-				);
+					payments: {
+						testMode,
+						...(payments.publishableKeyFromEnvironment
+							? {}
+							: { publishableKey: text("payments.publishableKey") }),
+						secretKey: secrets.secretKey,
+						webhookSecret: secrets.webhookSecret,
+					},
+				};
+				// Checked here as the server checks it: the toast says what the server would.
+				const parsed = validate(settingsUpdateSchema, update);
+				if (!parsed.success)
+					return void toast.error(`Failed to save settings: ${parsed.error.issues[0]?.message}`);
+				save.mutate(update, {
+					onSuccess: () => {
+						setSecrets({ secretKey: "", webhookSecret: "" });
+						toast.success("Settings saved");
+					},
+					onError: (error) => toast.error(`Failed to save settings: ${errorMessage(error)}`),
+				});
 			}}
 		>
 			<Card>
@@ -96,39 +120,32 @@ export function BusinessSettingsForm({ settings }: { settings: OwnerSettings }) 
 				<CardContent className="grid items-start gap-4 sm:grid-cols-2">
 					<FormField
 						label="Business Name"
-						name="businessName"
+						{...field("profile.businessName")}
 						defaultValue={profile.businessName}
-						required
-						maxLength={100}
 					/>
 					<FormField
 						label="Phone"
-						name="phone"
+						{...field("profile.phone")}
 						type="tel"
 						defaultValue={profile.phone}
-						required
-						maxLength={40}
 					/>
 					<FormField
 						label="Email"
-						name="email"
+						{...field("profile.email")}
 						type="email"
 						defaultValue={profile.email}
-						required
-						maxLength={254}
 					/>
 					<FormField
 						label="Address"
-						name="address"
+						{...field("profile.address")}
 						defaultValue={profile.address}
-						required
-						maxLength={200}
 						hint="The town shown in the policies and to search engines."
 					/>
 					<div className="sm:col-span-2">
 						<TextareaField
 							label="Service Areas"
-							name="serviceAreas"
+							{...field("profile.serviceAreas")}
+							error={listError("profile.serviceAreas")}
 							defaultValue={profile.serviceAreas.join("\n")}
 							rows={4}
 							hint="One town per line, e.g. Canton, OH."
@@ -144,9 +161,9 @@ export function BusinessSettingsForm({ settings }: { settings: OwnerSettings }) 
 								<Input
 									className="col-span-2 sm:col-span-1"
 									aria-label={`Days, row ${index + 1}`}
+									{...hourField(index, "days")}
 									value={row.days}
 									placeholder="Monday - Friday"
-									maxLength={60}
 									onChange={(e) =>
 										setHours(
 											hours.map((r) => (r.key === row.key ? { ...r, days: e.target.value } : r)),
@@ -155,9 +172,9 @@ export function BusinessSettingsForm({ settings }: { settings: OwnerSettings }) 
 								/>
 								<Input
 									aria-label={`Hours, row ${index + 1}`}
+									{...hourField(index, "hours")}
 									value={row.hours}
 									placeholder="8:00 AM - 6:00 PM"
-									maxLength={60}
 									onChange={(e) =>
 										setHours(
 											hours.map((r) => (r.key === row.key ? { ...r, hours: e.target.value } : r)),
@@ -173,8 +190,19 @@ export function BusinessSettingsForm({ settings }: { settings: OwnerSettings }) 
 								>
 									<Trash2 aria-hidden />
 								</Button>
+								{rowError(index) ? (
+									<p
+										id={`${requireId}-hours-${index}`}
+										className="col-span-full text-sm text-destructive"
+									>
+										{rowError(index)}
+									</p>
+								) : null}
 							</div>
 						))}
+						{errors["profile.hours"] ? (
+							<p className="text-sm text-destructive">{errors["profile.hours"]}</p>
+						) : null}
 						<Button
 							type="button"
 							variant="outline"
@@ -199,19 +227,17 @@ export function BusinessSettingsForm({ settings }: { settings: OwnerSettings }) 
 				<CardContent className="grid items-start gap-4 sm:grid-cols-2">
 					<FormField
 						label="Color Change Fee ($)"
-						name="colorFee"
+						{...field("pricing.colorFeeDollars")}
 						type="number"
 						inputMode="decimal"
-						min={0}
 						step={0.01}
 						defaultValue={dollars(pricing.colorFeeCents)}
 					/>
 					<FormField
 						label="Monthly Plan Price ($)"
-						name="planPrice"
+						{...field("pricing.planPriceDollars")}
 						type="number"
 						inputMode="decimal"
-						min={0}
 						step={0.01}
 						defaultValue={dollars(pricing.planPriceCents)}
 						hint="The monthly 'Plan for Next Year' payment."
@@ -258,7 +284,7 @@ export function BusinessSettingsForm({ settings }: { settings: OwnerSettings }) 
 					</div>
 					<FormField
 						label="Publishable Key"
-						name="publishableKey"
+						{...field("payments.publishableKey")}
 						defaultValue={payments.publishableKey ?? ""}
 						placeholder="pk_live_…"
 						autoComplete="off"
@@ -274,6 +300,7 @@ export function BusinessSettingsForm({ settings }: { settings: OwnerSettings }) 
 						<SecretField
 							key={name}
 							name={name}
+							field={field(`payments.${name}`)}
 							label={name === "secretKey" ? "Secret Key" : "Webhook Signing Secret"}
 							placeholder={name === "secretKey" ? "sk_live_…" : "whsec_…"}
 							state={payments[name]}
@@ -300,6 +327,7 @@ export function BusinessSettingsForm({ settings }: { settings: OwnerSettings }) 
 
 function SecretField(props: {
 	name: SecretName;
+	field: FieldProps;
 	label: string;
 	placeholder: string;
 	state: SecretState;
@@ -318,7 +346,7 @@ function SecretField(props: {
 		<div className="grid gap-2 sm:grid-cols-[1fr_auto] sm:items-end">
 			<FormField
 				label={props.label}
-				name={props.name}
+				{...props.field}
 				type="password"
 				autoComplete="new-password"
 				spellCheck={false}

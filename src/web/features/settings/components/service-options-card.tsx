@@ -3,7 +3,7 @@ import { useId, useState } from "react";
 import { toast } from "sonner";
 import type { ServiceOption } from "../../../../shared/catalog.ts";
 import { formatCents } from "../../../../shared/money.ts";
-import type { ServiceOptionInput } from "../../../../shared/settings.ts";
+import { serviceOptionInputSchema } from "../../../../shared/settings.ts";
 import { FormField, TextareaField } from "../../../components/form-field.tsx";
 import { EmptyState } from "../../../components/shell/app-shell.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";
@@ -24,6 +24,7 @@ import {
 	DialogTitle,
 } from "../../../components/ui/dialog.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
+import { useZodForm } from "../../../lib/use-zod-form.ts";
 import { useAllServiceOptions, useServiceOptionActions } from "../api.ts";
 
 const REQUIRED = "Please fill in all required fields";
@@ -210,16 +211,14 @@ function ServiceOptionDialog({
 }) {
 	const actions = useServiceOptionActions();
 	const existing = editing === "new" ? null : editing;
-	// The fields left empty at the last try; each one's message goes once it is filled.
-	const [missing, setMissing] = useState<ReadonlySet<string>>(new Set());
+	// Each field's message shows under it until it is edited.
+	const { form, field, validate, clearErrors } = useZodForm(serviceOptionInputSchema);
 	const quantityId = useId();
 	const mutation = existing ? actions.update : actions.add;
 	const close = () => {
-		setMissing(new Set());
+		clearErrors();
 		onClose();
 	};
-	const errorOf = (field: string, label: string) =>
-		missing.has(field) ? `${label} is required` : null;
 	return (
 		<Dialog open={editing !== null} onOpenChange={(open) => open || close()}>
 			<DialogContent>
@@ -230,30 +229,27 @@ function ServiceOptionDialog({
 					</DialogDescription>
 				</DialogHeader>
 				<form
-					noValidate
+					{...form}
 					className="grid gap-4"
-					onChange={(event) => {
-						const { name, value } = event.target as unknown as HTMLInputElement;
-						if (missing.has(name) && value.trim())
-							setMissing((fields) => new Set([...fields].filter((f) => f !== name)));
-					}}
 					onSubmit={(event) => {
 						event.preventDefault();
-						const form = new FormData(event.currentTarget);
-						const name = String(form.get("name") ?? "").trim();
-						const description = String(form.get("description") ?? "").trim();
-						const price = String(form.get("basePrice") ?? "").trim();
-						const empty = Object.entries({ name, description, basePrice: price })
-							.filter(([, value]) => !value)
-							.map(([field]) => field);
-						setMissing(new Set(empty));
-						if (empty.length > 0) return void toast.error(REQUIRED);
-						const input: ServiceOptionInput = {
-							name,
-							description,
-							basePriceDollars: Number(price),
-							hasQuantity: form.get("hasQuantity") === "on",
-						};
+						const values = new FormData(event.currentTarget);
+						const text = (name: string) => String(values.get(name) ?? "").trim();
+						const price = text("basePriceDollars");
+						const parsed = validate(serviceOptionInputSchema, {
+							name: text("name"),
+							description: text("description"),
+							// An empty field is a missing price, not $0.
+							basePriceDollars: price === "" ? undefined : Number(price),
+							hasQuantity: values.get("hasQuantity") === "on",
+						});
+						if (!text("name") || !text("description") || price === "")
+							return void toast.error(REQUIRED);
+						if (!parsed.success)
+							return void toast.error(
+								`Failed to save service option: ${parsed.error.issues[0]?.message}`,
+							);
+						const input = parsed.data;
 						const done = {
 							onSuccess: () => {
 								close();
@@ -270,32 +266,19 @@ function ServiceOptionDialog({
 						else actions.add.mutate(input, done);
 					}}
 				>
-					<FormField
-						label="Name"
-						name="name"
-						required
-						maxLength={100}
-						error={errorOf("name", "Name")}
-						defaultValue={existing?.name}
-					/>
+					<FormField label="Name" {...field("name")} defaultValue={existing?.name} />
 					<TextareaField
 						label="Description"
-						name="description"
-						required
-						maxLength={1000}
+						{...field("description")}
 						rows={3}
-						error={errorOf("description", "Description")}
 						defaultValue={existing?.description}
 					/>
 					<FormField
 						label="Base Price ($)"
-						name="basePrice"
+						{...field("basePriceDollars")}
 						type="number"
 						inputMode="decimal"
-						required
-						min={0}
 						step={0.01}
-						error={errorOf("basePrice", "Base price")}
 						defaultValue={existing ? (existing.basePriceCents / 100).toFixed(2) : undefined}
 					/>
 					<div className="flex items-center gap-3">
