@@ -95,10 +95,13 @@ export function useCreateCustomer() {
 	return useSubmitMutation({
 		mutationFn: ({ input, photos }: { input: CreateCustomerInput; photos: readonly File[] }) =>
 			readJson(
-				client.owner.customers.$post({ form: { data: JSON.stringify(input), photos } } as never, {
-					headers: idempotency.headers(),
-				}),
-			) as Promise<z.infer<typeof createdCustomerSchema>>,
+				client.owner.customers.$post(
+					{ form: { data: JSON.stringify(input), photos } },
+					{
+						headers: idempotency.headers(),
+					},
+				),
+			),
 		onSuccess: () => {
 			idempotency.succeeded();
 			return refresh();
@@ -158,8 +161,8 @@ export function useInstallationMedia(id: string) {
 				client.owner.customers[":id"]["installation-media"].$post({
 					param: { id },
 					form: { media },
-				} as never),
-			) as Promise<{ ids: string[]; message: string }>,
+				}),
+			),
 		onSuccess: refresh,
 	});
 	const remove = useMutation({
