@@ -92,6 +92,9 @@ export const reviseQuoteSchema = z.strictObject({
 	notes: z.string().trim().max(2000, tooLong("Notes", 2000)).optional(),
 });
 
+export type ApproveQuote = z.input<typeof approveQuoteSchema>;
+export type ReviseQuote = z.input<typeof reviseQuoteSchema>;
+
 export const quoteDecisionSchema = z.object({
 	id: z.uuid(),
 	source: z.enum(QUOTE_SOURCES),

@@ -7,7 +7,12 @@ import {
 	useQueryClient,
 } from "@tanstack/react-query";
 import type { CustomerQuoteInput } from "../../../shared/quote-request.ts";
-import type { OwnerQuoteFilter, QuoteSource } from "../../../shared/quotes.ts";
+import type {
+	ApproveQuote,
+	OwnerQuoteFilter,
+	QuoteSource,
+	ReviseQuote,
+} from "../../../shared/quotes.ts";
 import { client, readJson } from "../../lib/api-client.ts";
 import { customerKeys } from "../../lib/customer-keys.ts";
 import { useIdempotencyKey } from "../../lib/idempotency.ts";
@@ -72,9 +77,10 @@ export function useApprovedQuote() {
 	return useQuery({ ...quoteQueries.approved(), select: (data) => data.quote });
 }
 
+/** The owner's answer: the body of its route, from the shared schemas. */
 type Decision =
-	| { action: "approve"; unitPrices?: { serviceId: string; unitPriceCents: number }[] }
-	| { action: "revise"; revisedPriceCents: number; notes?: string }
+	| ({ action: "approve" } & ApproveQuote)
+	| ({ action: "revise" } & ReviseQuote)
 	| { action: "reject" };
 
 function sendDecision(source: QuoteSource, id: string, decision: Decision) {

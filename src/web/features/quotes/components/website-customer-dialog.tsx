@@ -1,6 +1,6 @@
 import { UserPlus } from "lucide-react";
 import { toast } from "sonner";
-import { QUOTE_MESSAGES } from "../../../../shared/quotes.ts";
+import { QUOTE_MESSAGES, type QuoteView } from "../../../../shared/quotes.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import {
 	Dialog,
@@ -13,12 +13,8 @@ import {
 import { errorMessage } from "../../../lib/api-client.ts";
 import { useCreateWebsiteCustomer } from "../api.ts";
 
-export interface ApprovedWebsiteQuote {
-	id: string;
-	name: string;
-	email: string | null;
-	phone: string | null;
-}
+/** The approved website quote the dialog offers an account for. */
+export type ApprovedWebsiteQuote = Pick<QuoteView, "id" | "name" | "email" | "phone">;
 
 /**
  * After a website quote is approved: follow up with the customer directly, or create their
