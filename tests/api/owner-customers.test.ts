@@ -412,9 +412,13 @@ describe("undoing a cash or check payment", () => {
 		expectError(await owner.client.post(undo, {}), 409, CUSTOMER_MESSAGES.billUndoTooLate);
 		await owner.client.post(`/api/owner/bills/${bill.id}/mark-paid`, { method: "cash" });
 		expectError(await customer.client.post(undo, {}), 403);
-		const res = await owner.client.post(undo, {});
-		expect(res.status, res.text).toBe(200);
-		expect(res.json).toEqual({
+		// The typed client: the path, its parameters and the answer's shape come from the route.
+		const res = await owner.client.api.owner.bills[":id"]["undo-mark-paid"].$post({
+			param: { id: bill.id },
+		});
+		expect(res.status).toBe(200);
+		const undone = await res.json();
+		expect(undone).toEqual({
 			id: bill.id,
 			status: "pending",
 			message: CUSTOMER_MESSAGES.billPaymentUndone,

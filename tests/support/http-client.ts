@@ -1,3 +1,5 @@
+import { hc } from "hono/client";
+import type { ApiRoutes } from "../../src/server/api-routes.ts";
 import { checkResponseContract } from "./response-contract.ts";
 
 /**
@@ -22,21 +24,13 @@ export class HttpClient {
 		headers: Record<string, string> = {},
 	) {
 		const init: RequestInit = { method, headers: { ...headers } };
-		const cookie = this.cookieHeader();
-		if (cookie) (init.headers as Record<string, string>).cookie = cookie;
 		if (body instanceof FormData) {
 			init.body = body; // fetch sets the multipart content type with its boundary
 		} else if (body !== undefined) {
 			(init.headers as Record<string, string>)["content-type"] ??= "application/json";
 			init.body = typeof body === "string" ? body : JSON.stringify(body);
 		}
-		const response = await fetch(this.baseUrl + path, init);
-		for (const line of response.headers.getSetCookie()) {
-			const [pair = ""] = line.split(";");
-			const [name = "", value = ""] = pair.split("=");
-			if (/max-age=0/i.test(line) || value === "") this.cookies.delete(name);
-			else this.cookies.set(name, value);
-		}
+		const response = await this.fetch(this.baseUrl + path, init);
 		const text = await response.text();
 		let json: any;
 		try {
@@ -44,12 +38,47 @@ export class HttpClient {
 		} catch {
 			json = undefined;
 		}
+		return { status: response.status, headers: response.headers, json, text };
+	}
+
+	private typed?: ReturnType<typeof hc<ApiRoutes>>;
+	/**
+	 * The API typed from the server's routes, as the web app calls it (src/web/lib/api-client.ts):
+	 * paths, parameters, bodies and answers are checked by the compiler. Same cookies and checks.
+	 */
+	get api() {
+		this.typed ??= hc<ApiRoutes>(`${this.baseUrl}/api`, {
+			fetch: (input: RequestInfo | URL, init?: RequestInit) => this.fetch(input, init),
+		});
+		return this.typed;
+	}
+
+	/** fetch with this client's cookies; every JSON answer checked against its route's schema. */
+	private async fetch(input: RequestInfo | URL, init: RequestInit = {}) {
+		const headers = new Headers(init.headers);
+		const cookie = this.cookieHeader();
+		if (cookie) headers.set("cookie", cookie);
+		const response = await fetch(input, { ...init, headers });
+		for (const line of response.headers.getSetCookie()) {
+			const [pair = ""] = line.split(";");
+			const [name = "", value = ""] = pair.split("=");
+			if (/max-age=0/i.test(line) || value === "") this.cookies.delete(name);
+			else this.cookies.set(name, value);
+		}
+		const text = await response.clone().text();
+		let json: unknown;
+		try {
+			json = text ? JSON.parse(text) : undefined;
+		} catch {
+			json = undefined;
+		}
+		const url = new URL(input instanceof Request ? input.url : input.toString());
 		await checkResponseContract(
 			this.baseUrl,
-			{ method, path },
+			{ method: init.method ?? "GET", path: url.pathname + url.search },
 			{ status: response.status, contentType: response.headers.get("content-type"), json },
 		);
-		return { status: response.status, headers: response.headers, json, text };
+		return response;
 	}
 
 	get = (path: string) => this.request("GET", path);
