@@ -3,7 +3,7 @@ import path from "node:path";
 import { z } from "zod";
 
 /** false: no proxy; a number: that many proxies in front; a list: the proxies' addresses or ranges. */
-export type TrustProxy = false | number | string[];
+type TrustProxy = false | number | string[];
 
 function isIpOrRange(value: string): boolean {
 	const [address, bits, ...rest] = value.split("/");

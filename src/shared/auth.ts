@@ -36,7 +36,7 @@ export const CONFIRM_LINK_HOURS = 24;
  * dots (NFKC), as mail programs may turn them into links too. "J.R. Smith" and "St. Clair" pass;
  * "St.Clair" reads as a domain, and a space after the dot is all it takes.
  */
-export function hasWebAddress(name: string): boolean {
+function hasWebAddress(name: string): boolean {
 	const text = name
 		.normalize("NFKC")
 		.replace(/[\u3002\uff61]/g, ".")
@@ -71,7 +71,6 @@ export type Role = (typeof ROLES)[number];
 
 /** An account becomes active once its first quote is approved (or an owner activates it). */
 export const ACCOUNT_STATUSES = ["active", "inactive"] as const;
-export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 
 export const signInSchema = z.strictObject({
 	email: email(AUTH_MESSAGES.fillAllFields),
@@ -172,7 +171,7 @@ export const meSchema = z.object({
 		})
 		.nullable(),
 });
-export type Me = z.infer<typeof meSchema>;
+type Me = z.infer<typeof meSchema>;
 export type SessionUser = NonNullable<Me["user"]>;
 
 export const inviteSchema = z.object({

@@ -9,7 +9,7 @@ export const PAYMENT_METHODS = ["card", "cash", "check"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /** A bill as its customer sees it; amounts in cents, `dueDate` a business-calendar date. */
-export const billSchema = z.object({
+const billSchema = z.object({
 	id: z.uuid(),
 	description: z.string(),
 	amountCents: z.number().int(),

@@ -19,13 +19,13 @@ export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
 export const SERVICE_TYPES = ["installation", "maintenance", "removal"] as const;
 export type ServiceType = (typeof SERVICE_TYPES)[number];
 
-export const PROGRESS_MILESTONES = 4;
+const PROGRESS_MILESTONES = 4;
 
 /**
  * PastDue if a pending bill is past its due date, else Active if the customer is active, else
  * Suspended. A pending bill not yet due is shown beside the state ("Bill due {date}").
  */
-export const ACCOUNT_STATES = ["PastDue", "Active", "Suspended"] as const;
+const ACCOUNT_STATES = ["PastDue", "Active", "Suspended"] as const;
 export type AccountState = (typeof ACCOUNT_STATES)[number];
 
 /** `billDueDate`: the earliest due date of the customer's pending bills; `today` a business date. */
@@ -70,7 +70,7 @@ export function progressPercent(flags: {
 	return Math.round((done / PROGRESS_MILESTONES) * 100);
 }
 
-export const customerCardSchema = z.object({
+const customerCardSchema = z.object({
 	id: z.uuid(),
 	idNumber: z.number().int(),
 	name: z.string(),
@@ -110,7 +110,6 @@ export const dashboardSchema = z.object({
 	customers: z.array(customerCardSchema),
 	nextCursor: z.string().nullable(),
 });
-export type Dashboard = z.infer<typeof dashboardSchema>;
 
 /** What the customer app shows of the customer's own record. */
 export const myCustomerSchema = z.object({
@@ -122,7 +121,6 @@ export const myCustomerSchema = z.object({
 	takedownCompleted: z.boolean(),
 	progressPercent: z.number().int(),
 });
-export type MyCustomer = z.infer<typeof myCustomerSchema>;
 
 // ---------------------------------------------------------------- the owner's customers
 
@@ -167,14 +165,13 @@ const email = (missing?: string) =>
 		.transform((v) => v.toLowerCase());
 
 /** One chosen service with the owner's price for one unit, in cents. */
-export const pricedServiceSchema = serviceChoiceSchema.extend({
+const pricedServiceSchema = serviceChoiceSchema.extend({
 	unitPriceCents: z
 		.number("Please enter a price for every service")
 		.int("Prices are in whole cents")
 		.min(0, "Prices cannot be negative")
 		.max(MAX_AMOUNT_CENTS, AMOUNT_TOO_HIGH),
 });
-export type PricedService = z.infer<typeof pricedServiceSchema>;
 
 /**
  * Add Customer (multipart: this JSON in `data`, images in `photos`): the login, the property and

@@ -4,11 +4,9 @@ import { tooLong, z } from "./zod.ts";
 
 /** Who processed a card payment: Stripe, or the built-in test mode. */
 export const PAYMENT_PROVIDERS = ["stripe", "test"] as const;
-export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 
 /** The monthly plan of a customer who joined it: on, or ended. */
 export const PLAN_STATUSES = ["active", "cancelled"] as const;
-export type PlanStatus = (typeof PLAN_STATUSES)[number];
 
 /** A card payment attempt: waiting for the provider, taken, or refused. */
 export const PAYMENT_STATUSES = ["pending", "succeeded", "failed"] as const;
@@ -18,7 +16,7 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
  * How this server takes cards now: through Stripe (keys saved in Settings or set in the
  * environment), in the built-in test mode (no keys; the owner can switch it off), or not at all.
  */
-export const PAYMENT_MODES = ["stripe", "test", "off"] as const;
+const PAYMENT_MODES = ["stripe", "test", "off"] as const;
 export type PaymentMode = (typeof PAYMENT_MODES)[number];
 
 export const PAYMENT_MESSAGES = {
@@ -57,7 +55,7 @@ export const PAYMENT_MESSAGES = {
 } as const;
 
 /** Luhn's check digit test, which every real card number passes. */
-export function passesLuhn(digits: string): boolean {
+function passesLuhn(digits: string): boolean {
 	let sum = 0;
 	for (let i = 0; i < digits.length; i++) {
 		let d = digits.charCodeAt(digits.length - 1 - i) - 48;

@@ -14,7 +14,6 @@ export const customerQuoteSchema = estimateRequestSchema.extend({
 	notes: optionalText(5000, "Notes"),
 });
 export type CustomerQuoteInput = z.input<typeof customerQuoteSchema>;
-export type CustomerQuote = z.output<typeof customerQuoteSchema>;
 
 /** Refused while a quote is waiting for a decision or already approved. */
 export const QUOTE_IN_PROGRESS_MESSAGE =

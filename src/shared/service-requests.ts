@@ -65,7 +65,6 @@ export const newRequestSchema = z
 			});
 	});
 export type NewRequestInput = z.input<typeof newRequestSchema>;
-export type NewRequest = z.output<typeof newRequestSchema>;
 
 /** A request the owner adds for a customer: every type, no photos. */
 export const ownerNewRequestSchema = z
@@ -77,7 +76,7 @@ export const ownerNewRequestSchema = z
 export type OwnerNewRequestInput = z.input<typeof ownerNewRequestSchema>;
 
 /** A request as its customer sees it. */
-export const requestViewSchema = z.object({
+const requestViewSchema = z.object({
 	id: z.uuid(),
 	requestType: z.enum(REQUEST_TYPES),
 	details: z.string().nullable(),
@@ -102,10 +101,9 @@ export const myRequestsSchema = z.object({
 	/** The fee a Change Colors request adds to QuickPay now; null while payment is not required. */
 	colorFeeCents: z.number().int().nullable(),
 });
-export type MyRequests = z.infer<typeof myRequestsSchema>;
 
 /** A request on the owner's list, with its customer. */
-export const ownerRequestSchema = requestViewSchema.extend({
+const ownerRequestSchema = requestViewSchema.extend({
 	customer: z.object({
 		id: z.uuid().nullable(),
 		idNumber: z.number().int().nullable(),

@@ -3,7 +3,7 @@ import { serviceOptionSchema } from "./catalog.ts";
 import { z } from "./zod.ts";
 
 /** The most any price or fee in Settings may be: $100,000. */
-export const MAX_SETTING_DOLLARS = 100_000;
+const MAX_SETTING_DOLLARS = 100_000;
 
 /** A price typed in dollars; the server keeps it in cents, rounded to the nearest cent. */
 const dollars = (label: string) =>
@@ -28,7 +28,7 @@ const text = (label: string, max: number) =>
 
 // ---------------------------------------------------------------- business profile and pricing
 
-export const businessProfileInputSchema = z.object({
+const businessProfileInputSchema = z.object({
 	businessName: text("Business name", 100),
 	phone: text("Phone", 40).regex(/\d{3}.*\d{4}/, "Please enter a valid phone number"),
 	email: z
@@ -47,21 +47,21 @@ export const businessProfileInputSchema = z.object({
 	address: text("Address", 200),
 });
 
-export const pricingSchema = z.object({
+const pricingSchema = z.object({
 	colorFeeCents: z.number().int(),
 	planPriceCents: z.number().int(),
 	requirePayment: z.boolean(),
 });
 export type Pricing = z.infer<typeof pricingSchema>;
 
-export const pricingInputSchema = z.object({
+const pricingInputSchema = z.object({
 	colorFeeDollars: dollars("Color change fee"),
 	planPriceDollars: dollars("Monthly plan price"),
 	requirePayment: z.boolean("Require payment must be true or false"),
 });
 
 /** Where a secret comes from; its value never leaves the server, only its last four characters. */
-export const secretStateSchema = z.object({
+const secretStateSchema = z.object({
 	set: z.boolean(),
 	/** "…1234", or null when no secret is set. */
 	hint: z.string().nullable(),
@@ -73,7 +73,7 @@ export type SecretState = z.infer<typeof secretStateSchema>;
 export const SECRET_NAMES = ["secretKey", "webhookSecret"] as const;
 export type SecretName = (typeof SECRET_NAMES)[number];
 
-export const paymentKeysSchema = z.object({
+const paymentKeysSchema = z.object({
 	/** Without Stripe keys, payments run in the labelled test mode unless the owner switched it off. */
 	testMode: z.boolean(),
 	publishableKey: z.string().nullable(),
@@ -83,7 +83,7 @@ export const paymentKeysSchema = z.object({
 });
 
 /** Saving an empty or missing secret keeps the stored one; removing is its own operation. */
-export const paymentKeysInputSchema = z.object({
+const paymentKeysInputSchema = z.object({
 	testMode: z.boolean("Test mode must be on or off").optional(),
 	publishableKey: z
 		.string()

@@ -6,7 +6,7 @@ import type { Logger } from "./logger.ts";
 
 export type { AppEvent };
 
-export type EventListener = (event: AppEvent) => void;
+type EventListener = (event: AppEvent) => void;
 
 /** How the bus reaches the other server instances: PostgreSQL NOTIFY, or nothing (PGlite). */
 export interface EventTransport {

@@ -8,7 +8,7 @@ import { idempotencyKeys } from "../db/schema.ts";
 import { badRequest, conflict } from "./errors.ts";
 import { clientIp } from "./security.ts";
 
-export const IDEMPOTENCY_HEADER = "idempotency-key";
+const IDEMPOTENCY_HEADER = "idempotency-key";
 /** Set on an answer that is a stored one, replayed for a repeated key. */
 export const REPLAYED_HEADER = "idempotent-replayed";
 

@@ -16,7 +16,7 @@ interface ErrorLike extends Error {
  * Errors as logged: a failed query names its SQL and the database's error code, never its bound
  * values (names, e-mails, addresses), nor the message and detail in which the database quotes them.
  */
-export function serializeError(error: unknown, depth = 0): Record<string, unknown> | unknown {
+function serializeError(error: unknown, depth = 0): Record<string, unknown> | unknown {
 	if (!(error instanceof Error)) return error;
 	const e = error as ErrorLike;
 	const fromDatabase = typeof e.code === "string" && SQLSTATE.test(e.code);

@@ -66,7 +66,7 @@ export function multipartForm<T extends z.ZodType, F extends string>(options: {
  * tiny parts stalled every other request for seconds, so a form with more is refused while it
  * arrives, before it is parsed.
  */
-export const MAX_FORM_PARTS = 32;
+const MAX_FORM_PARTS = 32;
 export const TOO_MANY_PARTS = `The upload has too many parts: a form can have at most ${MAX_FORM_PARTS}.`;
 
 /**

@@ -119,7 +119,7 @@ export const sameOriginOnly = createMiddleware<AppEnv>(async (c, next) => {
 	await next();
 });
 
-export function allowedOrigins(c: {
+function allowedOrigins(c: {
 	req: { url: string; header(name: string): string | undefined };
 	var: AppEnv["Variables"];
 }) {

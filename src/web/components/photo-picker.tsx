@@ -52,7 +52,7 @@ async function decodes(file: File): Promise<boolean> {
 	}
 }
 
-export const unreadablePhotoMessage = (names: string[]) =>
+const unreadablePhotoMessage = (names: string[]) =>
 	`${names.join(", ")} ${names.length === 1 ? "is not a photo we can read" : "are not photos we can read"}. Choose JPEG, PNG, WebP, GIF or HEIC images.`;
 
 /**

@@ -21,7 +21,7 @@ function initialProfile(): BusinessProfile {
 }
 
 /** Read on every public page: a small cache instead of TanStack Query keeps those pages light. */
-export const businessProfile = cachedResource("/business", 5 * 60_000, initialProfile());
+const businessProfile = cachedResource("/business", 5 * 60_000, initialProfile());
 
 /**
  * The business's public profile (name, phone, e-mail, areas, hours): the one the page was served

@@ -11,7 +11,7 @@ import type { ZodSafeParseResult, ZodType, z } from "zod";
  */
 
 /** What the browser is told about a field. */
-export type Constraint = { required?: boolean; maxLength?: number; min?: number; max?: number };
+type Constraint = { required?: boolean; maxLength?: number; min?: number; max?: number };
 export type Constraints = Readonly<Record<string, Constraint>>;
 /** What `field(name)` gives a `FormField`. */
 export type FieldProps = Constraint & { name: string; error: string | null };
@@ -188,4 +188,3 @@ export function useZodForm(source?: ZodType | Constraints) {
 		clearErrors: () => setErrors({}),
 	};
 }
-export type ZodForm = ReturnType<typeof useZodForm>;

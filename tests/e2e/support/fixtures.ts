@@ -262,11 +262,7 @@ export async function confirmationLink(server: Pick<RunningServer, "dataDir">, e
  * Follows the e-mailed confirmation link as its page does (its token to GET /api/auth/verify-email),
  * in the page's browser context. The confirmation page itself has its own test.
  */
-export async function confirmViaMail(
-	page: Page,
-	server: Pick<RunningServer, "dataDir">,
-	email: string,
-) {
+async function confirmViaMail(page: Page, server: Pick<RunningServer, "dataDir">, email: string) {
 	const token = new URL(await confirmationLink(server, email)).searchParams.get("token")!;
 	const res = await page.request.get(`/api/auth/verify-email?token=${encodeURIComponent(token)}`);
 	expect(res.status(), await res.text()).toBe(200);

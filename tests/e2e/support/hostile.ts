@@ -10,7 +10,7 @@ import { type RunningServer, startServer } from "./server.ts";
  */
 
 /** Exactly `length` characters of `text` repeated (words stay words). */
-export const sized = (text: string, length: number) =>
+const sized = (text: string, length: number) =>
 	text
 		.repeat(Math.ceil(length / text.length))
 		.slice(0, length)
@@ -18,18 +18,18 @@ export const sized = (text: string, length: number) =>
 		.padEnd(length, ".");
 
 /** A name of 60 characters, spaces between its words as a real one. */
-export const NAME_60 = "Bartholomew Maximilian Fitzgerald-Worthington de la Cruz III";
+const NAME_60 = "Bartholomew Maximilian Fitzgerald-Worthington de la Cruz III";
 /** Each further person gets their own 60 characters. */
-export const name60 = (first: string) => sized(`${first} ${NAME_60}`, 60);
+const name60 = (first: string) => sized(`${first} ${NAME_60}`, 60);
 
 /** 500 characters with no break anywhere: a pasted token or a key held down. */
-export const LONG_WORD = sized(
+const LONG_WORD = sized(
 	"Supercalifragilisticexpialidocious-ChristmasLightsEverywhere_",
 	500,
 ).replace(/[\s.]/g, "x");
 
 /** A real-looking Google Maps link (no spaces, 230+ characters). */
-export const MAPS_LINK =
+const MAPS_LINK =
 	"https://www.google.com/maps/place/410+Maple+St,+Akron,+OH+44303/@41.0814447,-81.5190053,17z/data=!3m1!4b1!4m6!3m5!1s0x8830d7a0c1e2f3a4:0x9a8b7c6d5e4f3a2b!8m2!3d41.0814447!4d-81.5164304!16s%2Fg%2F11c1d2e3f4?entry=ttu&g_ep=EgoyMDI0MTIwNC4wIKXMDSoASAFQAw%3D%3D";
 
 const PROSE =
@@ -37,25 +37,25 @@ const PROSE =
 	"The outlet by the porch trips sometimes; the breaker is in the basement, second from the top. ";
 
 /** Free text of exactly `length` characters that carries the long word and the map link. */
-export const hostileText = (length: number) =>
+const hostileText = (length: number) =>
 	sized(`${PROSE}${LONG_WORD} Directions: ${MAPS_LINK}\n\n${PROSE.repeat(3)}`, length);
 
-export const ADDRESS_300 = sized(
+const ADDRESS_300 = sized(
 	"12345 North Old Canal Towpath Trail Extension Road, Building C, Apartment 1207, behind the blue barn past the second mailbox, ",
 	300,
 );
-export const CITY_100 = sized("North Royalton Heights Township ", 100);
-export const STATE_50 = sized("Ohio (Summit County) ", 50);
-export const ZIP_20 = "44303-1234 ext 00000";
+const CITY_100 = sized("North Royalton Heights Township ", 100);
+const STATE_50 = sized("Ohio (Summit County) ", 50);
+const ZIP_20 = "44303-1234 ext 00000";
 /** A phone number at the schemas' limit (40). */
-export const PHONE_40 = "+1 (330) 555-0199 extension 12345 (cell)";
+const PHONE_40 = "+1 (330) 555-0199 extension 12345 (cell)";
 /** A long but real e-mail address, its parts separated by dots and dashes. */
-export const hostileEmail = (who: string) =>
+const hostileEmail = (who: string) =>
 	`${who}.bartholomew.maximilian.fitzgerald-worthington.delacruz@holiday-lights-customers.example.test`;
 
-export const PASSWORD = "bright-lights-2024";
+const PASSWORD = "bright-lights-2024";
 
-export const TEST_CARD = {
+const TEST_CARD = {
 	cardholderName: NAME_60,
 	cardNumber: "4242 4242 4242 4242",
 	expiry: `12/${String((new Date().getUTCFullYear() + 3) % 100).padStart(2, "0")}`,

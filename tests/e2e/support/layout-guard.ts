@@ -94,7 +94,7 @@ declare global {
  * elements past the edge. Whatever a scrolling or clipping box holds, or a fixed one, does not
  * count: the page itself does not scroll for it.
  */
-export async function horizontalOverflow(page: Page): Promise<string[]> {
+async function horizontalOverflow(page: Page): Promise<string[]> {
 	await helpers(page);
 	return page.evaluate(() => {
 		const g = window.__guard;
@@ -168,7 +168,7 @@ export async function horizontalOverflow(page: Page): Promise<string[]> {
 }
 
 /** An open dialog whose content is wider than the dialog: it scrolls sideways inside. */
-export async function dialogOverflow(page: Page): Promise<string[]> {
+async function dialogOverflow(page: Page): Promise<string[]> {
 	await helpers(page);
 	return page.evaluate(() => {
 		const g = window.__guard;
@@ -190,7 +190,7 @@ export async function dialogOverflow(page: Page): Promise<string[]> {
 }
 
 /** Two cards (the ui Card, data-slot="card") of the page overlap, neither inside the other. */
-export async function overlappingCards(page: Page): Promise<string[]> {
+async function overlappingCards(page: Page): Promise<string[]> {
 	await helpers(page);
 	return page.evaluate(() => {
 		const g = window.__guard;
@@ -220,7 +220,7 @@ export async function overlappingCards(page: Page): Promise<string[]> {
  * window, the element at its centre is neither it nor inside it. Within an open dialog, only the
  * dialog's own controls count (the rest is behind its overlay on purpose).
  */
-export async function coveredControls(page: Page): Promise<string[]> {
+async function coveredControls(page: Page): Promise<string[]> {
 	await helpers(page);
 	return page.evaluate(() => {
 		const g = window.__guard;
@@ -265,7 +265,7 @@ export async function coveredControls(page: Page): Promise<string[]> {
  * its "@", before a dot or after a hyphen, a phone number only at a space. Looks at the mailto: and
  * tel: links and at EmailText and PhoneText (data-slot="email", "phone").
  */
-export async function badContactBreaks(page: Page): Promise<string[]> {
+async function badContactBreaks(page: Page): Promise<string[]> {
 	await helpers(page);
 	return page.evaluate(() => {
 		const g = window.__guard;
@@ -318,7 +318,7 @@ export async function badContactBreaks(page: Page): Promise<string[]> {
 }
 
 /** A request's status shown as its code ("InProgress") rather than in words ("In Progress"). */
-export async function statusCodesShown(page: Page): Promise<string[]> {
+async function statusCodesShown(page: Page): Promise<string[]> {
 	// biome-ignore lint/performance/useDomNodeTextContent: the text people see, not scripts' or hidden text
 	const text = await page.evaluate(() => document.body.innerText);
 	return /\bInProgress\b/.test(text)
@@ -330,7 +330,7 @@ export async function statusCodesShown(page: Page): Promise<string[]> {
  * Progress bars of another colour than every other one: evergreen (the theme's secondary colour)
  * filling a muted track (components/ui/progress.tsx).
  */
-export async function offColourProgressBars(page: Page): Promise<string[]> {
+async function offColourProgressBars(page: Page): Promise<string[]> {
 	await helpers(page);
 	return page.evaluate(() => {
 		const g = window.__guard;
@@ -386,14 +386,7 @@ export async function layoutProblems(page: Page, where: string): Promise<string[
 }
 
 /** The axe rules the product is held to: WCAG 2.0, 2.1 and 2.2 A and AA, and best practice. */
-export const AXE_TAGS = [
-	"wcag2a",
-	"wcag2aa",
-	"wcag21a",
-	"wcag21aa",
-	"wcag22aa",
-	"best-practice",
-] as const;
+const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"] as const;
 
 /** Axe's serious and critical violations on the page as it is now, one line each. */
 export async function seriousA11yViolations(

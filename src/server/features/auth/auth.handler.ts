@@ -62,7 +62,7 @@ const codes: Record<string, ErrorCode> = {
 	INVALID_TOKEN: "link_invalid",
 };
 
-export const SIGN_IN_BUSY_MESSAGE =
+const SIGN_IN_BUSY_MESSAGE =
 	"Signing in is very busy right now. Please try again in a few seconds.";
 
 /**

@@ -173,7 +173,7 @@ function usableInvite(code: string, email: string) {
 }
 
 /** Maps better-auth's errors to the product's messages. */
-export function toAppError(error: unknown): unknown {
+function toAppError(error: unknown): unknown {
 	if (!(error instanceof APIError)) return error;
 	const code = (error.body as { code?: string } | undefined)?.code;
 	if (code === "USER_ALREADY_EXISTS" || code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL")

@@ -48,8 +48,7 @@ parentPort.on("message", ({ password, salt, keyLength, options }) => {
  * Hash threads for this server: half the cores, at least two, at most four. Each running hash
  * takes 128 MiB and a core; the rest of the cores keep answering requests.
  */
-export const defaultHashThreads = () =>
-	Math.max(2, Math.min(4, Math.floor(availableParallelism() / 2)));
+const defaultHashThreads = () => Math.max(2, Math.min(4, Math.floor(availableParallelism() / 2)));
 
 interface Task {
 	job: ScryptJob;

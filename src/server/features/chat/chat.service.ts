@@ -36,7 +36,7 @@ const CHAT_IMAGE_TYPES = new Set([
 	"image/heif",
 ]);
 
-export const CHAT_RATE_LIMIT_MESSAGE =
+const CHAT_RATE_LIMIT_MESSAGE =
 	"You are sending messages too quickly. Please wait a minute and try again.";
 
 const messageColumns = {
@@ -137,7 +137,7 @@ export async function listMessages(options: {
 }
 
 /** What a message carries before it is saved: its text, and a checked, prepared attachment. */
-export interface ChatAttachment {
+interface ChatAttachment {
 	stored: FileToStore;
 	messageType: "image" | "file";
 }
@@ -146,7 +146,7 @@ export interface ChatAttachment {
  * Checks an attachment from its bytes: JPEG, PNG, WebP or HEIC photos (re-encoded, so no
  * metadata such as GPS position stays) and PDF documents (kept as they are), at most 10 MB.
  */
-export async function prepareAttachment(options: {
+async function prepareAttachment(options: {
 	file: File;
 	customerUserId: string;
 }): Promise<ChatAttachment> {

@@ -36,7 +36,7 @@ type Row = {
  * number, phone, street; see the schema), case-insensitive, `#1001` as `1001`; a phone number
  * however it is punctuated. Served by the trigram index for terms of three characters or more.
  */
-export function searchCondition(q: string | undefined) {
+function searchCondition(q: string | undefined) {
 	const term = q?.trim().toLowerCase().replace(/^#/, "");
 	if (!term) return sql`true`;
 	const like = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;

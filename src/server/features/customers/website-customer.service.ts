@@ -12,7 +12,7 @@ import { getWebsiteQuote, moveWebsiteQuoteToAccount } from "../quotes/quotes.ser
 import { getBusinessProfile } from "../settings/settings.service.ts";
 
 /** How long the "set your password" link of a new customer stays usable. */
-export const INVITE_LINK_DAYS = 7;
+const INVITE_LINK_DAYS = 7;
 
 /**
  * The owner turns an approved website quote into a customer: a login for the e-mail on the

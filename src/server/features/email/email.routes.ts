@@ -3,7 +3,7 @@ import type { OwnerEnv } from "../../app-env.ts";
 import { createRouter, errorResponses, jsonContent } from "../../lib/router.ts";
 import { mailStatus } from "./email.service.ts";
 
-export const mailStatusSchema = z.object({
+const mailStatusSchema = z.object({
 	waiting: z.number().int(),
 	retrying: z.number().int(),
 	oldestRetryingSince: z.string().nullable(),

@@ -2,7 +2,7 @@ import type { Estimate } from "../../../shared/estimate.ts";
 import type { Env } from "../../env.ts";
 import type { Logger } from "../../lib/logger.ts";
 
-export const REWRITE_TIMEOUT_MS = 4_000;
+const REWRITE_TIMEOUT_MS = 4_000;
 const MAX_LENGTH = 1_500;
 
 const SYSTEM_PROMPT = [

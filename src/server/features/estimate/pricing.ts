@@ -174,10 +174,10 @@ export const LOCATION_ZONES: Record<Zone, { percent: number; cities: readonly st
 /** For an unknown or missing city: about the middle of our area, flagged for the owner to confirm. */
 export const UNKNOWN_LOCATION_PERCENT = 110;
 /** The recommended price and range are rounded to this step. */
-export const ROUNDING_STEP_CENTS = 500;
+const ROUNDING_STEP_CENTS = 500;
 /** The range around the recommended price, in percent of it. */
-export const RANGE_LOW_PERCENT = 90;
-export const RANGE_HIGH_PERCENT = 115;
+const RANGE_LOW_PERCENT = 90;
+const RANGE_HIGH_PERCENT = 115;
 /** Larger selections are not quoted online; they fit no int column and need a site visit anyway. */
 export const MAX_SUBTOTAL_CENTS = MAX_AMOUNT_CENTS;
 

@@ -16,7 +16,7 @@ import { createStorage } from "./storage.ts";
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 
 /** Image types accepted, as detected from the bytes (never from the name or the browser's type). */
-export const IMAGE_TYPES = new Set([
+const IMAGE_TYPES = new Set([
 	"image/jpeg",
 	"image/png",
 	"image/webp",
@@ -31,7 +31,7 @@ const MAX_DIMENSION = 2560;
  * Photos beyond this are refused before they are decoded: phone cameras save 12 to 24 megapixels
  * (48 in their largest mode, which people rarely send), and each megapixel costs 4 MB to decode.
  */
-export const MAX_INPUT_PIXELS = 40_000_000;
+const MAX_INPUT_PIXELS = 40_000_000;
 const MAX_MEGAPIXELS = MAX_INPUT_PIXELS / 1_000_000;
 
 /**

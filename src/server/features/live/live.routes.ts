@@ -7,7 +7,7 @@ import { signedIn } from "../auth/auth.middleware.ts";
 import { messagesAfter } from "../chat/chat.service.ts";
 
 /** A comment line this often keeps proxies from closing a quiet stream (SPEC: 25 s). */
-export const HEARTBEAT_MS = 25_000;
+const HEARTBEAT_MS = 25_000;
 
 /**
  * The signed-in user's live events as Server-Sent Events: each names what changed (an AppEvent

@@ -11,7 +11,7 @@ export type ChargeResult =
 	| ({ ok: true; providerPaymentId: string } & CardSummary)
 	| ({ ok: false; providerPaymentId: string | null; message: string } & CardSummary);
 
-export interface ChargeRequest {
+interface ChargeRequest {
 	amountCents: number;
 	description: string;
 	/** The payment row's id: the provider charges once per key, however often we ask. */

@@ -15,7 +15,7 @@ type Charge = {
 };
 
 /** The card of a PaymentIntent whose `latest_charge` was expanded. */
-export function cardOf(intent: { latest_charge?: string | Charge | null }): CardSummary {
+function cardOf(intent: { latest_charge?: string | Charge | null }): CardSummary {
 	const card =
 		typeof intent.latest_charge === "object"
 			? intent.latest_charge?.payment_method_details?.card

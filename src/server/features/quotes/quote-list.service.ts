@@ -82,7 +82,7 @@ function quotesQuery(filter: { app: SQL | null; website: SQL | null }, limit: nu
 		order by created_at desc, id desc`;
 }
 
-export function toQuoteView(row: Row, today = businessDate()): QuoteView {
+function toQuoteView(row: Row, today = businessDate()): QuoteView {
 	const created = new Date(row.created_at);
 	const validUntil = addDays(businessDate(created), QUOTE_VALID_DAYS);
 	return {

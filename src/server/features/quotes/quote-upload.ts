@@ -10,7 +10,7 @@ import { calculateEstimate } from "../estimate/estimate.service.ts";
 import { type FileToStore, MAX_FILE_BYTES, prepareImages } from "../files/files.service.ts";
 import { getBusinessProfile } from "../settings/settings.service.ts";
 
-export const TOO_MANY_PHOTOS = `You can upload at most ${MAX_QUOTE_PHOTOS} photos`;
+const TOO_MANY_PHOTOS = `You can upload at most ${MAX_QUOTE_PHOTOS} photos`;
 
 /** The quote request routes' own body limit: six photos of 10 MB each and the form. */
 export const quoteUploadLimit = uploadLimit({

@@ -39,8 +39,8 @@ export interface RequestInput {
 }
 
 /** A colour-change fee is due the day it is asked for: the change waits for it. */
-export const COLOR_FEE_DUE_DAYS = 0;
-export const COLOR_FEE_DESCRIPTION = "Color change fee";
+const COLOR_FEE_DUE_DAYS = 0;
+const COLOR_FEE_DESCRIPTION = "Color change fee";
 
 /**
  * A customer's request with its photos. Checked in this order, cheapest first: the approved-quote

@@ -100,7 +100,7 @@ function safeJoin(dir: string, relative: string): string | undefined {
 }
 
 /** sha256 sources for every inline executable script, so the CSP needs no 'unsafe-inline'. */
-export function inlineScriptHashes(html: string): string[] {
+function inlineScriptHashes(html: string): string[] {
 	const hashes = new Set<string>();
 	for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
 		const [, attrs = "", content = ""] = match;

@@ -66,4 +66,6 @@ export function Button({
 	);
 }
 
-export { buttonVariants };
+{
+	buttonVariants;
+}

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { client, readJson } from "../../lib/api-client.ts";
 
 /** Query keys of the e-mail outbox's status, for the owner. */
-export const mailQueries = {
+const mailQueries = {
 	status: () =>
 		queryOptions({
 			queryKey: ["owner", "mail-status"] as const,

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from "react";
 
 /** The event Chromium fires when the app can be installed (not in TypeScript's DOM types). */
-export interface BeforeInstallPromptEvent extends Event {
+interface BeforeInstallPromptEvent extends Event {
 	prompt(): Promise<unknown>;
 	readonly userChoice: Promise<{ outcome: "accepted" | "dismissed"; platform?: string }>;
 }

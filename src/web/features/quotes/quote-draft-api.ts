@@ -131,4 +131,3 @@ export function useQuoteDraft<F extends PropertyDraft>(
 		},
 	};
 }
-export type QuoteDraft = ReturnType<typeof useQuoteDraft>;

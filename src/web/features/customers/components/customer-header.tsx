@@ -23,7 +23,7 @@ export function addressLine(customer: CustomerDetail["customer"]) {
 }
 
 /** Google Maps' search for an address (opens the app on a phone). */
-export const mapsUrl = (address: string) =>
+const mapsUrl = (address: string) =>
 	`https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
 
 /**

@@ -31,7 +31,7 @@ import { dayOf } from "./bill-rows.tsx";
 import { brandName } from "./payment-method.ts";
 
 /** What the refund policy (/refunds) promises about timing. */
-export const CARD_REFUND_TIMING = "Card refunds usually appear in 3-5 business days";
+const CARD_REFUND_TIMING = "Card refunds usually appear in 3-5 business days";
 
 const STATUS: Record<PaymentStatus, { label: string; variant: "success" | "warning" | "danger" }> =
 	{
@@ -41,7 +41,7 @@ const STATUS: Record<PaymentStatus, { label: string; variant: "success" | "warni
 	};
 
 /** "Plan for Next Year: active, next charge Jan 15, 2026", or nothing when not on the plan. */
-export function planSummary(plan: Plan): string | null {
+function planSummary(plan: Plan): string | null {
 	if (plan.status !== "active") return null;
 	return `Plan for Next Year: active${plan.nextChargeDate ? `, next charge ${formatDate(dayOf(plan.nextChargeDate))}` : ""}`;
 }
@@ -105,7 +105,7 @@ export function CustomerPaymentsCard({ customerId }: { customerId: string }) {
 }
 
 /** A provider's long reference, its start and end kept: "test_pi_1a2b…9f0e". */
-export function shortReference(reference: string) {
+function shortReference(reference: string) {
 	return reference.length <= 18 ? reference : `${reference.slice(0, 10)}…${reference.slice(-6)}`;
 }
 

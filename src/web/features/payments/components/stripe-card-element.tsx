@@ -3,7 +3,7 @@ import type * as React from "react";
 import { useEffect, useRef, useState } from "react";
 
 /** Who the card belongs to and where it is billed, as Stripe names them. */
-export type BillingDetails = {
+type BillingDetails = {
 	name: string;
 	address: { line1?: string; city?: string; state?: string; postal_code?: string };
 };
