@@ -32,7 +32,6 @@ const SERVER_PACKAGES = `(${[
 	"@types/nodemailer",
 	"sharp",
 	"pino",
-	"pino-pretty",
 	"@hono/node-server",
 	"@hono/zod-openapi",
 	"lru-cache",
@@ -146,6 +145,15 @@ module.exports = {
 			scope: "folder",
 			from: { path: "^src/(server|web)/features/[^/]+" },
 			to: { path: "^src/(server|web)/features/[^/]+", circular: true },
+		},
+		{
+			name: "components-hold-components",
+			comment:
+				"A feature's components/ folder holds components (.tsx). Hooks and helpers without " +
+				"markup live beside it: its hooks in api.ts or a *-api.ts file, shared ones in src/web/lib.",
+			severity: "error",
+			from: {},
+			to: { path: "^src/web/features/[^/]+/components/", pathNot: "[.]tsx$" },
 		},
 		{
 			name: "public-pages-without-react-router",

@@ -17,7 +17,7 @@ import {
 	TestModeBadge,
 	TestModeNotice,
 } from "../../features/payments/components/test-mode-notice.tsx";
-import { useNoProviderMessage } from "../../features/payments/components/use-pay-action.ts";
+import { useNoProviderMessage } from "../../features/payments/pay-action-api.ts";
 import { errorMessage } from "../../lib/api-client.ts";
 
 export function meta() {

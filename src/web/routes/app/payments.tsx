@@ -9,7 +9,7 @@ import { useBills, usePaymentSetup } from "../../features/payments/api.ts";
 import { OutstandingBillRow, PaidBillRow } from "../../features/payments/components/bill-rows.tsx";
 import { PlanCard } from "../../features/payments/components/plan-card.tsx";
 import { TestModeNotice } from "../../features/payments/components/test-mode-notice.tsx";
-import { usePayAction } from "../../features/payments/components/use-pay-action.ts";
+import { usePayAction } from "../../features/payments/pay-action-api.ts";
 import { useLatestQuote } from "../../features/quotes/api.ts";
 import { errorMessage } from "../../lib/api-client.ts";
 

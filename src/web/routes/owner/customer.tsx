@@ -12,7 +12,6 @@ import {
 	AccountInfoCard,
 	PropertyNotesCard,
 } from "../../features/customers/components/account-info-card.tsx";
-import { useCustomerEditor } from "../../features/customers/components/customer-editor.ts";
 import { CustomerHeader } from "../../features/customers/components/customer-header.tsx";
 import {
 	CustomerQuotesCard,
@@ -20,6 +19,7 @@ import {
 } from "../../features/customers/components/customer-quotes-card.tsx";
 import { InstallationMediaCard } from "../../features/customers/components/installation-media.tsx";
 import { ProgressCard } from "../../features/customers/components/progress-card.tsx";
+import { useCustomerEditor } from "../../features/customers/customer-editor-api.ts";
 import { BillingCard } from "../../features/payments/components/billing-card.tsx";
 import { CustomerPaymentsCard } from "../../features/payments/components/customer-payments-card.tsx";
 import { AddRequestDialog } from "../../features/requests/components/add-request-dialog.tsx";

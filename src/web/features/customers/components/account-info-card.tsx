@@ -6,7 +6,7 @@ import {
 import { FormField } from "../../../components/form-field.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card.tsx";
 import { Label } from "../../../components/ui/label.tsx";
-import type { CustomerDraft, CustomerEditor } from "./customer-editor.ts";
+import type { CustomerDraft, CustomerEditor } from "../customer-editor-api.ts";
 
 const label = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 

@@ -4,7 +4,7 @@ import { businessDate, formatDate } from "../../../../shared/dates.ts";
 import { formatCents } from "../../../../shared/money.ts";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
-import { methodLabel } from "./payment-method.ts";
+import { methodLabel } from "../payment-method.ts";
 import { ReceiptDialog } from "./receipt-dialog.tsx";
 
 /** A calendar day ("2025-12-24") or an instant, as the business's calendar day. */

@@ -27,8 +27,8 @@ import {
 } from "../../../components/ui/dialog.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { useCustomerPayments, useRefundPayment } from "../api.ts";
+import { brandName } from "../payment-method.ts";
 import { dayOf } from "./bill-rows.tsx";
-import { brandName } from "./payment-method.ts";
 
 /** What the refund policy (/refunds) promises about timing. */
 const CARD_REFUND_TIMING = "Card refunds usually appear in 3-5 business days";

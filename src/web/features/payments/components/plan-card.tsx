@@ -22,11 +22,11 @@ import {
 } from "../../../components/ui/dialog.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { useCancelPlan, useJoinPlan, usePlan } from "../api.ts";
+import { useLeftPageReset, useNoProviderMessage } from "../pay-action-api.ts";
+import { brandName } from "../payment-method.ts";
 import { dayOf } from "./bill-rows.tsx";
 import { CardFailure, CardFields, useCardForm } from "./card-fields.tsx";
-import { brandName } from "./payment-method.ts";
 import { TestModeBadge, TestModeNotice } from "./test-mode-notice.tsx";
-import { useLeftPageReset, useNoProviderMessage } from "./use-pay-action.ts";
 
 /**
  * The monthly Plan for Next Year: its price, and joining (test mode: a card typed here; Stripe:

@@ -16,7 +16,7 @@ import {
 } from "../../../components/ui/dialog.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { useReceipt } from "../api.ts";
-import { methodLabel } from "./payment-method.ts";
+import { methodLabel } from "../payment-method.ts";
 
 /** "Dec 3, 2025, 4:05 PM" in the business's time zone. */
 function formatInstant(iso: string): string {

@@ -4,10 +4,10 @@ import {
 	CUSTOMER_MESSAGES,
 	type CustomerDetail,
 	updateCustomerSchema,
-} from "../../../../shared/customers.ts";
-import { errorMessage } from "../../../lib/api-client.ts";
-import { useZodForm } from "../../../lib/use-zod-form.ts";
-import { useUpdateCustomer } from "../api.ts";
+} from "../../../shared/customers.ts";
+import { errorMessage } from "../../lib/api-client.ts";
+import { useZodForm } from "../../lib/use-zod-form.ts";
+import { useUpdateCustomer } from "./api.ts";
 
 type Customer = CustomerDetail["customer"];
 

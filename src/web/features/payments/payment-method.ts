@@ -1,4 +1,4 @@
-import type { PaymentMethod } from "../../../../shared/bills.ts";
+import type { PaymentMethod } from "../../../shared/bills.ts";
 
 const BRANDS: Record<string, string> = {
 	visa: "Visa",

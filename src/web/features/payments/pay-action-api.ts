@@ -1,10 +1,10 @@
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
-import { PAYMENT_MESSAGES, type PaymentSetup } from "../../../../shared/payments.ts";
-import { errorMessage } from "../../../lib/api-client.ts";
-import { useMe } from "../../auth/api.ts";
-import { usePayBill } from "../api.ts";
+import { PAYMENT_MESSAGES, type PaymentSetup } from "../../../shared/payments.ts";
+import { errorMessage } from "../../lib/api-client.ts";
+import { useMe } from "../auth/api.ts";
+import { usePayBill } from "./api.ts";
 
 /** What an unavailable payment tells the person: the owner how to fix it, a customer whom to call. */
 export function useNoProviderMessage(setup: PaymentSetup | undefined) {
