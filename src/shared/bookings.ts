@@ -123,7 +123,12 @@ export function defaultWindows(season: string) {
 		{ name: "Prime", kind: "install", startsOn: `${y}-11-01`, endsOn: tg },
 		{ name: "Late", kind: "install", startsOn: iso(utc(tg) + 86_400_000), endsOn: `${y}-12-15` },
 		{ name: "Takedown", kind: "takedown", startsOn: `${y + 1}-01-02`, endsOn: `${y + 1}-02-15` },
-	] as const satisfies readonly { kind: BookingKind }[];
+	] as const satisfies readonly {
+		name: string;
+		kind: BookingKind;
+		startsOn: string;
+		endsOn: string;
+	}[];
 }
 
 /** "Tuesday, December 1" for a business date. */
@@ -188,15 +193,27 @@ export const windowDaysSchema = z.object({
 });
 
 /** A booking request carries a day and a window only: every amount comes from the server. */
-export const newBookingSchema = z
-	.object({ windowId: z.uuid("Choose a window"), day: dateSchema })
-	.strict(BOOKING_MESSAGES.amountRefused);
+const onlyTheseKeys = {
+	error: (issue: { code?: string }) =>
+		issue.code === "unrecognized_keys"
+			? BOOKING_MESSAGES.amountRefused
+			: "Send the booking as JSON",
+};
 
-export const moveBookingSchema = z.object({ day: dateSchema }).strict(BOOKING_MESSAGES.amountRefused);
+export const newBookingSchema = z.strictObject(
+	{ windowId: z.uuid("Choose a window"), day: dateSchema },
+	onlyTheseKeys,
+);
 
-export const ownerNewBookingSchema = z
-	.object({ customerId: z.uuid("Choose a customer"), windowId: z.uuid("Choose a window"), day: dateSchema })
-	.strict(BOOKING_MESSAGES.amountRefused);
+export const moveBookingSchema = z.strictObject(
+	{ day: dateSchema, windowId: z.uuid("Choose a window").optional() },
+	onlyTheseKeys,
+);
+
+export const ownerNewBookingSchema = z.strictObject(
+	{ customerId: z.uuid("Choose a customer"), windowId: z.uuid("Choose a window"), day: dateSchema },
+	onlyTheseKeys,
+);
 
 export const ownerDaySchema = z.object({
 	day: z.string(),
@@ -274,7 +291,11 @@ export const seasonSettingsInputSchema = z
 
 export const windowInputSchema = z
 	.object({
-		name: z.string("Name is required").trim().min(1, "Name is required").max(60, "Name is too long"),
+		name: z
+			.string("Name is required")
+			.trim()
+			.min(1, "Name is required")
+			.max(60, "Name is too long"),
 		kind: z.enum(BOOKING_KINDS, "Kind is install or takedown"),
 		startsOn: dateSchema,
 		endsOn: dateSchema,
@@ -284,7 +305,9 @@ export const windowInputSchema = z
 			.min(-90, "Price adjustment can be at least -90%")
 			.max(200, "Price adjustment can be at most 200%")
 			.default(0),
-		audience: z.enum(WINDOW_AUDIENCES, "Who may book is everyone, returning or new").default("everyone"),
+		audience: z
+			.enum(WINDOW_AUDIENCES, "Who may book is everyone, returning or new")
+			.default("everyone"),
 	})
 	.strict()
 	.refine((w) => w.startsOn <= w.endsOn, {

@@ -7,6 +7,7 @@ import { bills, customers, payments } from "../../db/schema.ts";
 import { type Actor, assertOwner } from "../../lib/actor.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
+import { depositPaid } from "../bookings/bookings.service.ts";
 
 export const BILL_DUE_DAYS = 30;
 
@@ -78,7 +79,7 @@ export async function listBills(options: { db: Executor; actor: Actor }) {
  * quote ticks the customer's "paid invoice" milestone, as a card payment does.
  */
 export async function markBillPaid(options: {
-	deps: Pick<Deps, "events">;
+	deps: Pick<Deps, "db" | "env" | "events" | "mailer" | "readCache" | "clock" | "logger">;
 	actor: Actor;
 	id: string;
 	method: "cash" | "check";
@@ -97,6 +98,8 @@ export async function markBillPaid(options: {
 				? conflict(CUSTOMER_MESSAGES.billAlreadyPaid)
 				: notFound(CUSTOMER_MESSAGES.billNotFound);
 		}
+		// A deposit that holds an install day books the day.
+		await depositPaid({ deps, tx, billId: id });
 		if (paid.quoteRequestId) {
 			await tx
 				.update(customers)

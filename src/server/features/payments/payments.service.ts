@@ -13,6 +13,7 @@ import type { Executor, Transaction } from "../../db/database.ts";
 import { bills, customers, payments, refunds, users } from "../../db/schema.ts";
 import { type Actor, assertOwner } from "../../lib/actor.ts";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors.ts";
+import { depositPaid } from "../bookings/bookings.service.ts";
 import {
 	paymentReceiptEmail,
 	paymentReceivedEmail,
@@ -26,7 +27,7 @@ import { testGateway, testPaymentMethod } from "./test-gateway.ts";
 
 export type PaymentDeps = Pick<
 	Deps,
-	"db" | "env" | "secrets" | "logger" | "events" | "mailer" | "readCache"
+	"db" | "env" | "secrets" | "logger" | "events" | "mailer" | "readCache" | "clock"
 >;
 
 /** A hosted checkout left open this long is given up (Stripe expires them after 24 hours). */
@@ -115,6 +116,8 @@ async function settleBill(options: {
 		.where(and(eq(bills.id, bill.id), eq(bills.status, "pending")))
 		.returning({ paidAt: bills.paidAt });
 	if (!paid) return;
+	// A deposit that holds an install day books the day.
+	await depositPaid({ deps, tx, billId: bill.id });
 	if (bill.quoteRequestId) {
 		await tx
 			.update(customers)

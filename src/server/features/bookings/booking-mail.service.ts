@@ -1,0 +1,60 @@
+import { eq } from "drizzle-orm";
+import { longDate } from "../../../shared/bookings.ts";
+import type { Executor } from "../../db/database.ts";
+import { type bookings, customers, users } from "../../db/schema.ts";
+import { bookingBusinessEmail, bookingCustomerEmail, recipientName } from "../email/templates.ts";
+import { readBusinessProfile } from "../settings/settings.service.ts";
+import type { BookingDeps } from "./bookings.service.ts";
+
+export type BookingNotice = "confirmed" | "moved" | "cancelled" | "needs_new_day";
+
+/**
+ * Tells the customer and the business what happened to a booking, queued in the transaction
+ * that changed it.
+ */
+export async function sendBookingNotices(
+	tx: Executor,
+	deps: Pick<BookingDeps, "env" | "mailer" | "readCache">,
+	booking: typeof bookings.$inferSelect,
+	notice: BookingNotice,
+	fromDay?: string,
+) {
+	const [person] = await tx
+		.select({
+			customerId: customers.id,
+			name: customers.name,
+			email: customers.email,
+			loginEmail: users.email,
+			emailVerified: users.emailVerified,
+		})
+		.from(customers)
+		.leftJoin(users, eq(users.id, customers.userId))
+		.where(eq(customers.id, booking.customerId));
+	if (!person) return;
+	const business = await readBusinessProfile({ db: tx, readCache: deps.readCache });
+	const what = booking.kind === "install" ? "install" : "takedown";
+	await deps.mailer.enqueue(
+		[
+			bookingCustomerEmail({
+				to: person.loginEmail ?? person.email,
+				name: recipientName({ name: person.name, emailVerified: person.emailVerified ?? false }),
+				what,
+				notice,
+				day: longDate(booking.day),
+				fromDay: fromDay ? longDate(fromDay) : undefined,
+				url: `${deps.env.APP_URL}/app/booking`,
+				business,
+			}),
+			bookingBusinessEmail({
+				customerName: person.name,
+				what,
+				notice,
+				day: longDate(booking.day),
+				fromDay: fromDay ? longDate(fromDay) : undefined,
+				url: `${deps.env.APP_URL}/owner/schedule?day=${booking.day}`,
+				business,
+			}),
+		],
+		tx,
+	);
+}
