@@ -689,20 +689,22 @@ export async function depositPaid(options: { deps: BookingDeps; tx: Transaction;
 		.where(and(eq(bookings.depositBillId, billId), inArray(bookings.status, ["held", "expired"])))
 		.for("update");
 	if (!booking) return;
-	const confirmed = await tx.transaction(async (inner) => {
-		try {
+	// In a savepoint: when the day filled (or closed) after the hold ran out, the refused update is
+	// rolled back alone and the booking needs a new day instead.
+	let confirmed: BookingRow | undefined;
+	try {
+		confirmed = await tx.transaction(async (inner) => {
 			const [row] = await inner
 				.update(bookings)
 				.set({ status: "booked", holdExpiresAt: null, updatedAt: sql`now()` })
 				.where(eq(bookings.id, booking.id))
 				.returning();
 			return row;
-		} catch (error) {
-			// The day filled (or closed) after the hold ran out: this savepoint is rolled back.
-			if (refusalOf(error) === "full" || refusalOf(error) === "closed") return undefined;
-			throw error;
-		}
-	});
+		});
+	} catch (error) {
+		const refusal = refusalOf(error);
+		if (refusal !== "full" && refusal !== "closed") throw error;
+	}
 	const row =
 		confirmed ??
 		(
