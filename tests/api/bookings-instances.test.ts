@@ -34,7 +34,12 @@ describe.skipIf(!url)("booking one day from two server instances", () => {
 	});
 
 	/** A signed-in account made through `instance`, from its own address. */
-	async function account(instance: ServerProcess, email: string, role: "owner" | "customer", n: number) {
+	async function account(
+		instance: ServerProcess,
+		email: string,
+		role: "owner" | "customer",
+		n: number,
+	) {
 		const client = new HttpClient(instance.url);
 		const res = await client.request(
 			"POST",
@@ -100,12 +105,16 @@ describe.skipIf(!url)("booking one day from two server instances", () => {
 			[day],
 		);
 		expect(counted.rows[0]).toEqual({ booked: 5, rows: 5 });
-		console.log(`[bookings] postgres, two instances: 50 at once for 5 places: 5 x 201, 45 x 409 in ${ms} ms`);
+		console.log(
+			`[bookings] postgres, two instances: 50 at once for 5 places: 5 x 201, 45 x 409 in ${ms} ms`,
+		);
 
 		// One customer, twice at once, through both instances (the session works on either).
 		const twice = customers[10]!;
 		const other = new HttpClient(b.url, twice);
-		const days2 = days.json.days.filter((d: { state: string; day: string }) => d.state === "open" && d.day !== day);
+		const days2 = days.json.days.filter(
+			(d: { state: string; day: string }) => d.state === "open" && d.day !== day,
+		);
 		const both = await Promise.all([
 			twice.post("/api/bookings", { windowId: prime.id, day: days2[0].day }),
 			other.post("/api/bookings", { windowId: prime.id, day: days2[1].day }),
