@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { longDate } from "../../../shared/bookings.ts";
+import type { Deps } from "../../app-env.ts";
 import type { Executor } from "../../db/database.ts";
 import { type bookings, customers, users } from "../../db/schema.ts";
 import { bookingBusinessEmail, bookingCustomerEmail, recipientName } from "../email/templates.ts";
 import { readBusinessProfile } from "../settings/settings.service.ts";
-import type { BookingDeps } from "./bookings.service.ts";
 
 export type BookingNotice = "confirmed" | "moved" | "cancelled" | "needs_new_day";
 
@@ -14,7 +14,7 @@ export type BookingNotice = "confirmed" | "moved" | "cancelled" | "needs_new_day
  */
 export async function sendBookingNotices(
 	tx: Executor,
-	deps: Pick<BookingDeps, "env" | "mailer" | "readCache">,
+	deps: Pick<Deps, "env" | "mailer" | "readCache">,
 	booking: typeof bookings.$inferSelect,
 	notice: BookingNotice,
 	fromDay?: string,
