@@ -5,6 +5,7 @@ import type { Executor } from "../../db/database.ts";
 import { type bookings, customers, users } from "../../db/schema.ts";
 import { bookingBusinessEmail, bookingCustomerEmail, recipientName } from "../email/templates.ts";
 import { readBusinessProfile } from "../settings/settings.service.ts";
+import { bookingInvitation } from "./booking-ics.ts";
 
 export type BookingNotice = "confirmed" | "moved" | "cancelled" | "needs_new_day";
 
@@ -24,6 +25,8 @@ export async function sendBookingNotices(
 			customerId: customers.id,
 			name: customers.name,
 			email: customers.email,
+			address: customers.address,
+			city: customers.city,
 			loginEmail: users.email,
 			emailVerified: users.emailVerified,
 		})
@@ -33,9 +36,29 @@ export async function sendBookingNotices(
 	if (!person) return;
 	const business = await readBusinessProfile({ db: tx, readCache: deps.readCache });
 	const what = booking.kind === "install" ? "install" : "takedown";
+	// The same event (UID) in every invitation, its sequence one higher with each change.
+	const cancelled = notice === "cancelled";
+	const invitation =
+		notice === "needs_new_day"
+			? undefined
+			: {
+					filename: "booking.ics",
+					contentType: `text/calendar; charset=utf-8; method=${cancelled ? "CANCEL" : "REQUEST"}`,
+					content: bookingInvitation({
+						id: booking.id,
+						kind: booking.kind,
+						day: booking.day,
+						sequence: booking.sequence,
+						cancelled,
+						address: [person.address, person.city].filter(Boolean).join(", ") || null,
+						business,
+						url: `${deps.env.APP_URL}/app/booking`,
+					}),
+				};
 	await deps.mailer.enqueue(
 		[
 			bookingCustomerEmail({
+				attachments: invitation ? [invitation] : undefined,
 				to: person.loginEmail ?? person.email,
 				name: recipientName({ name: person.name, emailVerified: person.emailVerified ?? false }),
 				what,

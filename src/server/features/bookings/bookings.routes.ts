@@ -21,6 +21,7 @@ import { createRouter, errorResponses, jsonContent } from "../../lib/router.ts";
 import { signedIn } from "../auth/auth.middleware.ts";
 import {
 	bookDay,
+	bookingCalendarFile,
 	cancelBooking,
 	getBooking,
 	getMyBookings,
@@ -129,6 +130,36 @@ export const customerRoutes = createRouter()
 				await getBooking({ deps: c.var.deps, actor: c.var.user, id: c.req.valid("param").id }),
 				200,
 			),
+	)
+	.openapi(
+		createRoute({
+			method: "get",
+			path: "/bookings/{id}/calendar.ics",
+			tags: ["bookings"],
+			summary:
+				"Add to Calendar: my booked day as an iCalendar invitation (the same event UID as the e-mails)",
+			middleware: signedIn(),
+			request: { params: idParams },
+			responses: {
+				200: {
+					description: "The invitation",
+					content: { "text/calendar": { schema: z.string() } },
+				},
+				409: { description: "No day is booked yet" },
+				...errorResponses,
+			},
+		}),
+		async (c) => {
+			const ics = await bookingCalendarFile({
+				deps: c.var.deps,
+				actor: c.var.user,
+				id: c.req.valid("param").id,
+			});
+			return c.body(ics, 200, {
+				"content-type": "text/calendar; charset=utf-8",
+				"content-disposition": 'attachment; filename="booking.ics"',
+			});
+		},
 	)
 	.openapi(
 		createRoute({

@@ -8,6 +8,7 @@ import {
 	type MyBookings,
 	type ServiceWindow,
 } from "../../../shared/bookings.ts";
+import { addDays } from "../../../shared/dates.ts";
 import type { Deps } from "../../app-env.ts";
 import type { Executor, Transaction } from "../../db/database.ts";
 import {
@@ -20,6 +21,8 @@ import {
 } from "../../db/schema.ts";
 import type { Actor } from "../../lib/actor.ts";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors.ts";
+import { readBusinessProfile } from "../settings/settings.service.ts";
+import { bookingInvitation } from "./booking-ics.ts";
 import { sendBookingNotices } from "./booking-mail.service.ts";
 import {
 	currentSeasons,
@@ -399,8 +402,10 @@ export async function getMyBookings(options: {
 	const settings = await readSeasonSettings(deps.db);
 	const seasonIds = currentSeasons(today);
 	const facts = await customerFacts(deps.db, { userId: actor.id });
+	// Only windows with a day a customer could still pick (after the change lock).
 	const windows = (await windowsOf(deps.db, seasonIds)).filter(
-		(w) => w.endsOn > today && (!facts || audienceFits(w, facts)),
+		(w) =>
+			w.endsOn > addDays(today, settings.changeLockDays) && (!facts || audienceFits(w, facts)),
 	);
 	const rows = facts
 		? await deps.db
@@ -753,4 +758,31 @@ export async function markDone(options: { deps: BookingDeps; actor: Actor; id: s
 		return done;
 	});
 	return toBooking(deps.db, row, today, settings.changeLockDays);
+}
+
+/** Add to Calendar: the booking's invitation, the same event the e-mails carry. */
+export async function bookingCalendarFile(options: {
+	deps: BookingDeps;
+	actor: Actor;
+	id: string;
+}) {
+	const { deps, actor } = options;
+	const row = await ownBooking(deps.db, actor, options.id);
+	if (!["booked", "done", "cancelled"].includes(row.status))
+		throw conflict("No day is booked yet: pay the deposit first");
+	const [person] = await deps.db
+		.select({ address: customers.address, city: customers.city })
+		.from(customers)
+		.where(eq(customers.id, row.customerId));
+	const business = await readBusinessProfile({ db: deps.db, readCache: deps.readCache });
+	return bookingInvitation({
+		id: row.id,
+		kind: row.kind,
+		day: row.day,
+		sequence: row.sequence,
+		cancelled: row.status === "cancelled",
+		address: [person?.address, person?.city].filter(Boolean).join(", ") || null,
+		business,
+		url: `${deps.env.APP_URL}/app/booking`,
+	});
 }

@@ -526,6 +526,8 @@ const bookingSubject: Record<BookingNoticeKind, string> = {
 /** To the customer: their install or takedown day was booked, moved or cancelled. */
 export function bookingCustomerEmail(options: {
 	to: string;
+	/** The calendar invitation. */
+	attachments?: EmailMessage["attachments"];
 	name: string | null;
 	what: string;
 	notice: BookingNoticeKind;
@@ -535,7 +537,7 @@ export function bookingCustomerEmail(options: {
 	business: BusinessProfile;
 }): EmailMessage {
 	const what = options.what === "install" ? "Install" : "Takedown";
-	return layout({
+	const message = layout({
 		to: options.to,
 		subject: `${what} ${bookingSubject[options.notice]}: ${options.day}`,
 		business: options.business,
@@ -548,6 +550,7 @@ export function bookingCustomerEmail(options: {
 		],
 		action: { label: "Open your booking", url: options.url },
 	});
+	return { ...message, attachments: options.attachments };
 }
 
 /** The business's notice of a booking booked, moved, cancelled or needing a new day. */

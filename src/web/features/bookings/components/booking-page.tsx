@@ -42,7 +42,7 @@ const shortRange = (w: ServiceWindow) => {
 			month: "short",
 			day: "numeric",
 		});
-	return `${f(w.startsOn)} – ${f(w.endsOn)}`;
+	return `${f(w.startsOn)} – ${f(w.endsOn)}, ${w.endsOn.slice(0, 4)}`;
 };
 
 const adjustText = (pct: number) =>
