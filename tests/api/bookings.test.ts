@@ -1,4 +1,8 @@
+import fs from "node:fs";
+import path from "node:path";
 import { eq } from "drizzle-orm";
+import ICAL from "ical.js";
+import { simpleParser } from "mailparser";
 import { describe, expect, onTestFinished } from "vitest";
 import { bills, bookings, crewDays, payments } from "../../src/server/db/schema.ts";
 import { BOOKING_MESSAGES } from "../../src/shared/bookings.ts";
@@ -459,5 +463,90 @@ describe("the owner's calendar", () => {
 		const down = await book(casey.client, takedown.id, "2027-01-05");
 		expect(down.status, down.text).toBe(201);
 		expect(down.json).toMatchObject({ status: "booked", kind: "takedown", depositBillId: null });
+	});
+});
+
+describe("calendar invitations", () => {
+	/** The .ics files the outbox holds for `to`, in order of sending. */
+	async function invitationsTo(app: TestApp, to: string, count: number) {
+		const dir = path.join(app.dataDir, "outbox");
+		const deadline = Date.now() + 15_000;
+		for (;;) {
+			const found: { method: string; text: string }[] = [];
+			for (const file of fs.existsSync(dir) ? fs.readdirSync(dir).sort() : []) {
+				const mail = await simpleParser(fs.readFileSync(path.join(dir, file)));
+				const recipient = Array.isArray(mail.to) ? mail.to[0]?.text : mail.to?.text;
+				if (recipient !== to) continue;
+				for (const a of mail.attachments)
+					if (a.contentType === "text/calendar")
+						found.push({
+							method: JSON.stringify(a.headers.get("content-type")),
+							text: a.content.toString("utf8"),
+						});
+			}
+			if (found.length >= count || Date.now() > deadline) return found;
+			await new Promise((r) => setTimeout(r, 200));
+		}
+	}
+
+	const read = (text: string) => {
+		const calendar = new ICAL.Component(ICAL.parse(text));
+		const event = calendar.getFirstSubcomponent("vevent")!;
+		const start = event.getFirstPropertyValue("dtstart") as ICAL.Time;
+		return {
+			method: calendar.getFirstPropertyValue("method"),
+			uid: event.getFirstPropertyValue("uid"),
+			sequence: event.getFirstPropertyValue("sequence"),
+			status: event.getFirstPropertyValue("status"),
+			start: start.toString(),
+			allDay: start.isDate,
+		};
+	};
+
+	test("booked, moved and cancelled: one event UID, the day on the business calendar, METHOD:CANCEL at the end", async ({
+		app,
+	}) => {
+		setClock(app, SEPT_1);
+		const casey = await signedCustomer(app);
+		await app.db
+			.update(bills)
+			.set({ status: "paid", paidAt: new Date(), paymentMethod: "cash" })
+			.where(eq(bills.id, casey.bill.id));
+		const prime = await windowNamed(casey.client, "Prime");
+		const booked = await book(casey.client, prime.id, "2026-11-10");
+		const id = booked.json.id as string;
+		const file = await casey.client.get(`/api/bookings/${id}/calendar.ics`);
+		expect(file.status).toBe(200);
+		expect(file.headers.get("content-type")).toContain("text/calendar");
+		expect(read(file.text)).toEqual({
+			method: "REQUEST",
+			uid: `${id}@buckeye-holiday-lights`,
+			sequence: 0,
+			status: "CONFIRMED",
+			start: "2026-11-10",
+			allDay: true,
+		});
+		// November 1, 2026 is the day the clocks go back: a day after it is still its own date.
+		await casey.client.post(`/api/bookings/${id}/move`, { day: "2026-11-02" });
+		await casey.client.post(`/api/bookings/${id}/cancel`);
+		const sent = await invitationsTo(app, casey.email, 3);
+		expect(sent.map((s) => read(s.text))).toEqual([
+			expect.objectContaining({ method: "REQUEST", sequence: 0, start: "2026-11-10" }),
+			expect.objectContaining({ method: "REQUEST", sequence: 1, start: "2026-11-02" }),
+			expect.objectContaining({
+				method: "CANCEL",
+				sequence: 2,
+				status: "CANCELLED",
+				start: "2026-11-02",
+			}),
+		]);
+		// The attachment's own type says the method too, as mail programs read it.
+		expect(sent.map((s) => s.method.includes('"method":"CANCEL"'))).toEqual([false, false, true]);
+		expect(new Set(sent.map((s) => read(s.text).uid))).toEqual(
+			new Set([`${id}@buckeye-holiday-lights`]),
+		);
+		// Someone else's booking has no file for them.
+		const other = await signedCustomer(app, { owner: casey.owner, email: "other@example.test" });
+		expect((await other.client.get(`/api/bookings/${id}/calendar.ics`)).status).toBe(404);
 	});
 });
