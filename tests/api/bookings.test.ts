@@ -10,6 +10,7 @@ import type { Account } from "../support/accounts.ts";
 import { test } from "../support/app-fixture.ts";
 import { approvedCustomer } from "../support/builders.ts";
 import { expectError } from "../support/expect.ts";
+import { openLiveStream } from "../support/live-stream.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 /**
@@ -548,5 +549,39 @@ describe("calendar invitations", () => {
 		// Someone else's booking has no file for them.
 		const other = await signedCustomer(app, { owner: casey.owner, email: "other@example.test" });
 		expect((await other.client.get(`/api/bookings/${id}/calendar.ics`)).status).toBe(404);
+	});
+});
+
+describe("live", () => {
+	test("the owner's open calendar and the customer's page hear a booking; another customer does not", async ({
+		app,
+	}) => {
+		setClock(app, SEPT_1);
+		const casey = await signedCustomer(app);
+		const other = await signedCustomer(app, { owner: casey.owner, email: "other@example.test" });
+		const prime = await windowNamed(casey.client, "Prime");
+		const ownerStream = await openLiveStream(app.url, casey.owner.client.cookieHeader());
+		const caseyStream = await openLiveStream(app.url, casey.client.cookieHeader());
+		const otherStream = await openLiveStream(app.url, other.client.cookieHeader());
+		try {
+			const held = await book(casey.client, prime.id, "2026-11-10");
+			const isBooking = (e: { data: { kind: string } }) => e.data.kind === "booking.changed";
+			expect((await ownerStream.next(isBooking)).data).toMatchObject({
+				bookingId: held.json.id,
+				day: "2026-11-10",
+			});
+			expect((await caseyStream.next(isBooking)).data).toMatchObject({ bookingId: held.json.id });
+			await casey.owner.client.patch("/api/owner/schedule/days/2026-11-11", { closed: true });
+			expect(
+				(await ownerStream.next((e) => e.data.kind === "calendar.changed")).data,
+			).toMatchObject({
+				day: "2026-11-11",
+			});
+			// The other customer hears the day change (their calendar shows it), not Casey's booking.
+			await otherStream.next((e) => e.data.kind === "calendar.changed");
+			expect(otherStream.events.some(isBooking)).toBe(false);
+		} finally {
+			await Promise.all([ownerStream.close(), caseyStream.close(), otherStream.close()]);
+		}
 	});
 });
