@@ -404,8 +404,7 @@ export async function getMyBookings(options: {
 	const facts = await customerFacts(deps.db, { userId: actor.id });
 	// Only windows with a day a customer could still pick (after the change lock).
 	const windows = (await windowsOf(deps.db, seasonIds)).filter(
-		(w) =>
-			w.endsOn > addDays(today, settings.changeLockDays) && (!facts || audienceFits(w, facts)),
+		(w) => w.endsOn > addDays(today, settings.changeLockDays) && (!facts || audienceFits(w, facts)),
 	);
 	const rows = facts
 		? await deps.db

@@ -121,3 +121,13 @@ export function useSaveSeasonSettings() {
 		onSettled: refresh,
 	});
 }
+
+/** The owner moves a customer's booking to any day with room. */
+export function useOwnerMoveBooking() {
+	const refresh = useRefreshCalendar();
+	return useMutation({
+		mutationFn: ({ id, day }: { id: string; day: string }) =>
+			readJson(client.owner.bookings[":id"].move.$post({ param: { id }, json: { day } })),
+		onSettled: refresh,
+	});
+}

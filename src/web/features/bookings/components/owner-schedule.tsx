@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { BOOKING_STATUS_LABELS, type OwnerDay } from "../../../../shared/bookings.ts";
@@ -16,7 +16,13 @@ import { Input } from "../../../components/ui/input.tsx";
 import { Label } from "../../../components/ui/label.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { cn } from "../../../lib/utils.ts";
-import { useChangeDay, useOwnerBookingAction, useOwnerCalendar, useOwnerDay } from "../api.ts";
+import {
+	useChangeDay,
+	useOwnerBookingAction,
+	useOwnerCalendar,
+	useOwnerDay,
+	useOwnerMoveBooking,
+} from "../api.ts";
 import { dayNumber, fullDate, MonthGrid } from "./month-grid.tsx";
 
 /** The owner's season calendar: each window a month grid of booked / capacity; a day opens its list. */
@@ -25,6 +31,12 @@ export function OwnerSchedule() {
 	const season = params.get("season") ?? undefined;
 	const selected = params.get("day") ?? undefined;
 	const calendar = useOwnerCalendar(season);
+	const panel = useRef<HTMLDivElement>(null);
+	// On a phone the day's panel is below the calendars: bring it into view when a day is chosen.
+	useEffect(() => {
+		if (selected && window.matchMedia("(max-width: 1023px)").matches)
+			panel.current?.scrollIntoView({ block: "start" });
+	}, [selected]);
 	const open = (day: string) => {
 		const next = new URLSearchParams(params);
 		next.set("day", day);
@@ -82,7 +94,9 @@ export function OwnerSchedule() {
 					))}
 				</div>
 				{selected ? (
-					<DayPanel day={selected} />
+					<div ref={panel} className="scroll-mt-4 lg:sticky lg:top-6">
+						<DayPanel day={selected} />
+					</div>
 				) : (
 					<p className="text-sm text-muted-foreground">Choose a day to see its bookings.</p>
 				)}
@@ -145,7 +159,7 @@ function DayPanel({ day }: { day: string }) {
 			},
 		);
 	return (
-		<Card className="lg:sticky lg:top-6">
+		<Card>
 			<CardHeader>
 				<CardTitle>{fullDate(day)}</CardTitle>
 				<CardDescription>
@@ -208,6 +222,7 @@ function DayPanel({ day }: { day: string }) {
 										{b.kind === "install" ? "Install" : "Takedown"}
 										{b.services.length ? `: ${b.services.join(", ")}` : ""}
 									</p>
+									{b.status !== "done" ? <MoveForm id={b.id} name={b.customerName} /> : null}
 									{b.status === "booked" || b.status === "held" ? (
 										<div className="mt-2 flex gap-2">
 											{b.status === "booked" ? (
@@ -240,5 +255,36 @@ function DayPanel({ day }: { day: string }) {
 				</section>
 			</CardContent>
 		</Card>
+	);
+}
+
+/** The owner moves a booking to another day with room (a phone call, the weather). */
+function MoveForm({ id, name }: { id: string; name: string }) {
+	const move = useOwnerMoveBooking();
+	const [day, setDay] = useState("");
+	const inputId = `move-${id}`;
+	return (
+		<form
+			className="mt-2 flex items-end gap-2"
+			onSubmit={(event) => {
+				event.preventDefault();
+				if (!day) return;
+				move.mutate(
+					{ id, day },
+					{
+						onSuccess: (b) => toast.success(`${name} moved to ${fullDate(b.day)}`),
+						onError: (error) => toast.error(errorMessage(error)),
+					},
+				);
+			}}
+		>
+			<div className="grid flex-1 gap-1.5">
+				<Label htmlFor={inputId}>Move to</Label>
+				<Input id={inputId} type="date" value={day} onChange={(e) => setDay(e.target.value)} />
+			</div>
+			<Button type="submit" size="sm" variant="outline" disabled={!day || move.isPending}>
+				Move
+			</Button>
+		</form>
 	);
 }
