@@ -2,6 +2,7 @@ import type { OwnerEnv } from "./app-env.ts";
 import { requireOwner } from "./features/auth/auth.middleware.ts";
 import * as auth from "./features/auth/auth.routes.ts";
 import * as bills from "./features/bills/bills.routes.ts";
+import * as bookings from "./features/bookings/bookings.routes.ts";
 import * as catalog from "./features/catalog/catalog.routes.ts";
 import * as chat from "./features/chat/chat.routes.ts";
 import * as customers from "./features/customers/customers.routes.ts";
@@ -41,7 +42,8 @@ const ownerApi = ownerGuarded
 	.route("/", catalog.ownerRoutes)
 	.route("/", chat.ownerRoutes)
 	.route("/", bills.ownerRoutes)
-	.route("/", payments.ownerRoutes);
+	.route("/", payments.ownerRoutes)
+	.route("/", bookings.ownerRoutes);
 
 export const apiRoutes = createRouter()
 	.route("/", health.publicRoutes)
@@ -60,6 +62,7 @@ export const apiRoutes = createRouter()
 	.route("/", files.customerRoutes)
 	.route("/", requests.customerRoutes)
 	.route("/", chat.customerRoutes)
+	.route("/", bookings.customerRoutes)
 	.route("/", live.customerRoutes)
 	.route("/owner", ownerApi);
 

@@ -28,8 +28,18 @@ export interface Deps {
 	live: LiveStreams;
 	/** The threads that hash passwords, apart from libuv's (features/auth/hash-pool.ts). */
 	hashPool: HashPool;
+	/**
+	 * What time it is for the season calendar (holds, the change lock, past days): one object
+	 * shared by every copy of the deps, so a test can set the time without waiting.
+	 */
+	clock: Clock;
 	/** Other limits for the public endpoints than PUBLIC_RATE_LIMITS (tests only). */
 	rateLimits?: Partial<Record<PublicRateLimit, RateLimitRule>>;
+}
+
+/** The time now; `now` may be replaced (tests). */
+export interface Clock {
+	now(): Date;
 }
 
 /** What every handler has. Public routes see no user: only a guard puts one there. */

@@ -119,7 +119,7 @@ export function createApp(deps: CreateAppOptions) {
 	app.notFound((c) => c.json({ error: "Not found" }, 404));
 	app.onError((error, c) => {
 		if (error instanceof AppError)
-			return c.json({ error: error.message, code: error.code }, error.status);
+			return c.json({ error: error.message, code: error.code, ...error.details }, error.status);
 		if (error instanceof HTTPException) {
 			return c.json({ error: error.message || "Invalid request" }, error.status);
 		}

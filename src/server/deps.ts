@@ -68,6 +68,7 @@ export function buildDeps(options: {
 		readCache,
 		live,
 		hashPool,
+		clock: { now: () => new Date() },
 		rateLimits: options.rateLimits,
 	};
 	return {

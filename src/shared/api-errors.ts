@@ -29,6 +29,11 @@ export const ERROR_CODES = [
 	// Payments
 	"card_refused",
 	"payments_off",
+	// The season calendar
+	"day_full",
+	"day_closed",
+	"already_booked",
+	"locked",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -37,5 +42,7 @@ export const errorBodySchema = z.object({
 	error: z.string().meta({ description: "What went wrong, for people" }),
 	code: z.enum(ERROR_CODES).optional(),
 	issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+	/** With `day_full` and `day_closed`: the next days that can still be booked (YYYY-MM-DD). */
+	alternatives: z.array(z.string()).optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -24,5 +24,9 @@ export type AppEvent =
 	| { kind: "chat.message"; messageId: number; customerUserId: string }
 	/** One side of that conversation read it: its unread counts changed. */
 	| { kind: "chat.read"; customerUserId: string }
+	/** A booking was made, moved, paid, cancelled, expired or done; `day` is its day then. */
+	| { kind: "booking.changed"; bookingId: string; day: string; userId: string | null }
+	/** The owner changed a day's capacity or closed it, or the season's windows or rules. */
+	| { kind: "calendar.changed"; day: string | null }
 	/** This instance stopped hearing the others for a while: anything may have changed. */
 	| { kind: "events.missed" };

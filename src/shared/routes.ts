@@ -20,11 +20,13 @@ export const PAGE_PATHS = [
 	"/app/requests",
 	"/app/profile",
 	"/app/quote-request",
+	"/app/booking",
 	"/owner",
 	"/owner/chat",
 	"/owner/quotes",
 	"/owner/requests",
 	"/owner/settings",
+	"/owner/schedule",
 	"/owner/customer/:id",
 ] as const;
 

@@ -20,6 +20,7 @@ export default [
 		route("app/requests", "routes/app/requests.tsx"),
 		route("app/profile", "routes/app/profile.tsx"),
 		route("app/quote-request", "routes/app/quote-request.tsx"),
+		route("app/booking", "routes/app/booking.tsx"),
 	]),
 	layout("routes/owner/layout.tsx", [
 		route("owner", "routes/owner/dashboard.tsx"),
@@ -27,6 +28,7 @@ export default [
 		route("owner/quotes", "routes/owner/quotes.tsx"),
 		route("owner/requests", "routes/owner/requests.tsx"),
 		route("owner/settings", "routes/owner/settings.tsx"),
+		route("owner/schedule", "routes/owner/schedule.tsx"),
 		route("owner/customer/:id", "routes/owner/customer.tsx"),
 	]),
 	route("*", "routes/public/not-found.tsx"),

@@ -84,6 +84,7 @@ export class HttpClient {
 	get = (path: string) => this.request("GET", path);
 	post = (path: string, body?: unknown) => this.request("POST", path, body ?? {});
 	put = (path: string, body?: unknown) => this.request("PUT", path, body ?? {});
+	patch = (path: string, body?: unknown) => this.request("PATCH", path, body ?? {});
 
 	/** The Cookie header this client sends (for requests made with plain fetch, e.g. binary bodies). */
 	cookieHeader() {

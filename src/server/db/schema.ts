@@ -17,6 +17,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { ACCOUNT_STATUSES, ROLES } from "../../shared/auth.ts";
 import { BILL_STATUSES, PAYMENT_METHODS } from "../../shared/bills.ts";
+import { BOOKING_KINDS, BOOKING_STATUSES, WINDOW_AUDIENCES } from "../../shared/bookings.ts";
 import { MESSAGE_TYPES } from "../../shared/chat.ts";
 import { CUSTOMER_STATUSES, SERVICE_TYPES } from "../../shared/customers.ts";
 import { FILE_KINDS } from "../../shared/files.ts";
@@ -723,6 +724,9 @@ export const emailOutbox = pgTable(
 		/** Null once sent. */
 		textBody: text("text_body"),
 		htmlBody: text("html_body"),
+		/** Files sent with the message (calendar invitations); null once sent. */
+		attachments:
+			jsonb("attachments").$type<{ filename: string; contentType: string; content: string }[]>(),
 		status: text("status", { enum: EMAIL_STATUSES }).notNull().default("pending"),
 		attempts: integer("attempts").notNull().default(0),
 		nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
@@ -733,5 +737,140 @@ export const emailOutbox = pgTable(
 	(t) => [
 		check("email_outbox_status_check", inList("status", EMAIL_STATUSES)),
 		index("email_outbox_due_idx").on(t.status, t.nextAttemptAt),
+	],
+);
+
+// ---------------------------------------------------------------- the season calendar
+
+/**
+ * A season runs August 1 to July 31 and is named by its years, "2026-27". The current and the
+ * next season are made with their default windows when first needed (bookings.service.ts).
+ */
+export const seasons = pgTable(
+	"seasons",
+	{
+		id: text("id").primaryKey(),
+		startsOn: date("starts_on").notNull(),
+		endsOn: date("ends_on").notNull(),
+		createdAt: createdAt(),
+	},
+	() => [
+		check("seasons_id_check", sql`id ~ '^[0-9]{4}-[0-9]{2}$'`),
+		check("seasons_dates_check", sql`starts_on < ends_on`),
+	],
+);
+
+/** A stretch of days customers book in: Early Bird, Prime, Late, Takedown. */
+export const serviceWindows = pgTable(
+	"service_windows",
+	{
+		id: uuid("id").primaryKey().defaultRandom(),
+		seasonId: text("season_id")
+			.notNull()
+			.references(() => seasons.id, { onDelete: "cascade" }),
+		name: text("name").notNull(),
+		kind: text("kind", { enum: BOOKING_KINDS }).notNull(),
+		startsOn: date("starts_on").notNull(),
+		endsOn: date("ends_on").notNull(),
+		/** Added to (or, negative, taken off) the approved amount, in whole percent. */
+		priceAdjustPct: smallint("price_adjust_pct").notNull().default(0),
+		audience: text("audience", { enum: WINDOW_AUDIENCES }).notNull().default("everyone"),
+		createdAt: createdAt(),
+	},
+	(t) => [
+		check("service_windows_kind_check", inList("kind", BOOKING_KINDS)),
+		check("service_windows_audience_check", inList("audience", WINDOW_AUDIENCES)),
+		check("service_windows_dates_check", sql`starts_on <= ends_on`),
+		check("service_windows_adjust_check", sql`price_adjust_pct between -90 and 200`),
+		index("service_windows_season_idx").on(t.seasonId, t.startsOn),
+	],
+);
+
+/**
+ * The calendar's rules, one row (id 1): houses a crew team does per weekday (Sunday first), the
+ * share of the approved amount that holds a date, and how many days before a booking the
+ * customer can no longer change it.
+ */
+export const seasonSettings = pgTable(
+	"season_settings",
+	{
+		id: smallint("id").primaryKey().default(1),
+		weekdayCapacity: jsonb("weekday_capacity")
+			.$type<number[]>()
+			.notNull()
+			.default(sql`'[0,4,4,4,4,4,4]'::jsonb`),
+		depositPercent: smallint("deposit_percent").notNull().default(25),
+		changeLockDays: smallint("change_lock_days").notNull().default(5),
+		updatedAt: updatedAt(),
+	},
+	(t) => [
+		check("season_settings_single_row", sql`${t.id} = 1`),
+		check("season_settings_deposit_check", sql`deposit_percent between 0 and 100`),
+		check("season_settings_lock_check", sql`change_lock_days between 0 and 60`),
+		check("season_settings_weekdays_check", sql`jsonb_array_length(weekday_capacity) = 7`),
+	],
+);
+
+/**
+ * One row per day that has been booked or changed by the owner; a day without a row has its
+ * weekday's capacity. `booked` is kept only by the trigger on bookings (migration 0017), and the
+ * CHECK makes a day over capacity impossible whoever writes.
+ */
+export const crewDays = pgTable(
+	"crew_days",
+	{
+		day: date("day").primaryKey(),
+		capacity: smallint("capacity").notNull(),
+		booked: smallint("booked").notNull().default(0),
+		closed: boolean("closed").notNull().default(false),
+		/** The owner set this day's capacity: a change of the weekday's leaves it as it is. */
+		capacitySet: boolean("capacity_set").notNull().default(false),
+		updatedAt: updatedAt(),
+	},
+	() => [
+		check("crew_days_capacity_check", sql`capacity between 0 and 100`),
+		check("crew_days_not_overbooked", sql`booked between 0 and capacity`),
+	],
+);
+
+/**
+ * A customer's install or takedown day. Held, booked and done bookings take a place on their
+ * day; one active booking of each kind per customer and season (bookings_one_active).
+ */
+export const bookings = pgTable(
+	"bookings",
+	{
+		id: uuid("id").primaryKey().defaultRandom(),
+		customerId: uuid("customer_id")
+			.notNull()
+			.references(() => customers.id, { onDelete: "cascade" }),
+		seasonId: text("season_id")
+			.notNull()
+			.references(() => seasons.id),
+		windowId: uuid("window_id")
+			.notNull()
+			.references(() => serviceWindows.id),
+		kind: text("kind", { enum: BOOKING_KINDS }).notNull(),
+		day: date("day").notNull(),
+		status: text("status", { enum: BOOKING_STATUSES }).notNull(),
+		/** Until when an unpaid hold keeps its day. */
+		holdExpiresAt: timestamp("hold_expires_at", { withTimezone: true }),
+		depositBillId: uuid("deposit_bill_id").references(() => bills.id, { onDelete: "set null" }),
+		/** Counts the calendar invitations sent, so a calendar takes each one as the newer. */
+		sequence: integer("sequence").notNull().default(0),
+		createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+		createdAt: createdAt(),
+		updatedAt: updatedAt(),
+	},
+	(t) => [
+		check("bookings_kind_check", inList("kind", BOOKING_KINDS)),
+		check("bookings_status_check", inList("status", BOOKING_STATUSES)),
+		check("bookings_hold_check", sql`status <> 'held' or hold_expires_at is not null`),
+		uniqueIndex("bookings_one_active")
+			.on(t.customerId, t.seasonId, t.kind)
+			.where(sql`status in ('held', 'booked', 'needs_new_day', 'done')`),
+		index("bookings_day_idx").on(t.day),
+		index("bookings_held_idx").on(t.holdExpiresAt).where(sql`status = 'held'`),
+		index("bookings_deposit_bill_idx").on(t.depositBillId),
 	],
 );

@@ -7,6 +7,8 @@ export class AppError extends Error {
 		readonly status: ContentfulStatusCode,
 		message: string,
 		readonly code?: ErrorCode,
+		/** More of the answer's body (e.g. `alternatives`), as src/shared/api-errors.ts allows. */
+		readonly details?: { alternatives?: string[] },
 	) {
 		super(message);
 		this.name = "AppError";

@@ -139,6 +139,11 @@ export function tagsOf(event: AppEvent): string[] {
 			return [OWNER_TAG, customerTag(event.userId), sessionTag(event.userId)];
 		case "customer.record.changed":
 			return [OWNER_TAG];
+		// The calendar is read from the database every time (its days change under load).
+		case "booking.changed":
+			return event.userId ? [OWNER_TAG, customerTag(event.userId)] : [OWNER_TAG];
+		case "calendar.changed":
+			return [];
 		case "session.ended":
 			return [sessionTag(event.userId)];
 		case "settings.changed":

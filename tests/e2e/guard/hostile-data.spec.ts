@@ -211,6 +211,7 @@ const customerScreens: [
 			},
 			{ route: "/app/profile", path: "/app/profile", axe: true },
 			{ route: "/app/quote-request", path: "/app/quote-request", axe: true },
+			{ route: "/app/booking", path: "/app/booking", axe: true },
 		],
 	],
 	["pending", [{ route: "/app", path: "/app", name: "/app (quote pending)", axe: true }]],
@@ -279,6 +280,7 @@ const ownerScreens: Screen[] = [
 		axe: true,
 	},
 	{ route: "/owner/settings", path: "/owner/settings", axe: true },
+	{ route: "/owner/schedule", path: "/owner/schedule", axe: true },
 	{
 		route: "/owner",
 		path: "/owner",

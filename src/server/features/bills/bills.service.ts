@@ -4,10 +4,11 @@ import { CUSTOMER_MESSAGES } from "../../../shared/customers.ts";
 import { addDays, businessDate } from "../../../shared/dates.ts";
 import type { Deps } from "../../app-env.ts";
 import type { Executor } from "../../db/database.ts";
-import { bills, customers, payments } from "../../db/schema.ts";
+import { bills, bookings, customers, payments } from "../../db/schema.ts";
 import { type Actor, assertOwner } from "../../lib/actor.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
+import { depositPaid } from "../bookings/bookings.service.ts";
 import { getPricing } from "../settings/settings.service.ts";
 
 export const BILL_DUE_DAYS = 30;
@@ -92,7 +93,7 @@ export async function listBills(options: { db: Executor; actor: Actor }): Promis
  * quote ticks the customer's "paid invoice" milestone, as a card payment does.
  */
 export async function markBillPaid(options: {
-	deps: Pick<Deps, "events">;
+	deps: Pick<Deps, "db" | "env" | "events" | "mailer" | "readCache" | "clock" | "logger">;
 	actor: Actor;
 	id: string;
 	method: "cash" | "check";
@@ -111,6 +112,8 @@ export async function markBillPaid(options: {
 				? conflict(CUSTOMER_MESSAGES.billAlreadyPaid)
 				: notFound(CUSTOMER_MESSAGES.billNotFound);
 		}
+		// A deposit that holds an install day books the day.
+		await depositPaid({ deps, tx, billId: id });
 		if (paid.quoteRequestId) {
 			await tx
 				.update(customers)
@@ -130,7 +133,7 @@ export async function markBillPaid(options: {
 }
 
 /** How long after recording a cash or check payment the owner may take it back (a mistaken tap). */
-export const UNDO_PAID_SECONDS = 120;
+const UNDO_PAID_SECONDS = 120;
 
 /**
  * Takes back a cash or check payment recorded in the last two minutes: the bill is pending again.
@@ -153,6 +156,8 @@ export async function undoMarkBillPaid(options: {
 					eq(bills.status, "paid"),
 					inArray(bills.paymentMethod, ["cash", "check"]),
 					sql`${bills.paidAt} > now() - make_interval(secs => ${UNDO_PAID_SECONDS})`,
+					// A deposit that booked an install day stays paid: the booking is moved or cancelled.
+					sql`not exists (select 1 from ${bookings} where ${bookings.depositBillId} = ${bills.id})`,
 				),
 			)
 			.returning();

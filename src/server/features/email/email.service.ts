@@ -13,6 +13,15 @@ export interface EmailMessage {
 	subject: string;
 	text: string;
 	html?: string;
+	/** Files sent with it, as text (a calendar invitation); cleared with the bodies once sent. */
+	attachments?: EmailAttachment[];
+}
+
+export interface EmailAttachment {
+	filename: string;
+	/** With parameters, e.g. `text/calendar; method=REQUEST`. */
+	contentType: string;
+	content: string;
 }
 
 export interface Mailer {
@@ -68,6 +77,11 @@ export function createMailer(options: {
 			subject: message.subject,
 			text: message.text,
 			html: message.html,
+			attachments: message.attachments?.map((a) => ({
+				filename: a.filename,
+				contentType: a.contentType,
+				content: a.content,
+			})),
 		});
 		if (env.SMTP_URL) return;
 		// The folder is made once; made again if it went away (the failed message is retried).
@@ -121,6 +135,7 @@ export function createMailer(options: {
 					// A message waiting to go out always has its body: only sending clears it.
 					text: row.textBody ?? "",
 					html: row.htmlBody ?? undefined,
+					attachments: row.attachments ?? undefined,
 				});
 				sent.push(row.id);
 			} catch (error) {
@@ -143,6 +158,7 @@ export function createMailer(options: {
 					lastError: null,
 					textBody: null,
 					htmlBody: null,
+					attachments: null,
 				})
 				.where(inArray(emailOutbox.id, sent));
 		return claimed.length;
@@ -187,6 +203,7 @@ export function createMailer(options: {
 				subject: message.subject,
 				textBody: message.text,
 				htmlBody: message.html,
+				attachments: message.attachments,
 			}));
 			if (rows.length === 0) return;
 			await executor.insert(emailOutbox).values(rows);

@@ -493,3 +493,83 @@ export function refundEmail(options: {
 		action: { label: "See your bills", url: options.url },
 	});
 }
+
+type BookingNoticeKind = "confirmed" | "moved" | "cancelled" | "needs_new_day";
+
+const bookingLine = (options: {
+	who: string;
+	what: string;
+	notice: BookingNoticeKind;
+	day: string;
+	fromDay?: string;
+}) => {
+	const { who, what, day } = options;
+	switch (options.notice) {
+		case "confirmed":
+			return `${who} ${what} is booked for ${day}.`;
+		case "moved":
+			return `${who} ${what} moved${options.fromDay ? ` from ${options.fromDay}` : ""} to ${day}.`;
+		case "cancelled":
+			return `${who} ${what} on ${day} is cancelled.`;
+		case "needs_new_day":
+			return `The deposit for ${who.toLowerCase()} ${what} on ${day} arrived after the hold ran out and the day filled up: a new day is needed. The deposit is kept.`;
+	}
+};
+
+const bookingSubject: Record<BookingNoticeKind, string> = {
+	confirmed: "booked",
+	moved: "moved",
+	cancelled: "cancelled",
+	needs_new_day: "needs a new day",
+};
+
+/** To the customer: their install or takedown day was booked, moved or cancelled. */
+export function bookingCustomerEmail(options: {
+	to: string;
+	/** The calendar invitation. */
+	attachments?: EmailMessage["attachments"];
+	name: string | null;
+	what: string;
+	notice: BookingNoticeKind;
+	day: string;
+	fromDay?: string;
+	url: string;
+	business: BusinessProfile;
+}): EmailMessage {
+	const what = options.what === "install" ? "Install" : "Takedown";
+	const message = layout({
+		to: options.to,
+		subject: `${what} ${bookingSubject[options.notice]}: ${options.day}`,
+		business: options.business,
+		greeting: hello(options.name),
+		paragraphs: [
+			bookingLine({ ...options, who: "Your" }),
+			options.notice === "needs_new_day"
+				? "Please pick another day in the app, or call or chat with us."
+				: `Questions? Call us at ${options.business.phone} or chat with us in the app.`,
+		],
+		action: { label: "Open your booking", url: options.url },
+	});
+	return { ...message, attachments: options.attachments };
+}
+
+/** The business's notice of a booking booked, moved, cancelled or needing a new day. */
+export function bookingBusinessEmail(options: {
+	customerName: string;
+	what: string;
+	notice: BookingNoticeKind;
+	day: string;
+	fromDay?: string;
+	url: string;
+	business: BusinessProfile;
+}): EmailMessage {
+	const what = options.what === "install" ? "Install" : "Takedown";
+	return layout({
+		to: options.business.email,
+		subject: `${what} ${bookingSubject[options.notice]}: ${oneLine(options.customerName)}, ${options.day}`,
+		business: options.business,
+		greeting: "Hello,",
+		paragraphs: [bookingLine({ ...options, who: `${options.customerName}'s` })],
+		action: { label: "Open the schedule", url: options.url },
+	});
+}

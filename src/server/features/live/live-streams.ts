@@ -53,6 +53,12 @@ export function visibleTo(user: LiveStream["user"], event: AppEvent): boolean {
 		case "lead.created":
 		case "customer.record.changed":
 			return user.role === "owner";
+		// The calendar: the owner sees every booking; a customer theirs, and the days' changes
+		// (their booking page shows which days are open).
+		case "booking.changed":
+			return user.role === "owner" || event.userId === user.id;
+		case "calendar.changed":
+			return true;
 		case "events.missed":
 			return true;
 		case "email.queued":

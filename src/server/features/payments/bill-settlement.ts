@@ -4,6 +4,7 @@ import type { Deps } from "../../app-env.ts";
 import type { Executor, Transaction } from "../../db/database.ts";
 import { bills, customers, payments, users } from "../../db/schema.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
+import { depositPaid } from "../bookings/bookings.service.ts";
 import { paymentReceiptEmail, paymentReceivedEmail, recipientName } from "../email/templates.ts";
 import { getCachedBusinessProfile } from "../settings/settings.service.ts";
 import type { CardSummary } from "./gateway.ts";
@@ -15,7 +16,7 @@ import type { CardSummary } from "./gateway.ts";
 
 export type PaymentDeps = Pick<
 	Deps,
-	"db" | "env" | "secrets" | "logger" | "events" | "mailer" | "readCache"
+	"db" | "env" | "secrets" | "logger" | "events" | "mailer" | "readCache" | "clock"
 >;
 
 export type BillRow = typeof bills.$inferSelect;
@@ -97,6 +98,8 @@ export async function settleBill(options: {
 		.where(and(eq(bills.id, bill.id), eq(bills.status, "pending")))
 		.returning({ paidAt: bills.paidAt });
 	if (!paid) return;
+	// A deposit that holds an install day books the day.
+	await depositPaid({ deps, tx, billId: bill.id });
 	if (bill.quoteRequestId) {
 		await tx
 			.update(customers)

@@ -11,6 +11,8 @@ export interface ShellTab {
 	end?: boolean;
 	/** A count shown on the tab (unread messages); nothing when 0. */
 	badge?: number;
+	/** Listed only in the side bar at a desk: the phone keeps its five tabs. */
+	wideOnly?: boolean;
 }
 
 /**
@@ -76,8 +78,11 @@ export function AppShell({
 				<ul
 					className={cn("mx-auto flex max-w-3xl", side && "lg:mx-0 lg:flex-col lg:gap-1 lg:px-3")}
 				>
-					{tabs.map(({ to, label: tabLabel, icon: Icon, end, badge }) => (
-						<li key={to} className={cn("flex-1", side && "lg:flex-none")}>
+					{tabs.map(({ to, label: tabLabel, icon: Icon, end, badge, wideOnly }) => (
+						<li
+							key={to}
+							className={cn("flex-1", side && "lg:flex-none", wideOnly && "hidden lg:block")}
+						>
 							<NavLink
 								to={to}
 								end={end}

@@ -14,7 +14,6 @@ import {
 	progressPercent,
 	type UpdateCustomerInput,
 } from "../../../shared/customers.ts";
-import type { z } from "../../../shared/zod.ts";
 import { ApiError, client, readJson } from "../../lib/api-client.ts";
 import { customerDetailKey, customerKeys, useRefreshCustomer } from "../../lib/customer-keys.ts";
 import { useIdempotencyKey } from "../../lib/idempotency.ts";

@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import type { SessionUser } from "../../../shared/auth.ts";
 import type { AppEvent } from "../../../shared/events.ts";
 import { authQueries } from "../auth/api.ts";
+import { bookingQueries } from "../bookings/api.ts";
 import { catalogQueries } from "../catalog/api.ts";
 import { chatQueries } from "../chat/api.ts";
 import { customerQueries } from "../customers/api.ts";
@@ -62,6 +63,14 @@ export function keysFor(event: AppEvent, viewer: Viewer): QueryKey[] {
 		case "profile.changed":
 		case "session.ended":
 			return mine ? [authQueries.all] : [];
+		case "booking.changed":
+			return [
+				...(mine ? [bookingQueries.mine, billQueries.mine] : []),
+				...(owner ? [bookingQueries.owner] : []),
+				bookingQueries.days,
+			];
+		case "calendar.changed":
+			return [bookingQueries.days, ...(owner ? [bookingQueries.owner] : [])];
 		case "lead.created":
 		case "email.queued":
 		case "events.missed":

@@ -14,6 +14,7 @@ import {
 import { ProgressBar } from "../../components/ui/progress.tsx";
 import { useMe } from "../../features/auth/api.ts";
 import { ConfirmEmailNotice } from "../../features/auth/components/confirm-email-notice.tsx";
+import { HomeBookingCard } from "../../features/bookings/components/home-booking-card.tsx";
 import { CustomerChatPanel } from "../../features/chat/components/chat-panel.tsx";
 import { useMyCustomer } from "../../features/customers/api.ts";
 import { MyInstallationPhotos } from "../../features/customers/components/installation-media.tsx";
@@ -103,6 +104,7 @@ export default function CustomerHome() {
 				/>
 			) : null}
 			{approved ? <ContractCard signed={Boolean(record?.agreedToServices)} /> : null}
+			{approved && record?.agreedToServices ? <HomeBookingCard /> : null}
 			<MyInstallationPhotos />
 			<CustomerChatPanel />
 

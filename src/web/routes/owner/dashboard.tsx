@@ -101,6 +101,17 @@ export default function Dashboard() {
 			<WebsiteLeadsLine />
 			<Card>
 				<CardHeader className="flex-row items-center justify-between">
+					<CardTitle>Upcoming Installs</CardTitle>
+					<Button asChild variant="ghost" size="sm">
+						<Link to="/owner/schedule">Open Schedule</Link>
+					</Button>
+				</CardHeader>
+				<CardContent className="text-sm text-muted-foreground">
+					Each day's booked installs against your crews' capacity, closed days and holds.
+				</CardContent>
+			</Card>
+			<Card>
+				<CardHeader className="flex-row items-center justify-between">
 					<CardTitle>Recent Quote Requests</CardTitle>
 					<Button asChild variant="ghost" size="sm">
 						<Link to="/owner/quotes">View All</Link>

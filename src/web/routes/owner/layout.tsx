@@ -1,4 +1,11 @@
-import { FileText, LayoutDashboard, MessageCircle, Settings, Wrench } from "lucide-react";
+import {
+	CalendarDays,
+	FileText,
+	LayoutDashboard,
+	MessageCircle,
+	Settings,
+	Wrench,
+} from "lucide-react";
 import type * as React from "react";
 import { Outlet } from "react-router";
 import { AppShell } from "../../components/shell/app-shell.tsx";
@@ -13,6 +20,7 @@ const tabs = [
 	{ to: "/owner/chat", label: "Chat", icon: MessageCircle },
 	{ to: "/owner/quotes", label: "Quotes", icon: FileText },
 	{ to: "/owner/requests", label: "Requests", icon: Wrench },
+	{ to: "/owner/schedule", label: "Schedule", icon: CalendarDays, wideOnly: true },
 	{ to: "/owner/settings", label: "Settings", icon: Settings },
 ];
 

@@ -1,0 +1,787 @@
+import { and, desc, eq, inArray, lte, notInArray, sql } from "drizzle-orm";
+import {
+	BOOKING_MESSAGES,
+	type Booking,
+	type BookingKind,
+	type BookingStatus,
+	HOLD_MINUTES,
+	type MyBookings,
+	type ServiceWindow,
+} from "../../../shared/bookings.ts";
+import { addDays } from "../../../shared/dates.ts";
+import type { Deps } from "../../app-env.ts";
+import type { Executor, Transaction } from "../../db/database.ts";
+import {
+	bills,
+	bookings,
+	customers,
+	payments,
+	quoteRequests,
+	serviceWindows,
+} from "../../db/schema.ts";
+import type { Actor } from "../../lib/actor.ts";
+import { AppError, badRequest, conflict, notFound } from "../../lib/errors.ts";
+import { getCachedBusinessProfile } from "../settings/settings.service.ts";
+import { bookingInvitation } from "./booking-ics.ts";
+import { sendBookingNotices } from "./booking-mail.service.ts";
+import {
+	currentSeasons,
+	customerDays,
+	ensureSeasons,
+	findWindow,
+	insideLock,
+	nextOpenDays,
+	readSeasonSettings,
+	todayOf,
+	windowsOf,
+} from "./season.service.ts";
+
+export type BookingDeps = Pick<
+	Deps,
+	"db" | "env" | "events" | "mailer" | "readCache" | "clock" | "logger"
+>;
+
+const ACTIVE = ["held", "booked", "needs_new_day", "done"] as const satisfies BookingStatus[];
+
+// ---------------------------------------------------------------- database errors
+
+/** The SQLSTATE, constraint and hint of a database error, however the driver wrapped it. */
+function databaseError(error: unknown) {
+	for (let e = error as Record<string, unknown> | undefined; e; e = e.cause as never) {
+		if (typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code))
+			return {
+				code: e.code,
+				constraint: (e.constraint ?? e.constraint_name) as string | undefined,
+				hint: e.hint as string | undefined,
+				message: String(e.message ?? ""),
+			};
+	}
+	return undefined;
+}
+
+type Refusal = "full" | "closed" | "already" | undefined;
+
+/** What the database refused about a booking: the day is full or closed, or one is active. */
+function refusalOf(error: unknown): Refusal {
+	const found = databaseError(error);
+	if (!found) return undefined;
+	if (
+		found.code === "23514" &&
+		(found.constraint === "crew_days_not_overbooked" ||
+			found.message.includes("crew_days_not_overbooked"))
+	)
+		return "full";
+	if (
+		found.code === "P0001" &&
+		(found.hint === "crew_day_closed" || found.message.includes("is closed"))
+	)
+		return "closed";
+	if (
+		found.code === "23505" &&
+		(found.constraint === "bookings_one_active" || found.message.includes("bookings_one_active"))
+	)
+		return "already";
+	return undefined;
+}
+
+/** A refused booking as the answer the caller gets: 409 with the next open days when full. */
+async function refusalAnswer(
+	deps: BookingDeps,
+	refusal: Exclude<Refusal, undefined>,
+	window: ServiceWindow,
+	day: string,
+) {
+	if (refusal === "already") return conflict(BOOKING_MESSAGES.alreadyBooked, "already_booked");
+	const alternatives = await nextOpenDays(deps.db, window, day, todayOf(deps.clock));
+	return new AppError(
+		409,
+		refusal === "full" ? BOOKING_MESSAGES.dayFull : BOOKING_MESSAGES.dayClosed,
+		refusal === "full" ? "day_full" : "day_closed",
+		{ alternatives },
+	);
+}
+
+/** Runs a write that may put a booking on a day, turning the database's refusals into answers. */
+async function onDay<T>(
+	deps: BookingDeps,
+	window: ServiceWindow,
+	day: string,
+	work: () => Promise<T>,
+): Promise<T> {
+	try {
+		return await work();
+	} catch (error) {
+		const refusal = refusalOf(error);
+		if (!refusal) throw error;
+		throw await refusalAnswer(deps, refusal, window, day);
+	}
+}
+
+// ---------------------------------------------------------------- the customer and their money
+
+interface CustomerFacts {
+	id: string;
+	userId: string | null;
+	agreedToServices: boolean;
+	/** The approved quote's amount, before any window's adjustment. */
+	approvedCents: number | null;
+	approvalBill: { id: string; amountCents: number; status: string } | null;
+	returning: boolean;
+}
+
+async function customerFacts(db: Executor, where: { userId?: string; customerId?: string }) {
+	const [customer] = await db
+		.select({
+			id: customers.id,
+			userId: customers.userId,
+			agreedToServices: customers.agreedToServices,
+		})
+		.from(customers)
+		.where(
+			where.customerId ? eq(customers.id, where.customerId) : eq(customers.userId, where.userId!),
+		);
+	if (!customer) return undefined;
+	const [quote] = customer.userId
+		? await db
+				.select({
+					id: quoteRequests.id,
+					cents: sql<number>`coalesce(${quoteRequests.revisedPriceCents}, ${quoteRequests.totalEstimateCents})`,
+				})
+				.from(quoteRequests)
+				.where(and(eq(quoteRequests.userId, customer.userId), eq(quoteRequests.status, "approved")))
+				.orderBy(desc(quoteRequests.decidedAt), desc(quoteRequests.createdAt))
+				.limit(1)
+		: [];
+	const [approvalBill] = quote
+		? await db
+				.select({ id: bills.id, amountCents: bills.amountCents, status: bills.status })
+				.from(bills)
+				.where(eq(bills.quoteRequestId, quote.id))
+		: [];
+	const [done] = await db
+		.select({ id: bookings.id })
+		.from(bookings)
+		.where(
+			and(
+				eq(bookings.customerId, customer.id),
+				eq(bookings.kind, "install"),
+				eq(bookings.status, "done"),
+			),
+		)
+		.limit(1);
+	return {
+		...customer,
+		approvedCents: quote ? Number(quote.cents) : null,
+		approvalBill: approvalBill ?? null,
+		returning: Boolean(done),
+	} satisfies CustomerFacts;
+}
+
+/** Why the customer cannot book a kind of day now, or null. */
+async function bookingBlock(
+	db: Executor,
+	facts: CustomerFacts,
+	kind: BookingKind,
+	seasonId?: string,
+): Promise<string | null> {
+	if (facts.approvedCents === null) return BOOKING_MESSAGES.noQuote;
+	if (!facts.agreedToServices) return BOOKING_MESSAGES.notSigned;
+	if (kind === "install") return null;
+	const [install] = await db
+		.select({ id: bookings.id })
+		.from(bookings)
+		.where(
+			and(
+				eq(bookings.customerId, facts.id),
+				eq(bookings.kind, "install"),
+				eq(bookings.status, "done"),
+				seasonId ? eq(bookings.seasonId, seasonId) : undefined,
+			),
+		)
+		.limit(1);
+	return install ? null : BOOKING_MESSAGES.installFirst;
+}
+
+const audienceFits = (window: ServiceWindow, facts: CustomerFacts) =>
+	window.audience === "everyone" || (window.audience === "returning") === facts.returning;
+
+/** The install's total after its window's adjustment, in cents. */
+const adjusted = (cents: number, pct: number) => Math.round((cents * (100 + pct)) / 100);
+
+/**
+ * Keeps the approval bill, while unpaid, the balance: the quote's total after the active install
+ * booking's window adjustment, less the deposits of this season's install bookings (paid, or
+ * pending while a hold lasts). The deposit and the balance add up to the total.
+ */
+async function repriceBalance(
+	tx: Transaction,
+	deps: BookingDeps,
+	facts: CustomerFacts,
+	seasonId: string,
+) {
+	if (
+		facts.approvedCents === null ||
+		!facts.approvalBill ||
+		facts.approvalBill.status !== "pending"
+	)
+		return;
+	const [active] = await tx
+		.select({ pct: serviceWindows.priceAdjustPct })
+		.from(bookings)
+		.innerJoin(serviceWindows, eq(serviceWindows.id, bookings.windowId))
+		.where(
+			and(
+				eq(bookings.customerId, facts.id),
+				eq(bookings.seasonId, seasonId),
+				eq(bookings.kind, "install"),
+				inArray(bookings.status, ACTIVE),
+			),
+		);
+	const deposits = await depositCents(tx, facts.id, seasonId, ["pending", "paid"]);
+	const balance = Math.max(0, adjusted(facts.approvedCents, active?.pct ?? 0) - deposits);
+	if (balance === facts.approvalBill.amountCents) return;
+	await tx.update(bills).set({ amountCents: balance }).where(eq(bills.id, facts.approvalBill.id));
+	facts.approvalBill.amountCents = balance;
+	if (facts.userId)
+		await deps.events.publish(tx, {
+			kind: "bill.changed",
+			billId: facts.approvalBill.id,
+			userId: facts.userId,
+		});
+}
+
+/** The deposits of a customer's install bookings in a season, by bill status. */
+async function depositCents(
+	db: Executor,
+	customerId: string,
+	seasonId: string,
+	statuses: ("pending" | "paid")[],
+) {
+	const [row] = await db
+		.select({ cents: sql<number>`coalesce(sum(${bills.amountCents}), 0)::int` })
+		.from(bookings)
+		.innerJoin(bills, eq(bills.id, bookings.depositBillId))
+		.where(
+			and(
+				eq(bookings.customerId, customerId),
+				eq(bookings.seasonId, seasonId),
+				eq(bookings.kind, "install"),
+				inArray(bills.status, statuses),
+			),
+		);
+	return Number(row?.cents ?? 0);
+}
+
+/**
+ * Lets go of a hold's unpaid deposit: the bill goes (it can no longer be paid) unless a hosted
+ * checkout of it is still open, whose late payment then finds its booking expired.
+ */
+async function dropUnpaidDeposit(tx: Transaction, deps: BookingDeps, billId: string | null) {
+	if (!billId) return;
+	const [dropped] = await tx
+		.delete(bills)
+		.where(
+			and(
+				eq(bills.id, billId),
+				eq(bills.status, "pending"),
+				sql`not exists (select 1 from ${payments} where ${payments.billId} = ${bills.id} and ${payments.status} = 'pending')`,
+			),
+		)
+		.returning({ id: bills.id, userId: bills.userId });
+	if (dropped)
+		await deps.events.publish(tx, {
+			kind: "bill.changed",
+			billId: dropped.id,
+			userId: dropped.userId,
+		});
+}
+
+// ---------------------------------------------------------------- holds
+
+/**
+ * Ends every hold whose time is up at `now`: its day is freed (the trigger) and its unpaid deposit
+ * dropped. Runs before each booking write and each calendar read, so no job is needed for the
+ * calendar to be right; returns how many ended.
+ */
+export async function expireHolds(deps: BookingDeps, now = deps.clock.now()) {
+	const due = await deps.db
+		.select({ id: bookings.id })
+		.from(bookings)
+		.where(and(eq(bookings.status, "held"), lte(bookings.holdExpiresAt, now)))
+		.limit(500);
+	if (due.length === 0) return 0;
+	return deps.events.transaction(async (tx) => {
+		const expired = await tx
+			.update(bookings)
+			.set({ status: "expired", updatedAt: sql`now()` })
+			.where(
+				and(
+					inArray(
+						bookings.id,
+						due.map((d) => d.id),
+					),
+					eq(bookings.status, "held"),
+					lte(bookings.holdExpiresAt, now),
+				),
+			)
+			.returning();
+		for (const booking of expired) {
+			await dropUnpaidDeposit(tx, deps, booking.depositBillId);
+			const facts = await customerFacts(tx, { customerId: booking.customerId });
+			if (facts) await repriceBalance(tx, deps, facts, booking.seasonId);
+			await publishBooking(tx, deps, booking);
+		}
+		return expired.length;
+	});
+}
+
+async function publishBooking(
+	tx: Executor,
+	deps: BookingDeps,
+	booking: { id: string; customerId: string; day: string },
+) {
+	const [owner] = await tx
+		.select({ userId: customers.userId })
+		.from(customers)
+		.where(eq(customers.id, booking.customerId));
+	await deps.events.publish(tx, {
+		kind: "booking.changed",
+		bookingId: booking.id,
+		day: booking.day,
+		userId: owner?.userId ?? null,
+	});
+}
+
+// ---------------------------------------------------------------- reading
+
+type BookingRow = typeof bookings.$inferSelect;
+
+export async function toBooking(
+	db: Executor,
+	row: BookingRow,
+	today: string,
+	lockDays: number,
+): Promise<Booking> {
+	const [window] = await db
+		.select({ name: serviceWindows.name })
+		.from(serviceWindows)
+		.where(eq(serviceWindows.id, row.windowId));
+	const [deposit] = row.depositBillId
+		? await db
+				.select({ amountCents: bills.amountCents, status: bills.status })
+				.from(bills)
+				.where(eq(bills.id, row.depositBillId))
+		: [];
+	return {
+		id: row.id,
+		kind: row.kind,
+		seasonId: row.seasonId,
+		windowId: row.windowId,
+		windowName: window?.name ?? "",
+		day: row.day,
+		status: row.status,
+		holdExpiresAt: row.holdExpiresAt?.toISOString() ?? null,
+		depositBillId: row.depositBillId,
+		depositCents: deposit?.amountCents ?? null,
+		depositPaid: deposit?.status === "paid",
+		changeable:
+			(row.status === "held" || row.status === "booked" || row.status === "needs_new_day") &&
+			(row.status === "needs_new_day" || !insideLock(today, row.day, lockDays)),
+	};
+}
+
+/** The customer's booking page: windows they may book, and their bookings of these seasons. */
+export async function getMyBookings(options: {
+	deps: BookingDeps;
+	actor: Actor;
+}): Promise<MyBookings> {
+	const { deps, actor } = options;
+	const today = todayOf(deps.clock);
+	await ensureSeasons(deps.db, today);
+	await expireHolds(deps);
+	const settings = await readSeasonSettings(deps.db);
+	const seasonIds = currentSeasons(today);
+	const facts = await customerFacts(deps.db, { userId: actor.id });
+	// Only windows with a day a customer could still pick (after the change lock).
+	const windows = (await windowsOf(deps.db, seasonIds)).filter(
+		(w) => w.endsOn > addDays(today, settings.changeLockDays) && (!facts || audienceFits(w, facts)),
+	);
+	const rows = facts
+		? await deps.db
+				.select()
+				.from(bookings)
+				.where(
+					and(
+						eq(bookings.customerId, facts.id),
+						inArray(bookings.seasonId, seasonIds),
+						notInArray(bookings.status, ["cancelled", "expired"]),
+					),
+				)
+				.orderBy(bookings.day)
+		: [];
+	const mine = await Promise.all(
+		rows.map((r) => toBooking(deps.db, r, today, settings.changeLockDays)),
+	);
+	const install = facts ? await bookingBlock(deps.db, facts, "install") : BOOKING_MESSAGES.noQuote;
+	const takedown = facts
+		? await bookingBlock(deps.db, facts, "takedown")
+		: BOOKING_MESSAGES.noQuote;
+	return {
+		canBook: { install: install === null, takedown: takedown === null },
+		reason: { install, takedown },
+		windows,
+		bookings: mine,
+		depositPercent: settings.depositPercent,
+		changeLockDays: settings.changeLockDays,
+	};
+}
+
+/** A window's days as the customer sees them (Open, Few left, Full, Closed). */
+export async function getWindowDays(options: {
+	deps: BookingDeps;
+	actor: Actor;
+	windowId: string;
+}) {
+	const { deps } = options;
+	await expireHolds(deps);
+	const window = await findWindow(deps.db, options.windowId);
+	const settings = await readSeasonSettings(deps.db);
+	return { window, days: await customerDays(deps.db, window, settings, todayOf(deps.clock)) };
+}
+
+async function ownBooking(db: Executor, actor: Actor, id: string) {
+	const [row] = await db
+		.select({ booking: bookings, userId: customers.userId })
+		.from(bookings)
+		.innerJoin(customers, eq(customers.id, bookings.customerId))
+		.where(eq(bookings.id, id));
+	if (!row || (actor.role !== "owner" && row.userId !== actor.id))
+		throw notFound(BOOKING_MESSAGES.notFound);
+	return row.booking;
+}
+
+export async function getBooking(options: { deps: BookingDeps; actor: Actor; id: string }) {
+	const { deps } = options;
+	await expireHolds(deps);
+	const row = await ownBooking(deps.db, options.actor, options.id);
+	const settings = await readSeasonSettings(deps.db);
+	return toBooking(deps.db, row, todayOf(deps.clock), settings.changeLockDays);
+}
+
+// ---------------------------------------------------------------- booking
+
+/** Refuses a day outside the window or already past, with a 400 that says which. */
+function assertDayInWindow(window: ServiceWindow, day: string, today: string) {
+	if (day < window.startsOn || day > window.endsOn)
+		throw badRequest(BOOKING_MESSAGES.outsideWindow);
+	if (day <= today) throw badRequest(BOOKING_MESSAGES.past);
+}
+
+/**
+ * Books a day for a customer. A customer's install holds the day for HOLD_MINUTES with a deposit
+ * bill of the Settings share of the adjusted total, unless nothing is left to hold it with (no
+ * deposit set, the approval bill paid, or a deposit of this season already paid): then it is
+ * booked at once, as takedowns and the owner's phone bookings are.
+ */
+export async function bookDay(options: {
+	deps: BookingDeps;
+	actor: Actor;
+	windowId: string;
+	day: string;
+	/** The owner booking for this customer (a phone booking). */
+	customerId?: string;
+}): Promise<Booking> {
+	const { deps, actor, day } = options;
+	const byOwner = actor.role === "owner" && options.customerId !== undefined;
+	const now = deps.clock.now();
+	const today = todayOf(deps.clock);
+	await ensureSeasons(deps.db, today);
+	await expireHolds(deps, now);
+	const window = await findWindow(deps.db, options.windowId);
+	assertDayInWindow(window, day, today);
+	const settings = await readSeasonSettings(deps.db);
+	const facts = await customerFacts(
+		deps.db,
+		byOwner ? { customerId: options.customerId } : { userId: actor.id },
+	);
+	if (!facts) throw byOwner ? notFound("Customer not found") : conflict(BOOKING_MESSAGES.noQuote);
+	if (!byOwner) {
+		const block = await bookingBlock(deps.db, facts, window.kind, window.seasonId);
+		if (block) throw conflict(block);
+		if (!audienceFits(window, facts)) throw conflict(BOOKING_MESSAGES.notForYou);
+		if (insideLock(today, day, settings.changeLockDays))
+			throw conflict(BOOKING_MESSAGES.locked(settings.changeLockDays), "locked");
+	}
+	const row = await onDay(deps, window, day, () =>
+		deps.events.transaction(async (tx) => {
+			let depositCentsDue = 0;
+			if (window.kind === "install" && !byOwner && facts.approvedCents !== null) {
+				const paidInFull = facts.approvalBill !== null && facts.approvalBill.status !== "pending";
+				const paidBefore = await depositCents(tx, facts.id, window.seasonId, ["paid"]);
+				const target = Math.round(
+					(adjusted(facts.approvedCents, window.priceAdjustPct) * settings.depositPercent) / 100,
+				);
+				if (!paidInFull && paidBefore === 0) depositCentsDue = target;
+			}
+			const held = depositCentsDue > 0;
+			const [booking] = await tx
+				.insert(bookings)
+				.values({
+					customerId: facts.id,
+					seasonId: window.seasonId,
+					windowId: window.id,
+					kind: window.kind,
+					day,
+					status: held ? "held" : "booked",
+					holdExpiresAt: held ? new Date(now.getTime() + HOLD_MINUTES * 60_000) : null,
+					createdBy: actor.id,
+				})
+				.returning();
+			let result = booking!;
+			if (held && facts.userId) {
+				const [deposit] = await tx
+					.insert(bills)
+					.values({
+						userId: facts.userId,
+						description: `Deposit to hold your install on ${day}`,
+						dueDate: today,
+						amountCents: depositCentsDue,
+					})
+					.returning({ id: bills.id });
+				const [linked] = await tx
+					.update(bookings)
+					.set({ depositBillId: deposit!.id })
+					.where(eq(bookings.id, result.id))
+					.returning();
+				result = linked!;
+				await deps.events.publish(tx, {
+					kind: "bill.changed",
+					billId: deposit!.id,
+					userId: facts.userId,
+				});
+			}
+			if (window.kind === "install") await repriceBalance(tx, deps, facts, window.seasonId);
+			await publishBooking(tx, deps, result!);
+			if (!held) await sendBookingNotices(tx, deps, result!, "confirmed");
+			return result!;
+		}),
+	);
+	return toBooking(deps.db, row, today, settings.changeLockDays);
+}
+
+/**
+ * Moves a booking to another day of a window of its kind and season (a customer: outside the
+ * change lock, on a day a customer could book; the owner: any day with room).
+ */
+export async function moveBooking(options: {
+	deps: BookingDeps;
+	actor: Actor;
+	id: string;
+	day: string;
+	windowId?: string;
+}): Promise<Booking> {
+	const { deps, actor, day } = options;
+	const today = todayOf(deps.clock);
+	await expireHolds(deps);
+	const current = await ownBooking(deps.db, actor, options.id);
+	const settings = await readSeasonSettings(deps.db);
+	if (!["held", "booked", "needs_new_day"].includes(current.status))
+		throw conflict(BOOKING_MESSAGES.notActive);
+	const window = await windowForMove(deps.db, current, day, options.windowId);
+	if (day <= today) throw badRequest(BOOKING_MESSAGES.past);
+	if (actor.role !== "owner") {
+		if (
+			current.status !== "needs_new_day" &&
+			insideLock(today, current.day, settings.changeLockDays)
+		)
+			throw conflict(BOOKING_MESSAGES.locked(settings.changeLockDays), "locked");
+		if (insideLock(today, day, settings.changeLockDays))
+			throw conflict(BOOKING_MESSAGES.locked(settings.changeLockDays), "locked");
+	}
+	if (day === current.day && current.status !== "needs_new_day")
+		return toBooking(deps.db, current, today, settings.changeLockDays);
+	const row = await onDay(deps, window, day, () =>
+		deps.events.transaction(async (tx) => {
+			const [moved] = await tx
+				.update(bookings)
+				.set({
+					day,
+					windowId: window.id,
+					status: current.status === "needs_new_day" ? "booked" : current.status,
+					sequence: sql`${bookings.sequence} + 1`,
+					updatedAt: sql`now()`,
+				})
+				.where(and(eq(bookings.id, current.id), eq(bookings.status, current.status)))
+				.returning();
+			if (!moved) throw conflict(BOOKING_MESSAGES.notActive);
+			if (moved.kind === "install") {
+				const facts = await customerFacts(tx, { customerId: moved.customerId });
+				if (facts) await repriceBalance(tx, deps, facts, moved.seasonId);
+			}
+			await publishBooking(tx, deps, current);
+			await publishBooking(tx, deps, moved);
+			if (moved.status === "booked")
+				await sendBookingNotices(tx, deps, moved, "moved", current.day);
+			return moved;
+		}),
+	);
+	return toBooking(deps.db, row, today, settings.changeLockDays);
+}
+
+async function windowForMove(db: Executor, booking: BookingRow, day: string, windowId?: string) {
+	if (windowId) {
+		const window = await findWindow(db, windowId);
+		if (window.kind !== booking.kind || window.seasonId !== booking.seasonId)
+			throw badRequest(BOOKING_MESSAGES.outsideWindow);
+		if (day < window.startsOn || day > window.endsOn)
+			throw badRequest(BOOKING_MESSAGES.outsideWindow);
+		return window;
+	}
+	const windows = await windowsOf(db, [booking.seasonId]);
+	const window = windows.find(
+		(w) => w.kind === booking.kind && w.startsOn <= day && day <= w.endsOn,
+	);
+	if (!window) throw badRequest(BOOKING_MESSAGES.outsideWindow);
+	return window;
+}
+
+/** Cancels a booking: its day is freed; money paid stays paid (refunds are the owner's action). */
+export async function cancelBooking(options: { deps: BookingDeps; actor: Actor; id: string }) {
+	const { deps, actor } = options;
+	const today = todayOf(deps.clock);
+	await expireHolds(deps);
+	const current = await ownBooking(deps.db, actor, options.id);
+	const settings = await readSeasonSettings(deps.db);
+	if (!["held", "booked", "needs_new_day"].includes(current.status))
+		throw conflict(BOOKING_MESSAGES.notActive);
+	if (
+		actor.role !== "owner" &&
+		current.status !== "needs_new_day" &&
+		insideLock(today, current.day, settings.changeLockDays)
+	)
+		throw conflict(BOOKING_MESSAGES.locked(settings.changeLockDays), "locked");
+	const row = await deps.events.transaction(async (tx) => {
+		const [cancelled] = await tx
+			.update(bookings)
+			.set({ status: "cancelled", sequence: sql`${bookings.sequence} + 1`, updatedAt: sql`now()` })
+			.where(and(eq(bookings.id, current.id), eq(bookings.status, current.status)))
+			.returning();
+		if (!cancelled) throw conflict(BOOKING_MESSAGES.notActive);
+		await dropUnpaidDeposit(tx, deps, cancelled.depositBillId);
+		if (cancelled.kind === "install") {
+			const facts = await customerFacts(tx, { customerId: cancelled.customerId });
+			if (facts) await repriceBalance(tx, deps, facts, cancelled.seasonId);
+		}
+		await publishBooking(tx, deps, cancelled);
+		if (current.status !== "held") await sendBookingNotices(tx, deps, cancelled, "cancelled");
+		return cancelled;
+	});
+	return toBooking(deps.db, row, today, settings.changeLockDays);
+}
+
+/**
+ * A deposit bill was paid (by card here, at Stripe's checkout, or recorded by the owner), in the
+ * payment's transaction. A hold becomes a booking. A hold that ran out takes its day back if the
+ * day still has room; otherwise it needs a new day and the deposit is kept. A payment reported
+ * twice changes nothing.
+ */
+export async function depositPaid(options: { deps: BookingDeps; tx: Transaction; billId: string }) {
+	const { deps, tx, billId } = options;
+	const [booking] = await tx
+		.select()
+		.from(bookings)
+		.where(and(eq(bookings.depositBillId, billId), inArray(bookings.status, ["held", "expired"])))
+		.for("update");
+	if (!booking) return;
+	// In a savepoint: when the day filled (or closed) after the hold ran out, the refused update is
+	// rolled back alone and the booking needs a new day instead.
+	let confirmed: BookingRow | undefined;
+	try {
+		confirmed = await tx.transaction(async (inner) => {
+			const [row] = await inner
+				.update(bookings)
+				.set({ status: "booked", holdExpiresAt: null, updatedAt: sql`now()` })
+				.where(eq(bookings.id, booking.id))
+				.returning();
+			return row;
+		});
+	} catch (error) {
+		const refusal = refusalOf(error);
+		if (refusal !== "full" && refusal !== "closed") throw error;
+	}
+	const row =
+		confirmed ??
+		(
+			await tx
+				.update(bookings)
+				.set({ status: "needs_new_day", holdExpiresAt: null, updatedAt: sql`now()` })
+				.where(eq(bookings.id, booking.id))
+				.returning()
+		)[0]!;
+	if (row.kind === "install") {
+		const facts = await customerFacts(tx, { customerId: row.customerId });
+		if (facts) await repriceBalance(tx, deps, facts, row.seasonId);
+	}
+	await publishBooking(tx, deps, row);
+	await sendBookingNotices(tx, deps, row, confirmed ? "confirmed" : "needs_new_day");
+}
+
+/** The owner marks a booking done: an install done lets the customer book their takedown. */
+export async function markDone(options: { deps: BookingDeps; actor: Actor; id: string }) {
+	const { deps, actor } = options;
+	const today = todayOf(deps.clock);
+	const current = await ownBooking(deps.db, actor, options.id);
+	const settings = await readSeasonSettings(deps.db);
+	const row = await deps.events.transaction(async (tx) => {
+		const [done] = await tx
+			.update(bookings)
+			.set({ status: "done", updatedAt: sql`now()` })
+			.where(and(eq(bookings.id, current.id), eq(bookings.status, "booked")))
+			.returning();
+		if (!done) throw conflict("Only a booked day can be marked done");
+		await tx
+			.update(customers)
+			.set(
+				done.kind === "install"
+					? { installCompleted: true, updatedAt: sql`now()` }
+					: { takedownCompleted: true, updatedAt: sql`now()` },
+			)
+			.where(eq(customers.id, done.customerId));
+		const [owner] = await tx
+			.select({ userId: customers.userId })
+			.from(customers)
+			.where(eq(customers.id, done.customerId));
+		if (owner?.userId)
+			await deps.events.publish(tx, { kind: "customer.changed", userId: owner.userId });
+		await publishBooking(tx, deps, done);
+		return done;
+	});
+	return toBooking(deps.db, row, today, settings.changeLockDays);
+}
+
+/** Add to Calendar: the booking's invitation, the same event the e-mails carry. */
+export async function bookingCalendarFile(options: {
+	deps: BookingDeps;
+	actor: Actor;
+	id: string;
+}) {
+	const { deps, actor } = options;
+	const row = await ownBooking(deps.db, actor, options.id);
+	if (!["booked", "done", "cancelled"].includes(row.status))
+		throw conflict("No day is booked yet: pay the deposit first");
+	const [person] = await deps.db
+		.select({ address: customers.address, city: customers.city })
+		.from(customers)
+		.where(eq(customers.id, row.customerId));
+	const business = await getCachedBusinessProfile({ db: deps.db, readCache: deps.readCache });
+	return bookingInvitation({
+		id: row.id,
+		kind: row.kind,
+		day: row.day,
+		sequence: row.sequence,
+		cancelled: row.status === "cancelled",
+		address: [person?.address, person?.city].filter(Boolean).join(", ") || null,
+		business,
+		url: `${deps.env.APP_URL}/app/booking`,
+	});
+}

@@ -1,0 +1,297 @@
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import {
+	BOOKING_MESSAGES,
+	type OwnerBooking,
+	type OwnerCalendar,
+	type SeasonSettings,
+	type seasonSettingsInputSchema,
+	seasonStartYear,
+	weekdayOf,
+	type windowInputSchema,
+} from "../../../shared/bookings.ts";
+import type { QuoteLine } from "../../../shared/quotes.ts";
+import type { z } from "../../../shared/zod.ts";
+import type { Executor } from "../../db/database.ts";
+import {
+	bookings,
+	crewDays,
+	customers,
+	quoteRequests,
+	seasonSettings,
+	seasons,
+	serviceWindows,
+} from "../../db/schema.ts";
+import { type Actor, assertOwner } from "../../lib/actor.ts";
+import { badRequest, conflict, notFound } from "../../lib/errors.ts";
+import { type BookingDeps, expireHolds, toBooking } from "./bookings.service.ts";
+import {
+	currentSeasons,
+	dayCounts,
+	ensureSeasons,
+	readSeasonSettings,
+	todayOf,
+	windowColumns,
+	windowsOf,
+} from "./season.service.ts";
+
+/** The owner's calendar of a season: each window's days with what is booked of their capacity. */
+export async function getOwnerCalendar(options: {
+	deps: BookingDeps;
+	actor: Actor;
+	seasonId?: string;
+}): Promise<OwnerCalendar> {
+	const { deps, actor } = options;
+	assertOwner(actor);
+	const today = todayOf(deps.clock);
+	await ensureSeasons(deps.db, today);
+	await expireHolds(deps);
+	const all = (await deps.db.select({ id: seasons.id }).from(seasons).orderBy(asc(seasons.id))).map(
+		(s) => s.id,
+	);
+	const seasonId = options.seasonId ?? currentSeasons(today)[0];
+	if (!all.includes(seasonId)) throw notFound("Season not found");
+	const settings = await readSeasonSettings(deps.db);
+	const windows = await windowsOf(deps.db, [seasonId]);
+	return {
+		seasons: all,
+		seasonId,
+		windows: await Promise.all(
+			windows.map(async (w) => ({
+				...w,
+				days: await dayCounts(deps.db, w.startsOn, w.endsOn, settings),
+			})),
+		),
+	};
+}
+
+async function dayOf(db: Executor, day: string, settings: SeasonSettings) {
+	const [counts] = await dayCounts(db, day, day, settings);
+	return counts!;
+}
+
+/** One day: its counts and its bookings (held, booked, needing a new day, done). */
+export async function getOwnerDay(options: { deps: BookingDeps; actor: Actor; day: string }) {
+	const { deps, actor, day } = options;
+	assertOwner(actor);
+	await expireHolds(deps);
+	const settings = await readSeasonSettings(deps.db);
+	const today = todayOf(deps.clock);
+	const rows = await deps.db
+		.select({
+			booking: bookings,
+			name: customers.name,
+			address: customers.address,
+			city: customers.city,
+			userId: customers.userId,
+		})
+		.from(bookings)
+		.innerJoin(customers, eq(customers.id, bookings.customerId))
+		.where(
+			and(
+				eq(bookings.day, day),
+				inArray(bookings.status, ["held", "booked", "needs_new_day", "done"]),
+			),
+		)
+		.orderBy(asc(bookings.createdAt));
+	const list: OwnerBooking[] = [];
+	for (const row of rows) {
+		const [quote] = row.userId
+			? await deps.db
+					.select({ services: quoteRequests.services })
+					.from(quoteRequests)
+					.where(and(eq(quoteRequests.userId, row.userId), eq(quoteRequests.status, "approved")))
+					.orderBy(sql`${quoteRequests.decidedAt} desc nulls last`)
+					.limit(1)
+			: [];
+		list.push({
+			...(await toBooking(deps.db, row.booking, today, settings.changeLockDays)),
+			customerId: row.booking.customerId,
+			customerName: row.name,
+			address: [row.address, row.city].filter(Boolean).join(", ") || null,
+			services: ((quote?.services ?? []) as QuoteLine[]).map((line) => serviceName(line)),
+		});
+	}
+	return { day: await dayOf(deps.db, day, settings), bookings: list };
+}
+
+const serviceName = (line: QuoteLine) => {
+	const l = line as unknown as { name?: string; quantity?: number };
+	return l.quantity && l.quantity > 1
+		? `${l.name ?? "Service"} × ${l.quantity}`
+		: (l.name ?? "Service");
+};
+
+/**
+ * The owner sets a day's crew capacity (never below what is booked: the CHECK decides, so a
+ * booking arriving meanwhile cannot slip under it) or closes or reopens it.
+ */
+export async function changeDay(options: {
+	deps: BookingDeps;
+	actor: Actor;
+	day: string;
+	change: { capacity?: number; closed?: boolean };
+}) {
+	const { deps, actor, day, change } = options;
+	assertOwner(actor);
+	if (change.capacity === undefined && change.closed === undefined)
+		throw badRequest("Send a capacity or whether the day is closed");
+	const settings = await readSeasonSettings(deps.db);
+	try {
+		await deps.events.transaction(async (tx) => {
+			const base = settings.weekdayCapacity[weekdayOf(day)] ?? 0;
+			await tx.insert(crewDays).values({ day, capacity: base }).onConflictDoNothing();
+			await tx
+				.update(crewDays)
+				.set({
+					...(change.capacity !== undefined
+						? { capacity: change.capacity, capacitySet: true }
+						: {}),
+					...(change.closed !== undefined ? { closed: change.closed } : {}),
+					updatedAt: sql`now()`,
+				})
+				.where(eq(crewDays.day, day));
+			await deps.events.publish(tx, { kind: "calendar.changed", day });
+		});
+	} catch (error) {
+		if (isOverbooked(error)) {
+			const now = await dayOf(deps.db, day, settings);
+			throw conflict(BOOKING_MESSAGES.capacityBelowBooked(now.booked));
+		}
+		throw error;
+	}
+	return dayOf(deps.db, day, settings);
+}
+
+function isOverbooked(error: unknown) {
+	for (let e = error as Record<string, unknown> | undefined; e; e = e.cause as never)
+		if (e.code === "23514") return true;
+	return false;
+}
+
+// ---------------------------------------------------------------- the season's rules and windows
+
+export async function getSeasonSettings(options: { deps: BookingDeps; actor: Actor }) {
+	assertOwner(options.actor);
+	return readSeasonSettings(options.deps.db);
+}
+
+/**
+ * Saves the calendar's rules. A new weekday capacity applies to the days the owner did not set
+ * one by one; a weekday cannot go below what is booked on any of its days (409).
+ */
+export async function saveSeasonSettings(options: {
+	deps: BookingDeps;
+	actor: Actor;
+	input: z.output<typeof seasonSettingsInputSchema>;
+}) {
+	const { deps, actor, input } = options;
+	assertOwner(actor);
+	try {
+		await deps.events.transaction(async (tx) => {
+			await tx
+				.insert(seasonSettings)
+				.values({ id: 1, ...input })
+				.onConflictDoUpdate({
+					target: seasonSettings.id,
+					set: { ...input, updatedAt: sql`now()` },
+				});
+			if (input.weekdayCapacity)
+				for (const [dow, capacity] of input.weekdayCapacity.entries())
+					await tx
+						.update(crewDays)
+						.set({ capacity })
+						.where(
+							and(eq(crewDays.capacitySet, false), sql`extract(dow from ${crewDays.day}) = ${dow}`),
+						);
+			await deps.events.publish(tx, { kind: "calendar.changed", day: null });
+		});
+	} catch (error) {
+		if (isOverbooked(error))
+			throw conflict("A day of that weekday already has more houses booked than that capacity");
+		throw error;
+	}
+	return readSeasonSettings(deps.db);
+}
+
+export async function listSeasonWindows(options: { deps: BookingDeps; actor: Actor }) {
+	const { deps, actor } = options;
+	assertOwner(actor);
+	const today = todayOf(deps.clock);
+	await ensureSeasons(deps.db, today);
+	return { windows: await windowsOf(deps.db, currentSeasons(today)) };
+}
+
+type WindowInput = z.output<typeof windowInputSchema>;
+
+/** A window's days must fall in its season (August 1 to July 31). */
+function assertInSeason(seasonId: string, input: WindowInput) {
+	const start = seasonStartYear(seasonId);
+	if (input.startsOn < `${start}-08-01` || input.endsOn > `${start + 1}-07-31`)
+		throw badRequest(
+			`A window of the ${seasonId} season runs between August 1, ${start} and July 31, ${start + 1}`,
+		);
+}
+
+export async function saveSeasonWindow(options: {
+	deps: BookingDeps;
+	actor: Actor;
+	id?: string;
+	seasonId?: string;
+	input: WindowInput;
+}) {
+	const { deps, actor, input } = options;
+	assertOwner(actor);
+	const today = todayOf(deps.clock);
+	await ensureSeasons(deps.db, today);
+	return deps.events.transaction(async (tx) => {
+		if (options.id) {
+			const [existing] = await tx
+				.select({ seasonId: serviceWindows.seasonId })
+				.from(serviceWindows)
+				.where(eq(serviceWindows.id, options.id));
+			if (!existing) throw notFound(BOOKING_MESSAGES.windowNotFound);
+			assertInSeason(existing.seasonId, input);
+			const [saved] = await tx
+				.update(serviceWindows)
+				.set(input)
+				.where(eq(serviceWindows.id, options.id))
+				.returning(windowColumns);
+			await deps.events.publish(tx, { kind: "calendar.changed", day: null });
+			return saved!;
+		}
+		const seasonId = options.seasonId;
+		if (!seasonId) throw badRequest("Choose the season of the window");
+		const [season] = await tx
+			.select({ id: seasons.id })
+			.from(seasons)
+			.where(eq(seasons.id, seasonId));
+		if (!season) throw notFound("Season not found");
+		assertInSeason(seasonId, input);
+		const [saved] = await tx
+			.insert(serviceWindows)
+			.values({ ...input, seasonId })
+			.returning(windowColumns);
+		await deps.events.publish(tx, { kind: "calendar.changed", day: null });
+		return saved!;
+	});
+}
+
+export async function deleteSeasonWindow(options: { deps: BookingDeps; actor: Actor; id: string }) {
+	const { deps, actor, id } = options;
+	assertOwner(actor);
+	return deps.events.transaction(async (tx) => {
+		const [used] = await tx
+			.select({ id: bookings.id })
+			.from(bookings)
+			.where(eq(bookings.windowId, id))
+			.limit(1);
+		if (used) throw conflict("This window has bookings: move or cancel them first");
+		const [gone] = await tx
+			.delete(serviceWindows)
+			.where(eq(serviceWindows.id, id))
+			.returning({ id: serviceWindows.id });
+		if (!gone) throw notFound(BOOKING_MESSAGES.windowNotFound);
+		await deps.events.publish(tx, { kind: "calendar.changed", day: null });
+		return { id };
+	});
+}

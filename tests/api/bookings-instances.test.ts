@@ -1,0 +1,125 @@
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PASSWORD } from "../support/accounts.ts";
+import { HttpClient } from "../support/http-client.ts";
+import { clonePostgresTemplate } from "../support/postgres-template.ts";
+import { type ServerProcess, startInstance, stopServerProcess } from "../support/server-process.ts";
+
+/**
+ * The calendar's capacity holds across server instances on one PostgreSQL database: fifty
+ * customers booking one day at once, half through each instance, get exactly its capacity; one
+ * customer booking twice at once through both gets one.
+ */
+const url = process.env.TEST_DATABASE_URL;
+
+describe.skipIf(!url)("booking one day from two server instances", () => {
+	let database: { url: string; drop(): Promise<void> };
+	let db: pg.Client;
+	let a: ServerProcess;
+	let b: ServerProcess;
+	beforeAll(async () => {
+		database = await clonePostgresTemplate(url!);
+		db = new pg.Client({ connectionString: database.url });
+		await db.connect();
+		// Sign-ups come from many addresses, as they would in life (the limit is per address).
+		[a, b] = await Promise.all([
+			startInstance(database.url, { TRUST_PROXY: "1" }),
+			startInstance(database.url, { TRUST_PROXY: "1" }),
+		]);
+	}, 120_000);
+	afterAll(async () => {
+		await Promise.all([stopServerProcess(a), stopServerProcess(b)]);
+		await db?.end();
+		await database?.drop();
+	});
+
+	/** A signed-in account made through `instance`, from its own address. */
+	async function account(
+		instance: ServerProcess,
+		email: string,
+		role: "owner" | "customer",
+		n: number,
+	) {
+		const client = new HttpClient(instance.url);
+		const res = await client.request(
+			"POST",
+			"/api/account/sign-up",
+			{ email, role, password: PASSWORD },
+			{ "x-forwarded-for": `10.1.${Math.floor(n / 200)}.${(n % 200) + 1}` },
+		);
+		expect(res.status, res.text).toBe(201);
+		return client;
+	}
+
+	/** A customer whose quote is approved (its bill pending) and whose contract is signed. */
+	async function customer(n: number) {
+		const instance = n % 2 === 0 ? a : b;
+		const email = `c${n}@example.test`;
+		const client = await account(instance, email, "customer", n);
+		const { rows } = await db.query(`select id from users where email = $1`, [email]);
+		const userId = rows[0].id as string;
+		await db.query(
+			`with q as (
+				insert into quote_requests (user_id, status, address, city, services, total_estimate_cents, decided_at)
+				values ($1, 'approved', '1 Market Ave', 'Canton', '[]'::jsonb, 80000, now()) returning id
+			), c as (
+				insert into customers (user_id, name, email, status, agreed_to_services) values ($1, $2, $2, 'active', true)
+			)
+			insert into bills (user_id, quote_request_id, description, due_date, amount_cents)
+				select $1, q.id, 'Holiday lighting installation', current_date + 30, 80000 from q`,
+			[userId, email],
+		);
+		return client;
+	}
+
+	it("50 customers, capacity 5: exactly 5 holds; one customer twice at once: one", async () => {
+		const owner = await account(a, "owner@example.test", "owner", 999);
+		const customers: HttpClient[] = [];
+		for (let i = 0; i < 50; i++) customers.push(await customer(i));
+		const page = await customers[0]!.get("/api/bookings");
+		expect(page.status, page.text).toBe(200);
+		// The next season's Prime window is always ahead: its first weekday with a crew.
+		const prime = page.json.windows.find(
+			(w: { name: string; seasonId: string }) =>
+				w.name === "Prime" && w.seasonId === page.json.windows.at(-1).seasonId,
+		);
+		const days = await customers[0]!.get(`/api/booking-windows/${prime.id}/days`);
+		const day = days.json.days.find((d: { state: string }) => d.state === "open").day as string;
+		const set = await owner.request("PATCH", `/api/owner/schedule/days/${day}`, { capacity: 5 });
+		expect(set.status, set.text).toBe(200);
+
+		const started = performance.now();
+		const answers = await Promise.all(
+			customers.map((c) => c.post("/api/bookings", { windowId: prime.id, day })),
+		);
+		const ms = Math.round(performance.now() - started);
+		const statuses = answers.map((r) => r.status);
+		expect(statuses.filter((s) => s === 201)).toHaveLength(5);
+		expect(statuses.filter((s) => s === 409)).toHaveLength(45);
+		expect(new Set(answers.filter((r) => r.status === 409).map((r) => r.json.code))).toEqual(
+			new Set(["day_full"]),
+		);
+		const counted = await db.query(
+			`select d.booked, (select count(*)::int from bookings where day = d.day and status in ('held','booked','done')) as rows
+			from crew_days d where d.day = $1`,
+			[day],
+		);
+		expect(counted.rows[0]).toEqual({ booked: 5, rows: 5 });
+		console.log(
+			`[bookings] postgres, two instances: 50 at once for 5 places: 5 x 201, 45 x 409 in ${ms} ms`,
+		);
+
+		// One customer, twice at once, through both instances (the session works on either).
+		const twice = customers[10]!;
+		const other = new HttpClient(b.url, twice);
+		const days2 = days.json.days.filter(
+			(d: { state: string; day: string }) => d.state === "open" && d.day !== day,
+		);
+		const both = await Promise.all([
+			twice.post("/api/bookings", { windowId: prime.id, day: days2[0].day }),
+			other.post("/api/bookings", { windowId: prime.id, day: days2[1].day }),
+		]);
+		expect(both.map((r) => r.status).sort()).toEqual([201, 409]);
+		expect(both.find((r) => r.status === 409)!.json.code).toBe("already_booked");
+	}, 300_000);
+});

@@ -1,0 +1,116 @@
+import { eq } from "drizzle-orm";
+import Stripe from "stripe";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { bills, crewDays, payments } from "../../src/server/db/schema.ts";
+import { approvedCustomer } from "../support/builders.ts";
+import { HttpClient } from "../support/http-client.ts";
+import { startStripeDouble } from "../support/stripe-double.ts";
+import { startTestApp, type TestApp } from "../support/test-app.ts";
+
+// A deposit paid at Stripe's hosted checkout, its webhook arriving after the hold ran out.
+const WEBHOOK_SECRET = "whsec_test_secret";
+const sdk = new Stripe("sk_test_signing_only");
+const SEPT_1 = new Date("2026-09-01T16:00:00Z");
+
+let double: Awaited<ReturnType<typeof startStripeDouble>>;
+let app: TestApp;
+beforeAll(async () => {
+	double = await startStripeDouble();
+});
+afterAll(() => double.close());
+beforeEach(async () => {
+	app = await startTestApp({
+		env: {
+			STRIPE_SECRET_KEY: "sk_test_stand_in",
+			STRIPE_PUBLISHABLE_KEY: "pk_test_stand_in",
+			STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+			STRIPE_API_URL: double.url,
+		},
+	});
+	app.deps.clock.now = () => SEPT_1;
+});
+afterEach(() => app.close());
+
+function deliver(id: string, object: Record<string, unknown>) {
+	const payload = JSON.stringify({
+		id,
+		object: "event",
+		type: "checkout.session.completed",
+		api_version: "2026-01-01",
+		created: Math.floor(Date.now() / 1000),
+		data: { object },
+	});
+	const headers = {
+		"content-type": "application/json",
+		"stripe-signature": sdk.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+	};
+	return new HttpClient(app.url).request("POST", "/api/payments/stripe/webhook", payload, headers);
+}
+
+async function signed(
+	email: string,
+	owner?: Awaited<ReturnType<typeof approvedCustomer>>["owner"],
+) {
+	const customer = await approvedCustomer(app, { email, owner });
+	expect((await customer.client.post("/api/contract/sign")).status).toBe(200);
+	return customer;
+}
+
+describe("a deposit paid at Stripe after its hold ran out", () => {
+	it("books the day when it has room, else the booking needs a new day; a repeat changes nothing", async () => {
+		const casey = await signed("casey@example.test");
+		const other = await signed("other@example.test", casey.owner);
+		const page = await casey.client.get("/api/bookings");
+		const prime = page.json.windows.find(
+			(w: { name: string; seasonId: string }) => w.name === "Prime" && w.seasonId === "2026-27",
+		);
+		await casey.owner.client.patch("/api/owner/schedule/days/2026-11-10", { capacity: 1 });
+		const held = await casey.client.post("/api/bookings", {
+			windowId: prime.id,
+			day: "2026-11-10",
+		});
+		expect(held.json.status).toBe("held");
+		const pay = await casey.client.post(`/api/bills/${held.json.depositBillId}/pay`, {});
+		expect(pay.json.kind, pay.text).toBe("redirect");
+		const [payment] = await app.db
+			.select()
+			.from(payments)
+			.where(eq(payments.billId, held.json.depositBillId));
+
+		// 40 minutes later the hold has run out; another customer takes the day.
+		app.deps.clock.now = () => new Date(SEPT_1.getTime() + 40 * 60_000);
+		const taken = await other.client.post("/api/bookings", {
+			windowId: prime.id,
+			day: "2026-11-10",
+		});
+		expect(taken.status, taken.text).toBe(201);
+		expect((await casey.client.get(`/api/bookings/${held.json.id}`)).json.status).toBe("expired");
+
+		const session = {
+			id: payment!.providerPaymentId,
+			object: "checkout.session",
+			mode: "payment",
+			payment_status: "paid",
+			payment_intent: "pi_late_deposit",
+			metadata: { billId: held.json.depositBillId, paymentId: payment!.id },
+		};
+		const late = await deliver("evt_late_deposit", session);
+		expect(late.status, late.text).toBe(200);
+		expect((await casey.client.get(`/api/bookings/${held.json.id}`)).json).toMatchObject({
+			status: "needs_new_day",
+			depositPaid: true,
+		});
+		const [day] = await app.db.select().from(crewDays).where(eq(crewDays.day, "2026-11-10"));
+		expect(day!.booked).toBe(1);
+		const [deposit] = await app.db
+			.select()
+			.from(bills)
+			.where(eq(bills.id, held.json.depositBillId));
+		expect(deposit!.status).toBe("paid");
+		// Delivered again: nothing changes.
+		expect((await deliver("evt_late_deposit", session)).json).toMatchObject({ duplicate: true });
+		expect((await casey.client.get(`/api/bookings/${held.json.id}`)).json.status).toBe(
+			"needs_new_day",
+		);
+	});
+});
