@@ -38,7 +38,7 @@ export interface Deps {
 }
 
 /** The time now; `now` may be replaced (tests). */
-export interface Clock {
+interface Clock {
 	now(): Date;
 }
 
@@ -54,7 +54,7 @@ export type AppEnv = {
 export type SignedInEnv = { Variables: AppEnv["Variables"] & { user: SessionUser } };
 
 /** An account with owner capability (whatever area it is looking at). */
-export type OwnerUser = SessionUser & { role: "owner" };
+type OwnerUser = SessionUser & { role: "owner" };
 
 /** Routes behind `requireOwner`, mounted once under /api/owner. */
 export type OwnerEnv = { Variables: AppEnv["Variables"] & { user: OwnerUser } };

@@ -132,8 +132,6 @@ export function createApp(deps: CreateAppOptions) {
 	return app;
 }
 
-export type App = ReturnType<typeof createApp>;
-
 /**
  * Every error answer a route documents (4xx, 5xx) has the one error body (`Error`, from
  * src/shared/api-errors.ts), whatever its route wrote: the app's error handler and the routers'

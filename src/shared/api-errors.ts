@@ -45,4 +45,3 @@ export const errorBodySchema = z.object({
 	/** With `day_full` and `day_closed`: the next days that can still be booked (YYYY-MM-DD). */
 	alternatives: z.array(z.string()).optional(),
 });
-export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -19,9 +19,6 @@ export const BOOKING_STATUSES = [
 ] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
-/** The statuses that take a place on their day (the trigger of migration 0017 counts them). */
-export const COUNTED_STATUSES = ["held", "booked", "done"] as const;
-
 export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
 	held: "Held",
 	booked: "Booked",
@@ -33,7 +30,6 @@ export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
 
 /** Who may book a window. */
 export const WINDOW_AUDIENCES = ["everyone", "returning", "new"] as const;
-export type WindowAudience = (typeof WINDOW_AUDIENCES)[number];
 
 /** A day as a customer sees it: never a count. */
 export const DAY_STATES = ["open", "few", "full", "closed"] as const;
@@ -98,7 +94,7 @@ export function daysBetween(from: string, to: string): number {
 export const weekdayOf = (day: string) => new Date(utc(day)).getUTCDay();
 
 /** Thanksgiving: the fourth Thursday of November. */
-export function thanksgiving(year: number): string {
+function thanksgiving(year: number): string {
 	const first = new Date(Date.UTC(year, 10, 1)).getUTCDay();
 	const firstThursday = 1 + ((4 - first + 7) % 7);
 	return iso(Date.UTC(year, 10, firstThursday + 21));
@@ -155,7 +151,7 @@ export const windowSchema = z.object({
 });
 export type ServiceWindow = z.infer<typeof windowSchema>;
 
-export const customerDaySchema = z.object({ day: z.string(), state: z.enum(DAY_STATES) });
+const customerDaySchema = z.object({ day: z.string(), state: z.enum(DAY_STATES) });
 export type CustomerDay = z.infer<typeof customerDaySchema>;
 
 export const bookingSchema = z.object({
@@ -237,11 +233,6 @@ export const ownerBookingSchema = bookingSchema.extend({
 	services: z.array(z.string()),
 });
 export type OwnerBooking = z.infer<typeof ownerBookingSchema>;
-
-export const ownerDayDetailSchema = z.object({
-	day: ownerDaySchema,
-	bookings: z.array(ownerBookingSchema),
-});
 
 export const dayChangeSchema = z
 	.object({

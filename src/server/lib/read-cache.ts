@@ -125,7 +125,7 @@ export const sessionTag = (userId: string) => `session:${userId}`;
 export const quotesTag = (userId: string) => `quotes:${userId}`;
 
 /** Which cached answers an event makes stale. Everything a customer changes, the owner sees too. */
-export function tagsOf(event: AppEvent): string[] {
+function tagsOf(event: AppEvent): string[] {
 	switch (event.kind) {
 		case "quote.changed":
 			return event.userId

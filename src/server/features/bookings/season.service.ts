@@ -96,7 +96,7 @@ export async function readSeasonSettings(db: Executor): Promise<SeasonSettings> 
 }
 
 /** Every day from `from` to `to`, inclusive. */
-export function daysFrom(from: string, to: string): string[] {
+function daysFrom(from: string, to: string): string[] {
 	const out: string[] = [];
 	for (let day = from; day <= to; day = addDays(day, 1)) out.push(day);
 	return out;
@@ -133,7 +133,7 @@ export const insideLock = (today: string, day: string, lockDays: number) =>
  * A day as a customer sees it: past days, closed days, days without a crew and days inside the
  * change lock are Closed; never a count.
  */
-export function customerState(
+function customerState(
 	d: { day: string; capacity: number; booked: number; closed: boolean },
 	today: string,
 	lockDays: number,

@@ -17,7 +17,7 @@ export interface EmailMessage {
 	attachments?: EmailAttachment[];
 }
 
-export interface EmailAttachment {
+interface EmailAttachment {
 	filename: string;
 	/** With parameters, e.g. `text/calendar; method=REQUEST`. */
 	contentType: string;

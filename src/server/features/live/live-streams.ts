@@ -9,7 +9,7 @@ import type { Logger } from "../../lib/logger.ts";
 export const STREAMS_PER_ACCOUNT = 8;
 
 /** One open event stream: who it is for and how to reach the browser. */
-export interface LiveStream {
+interface LiveStream {
 	user: Pick<SessionUser, "id" | "role">;
 	/** Sends one event to the browser. */
 	send(event: AppEvent): void;
@@ -33,7 +33,7 @@ export interface LiveStreams {
  * data; a customer only those naming their own account. E-mail, leads and other users' sessions
  * are nobody's business on a page.
  */
-export function visibleTo(user: LiveStream["user"], event: AppEvent): boolean {
+function visibleTo(user: LiveStream["user"], event: AppEvent): boolean {
 	switch (event.kind) {
 		case "chat.message":
 		case "chat.read":

@@ -9,7 +9,6 @@ import {
 import {
 	type CreateCustomerInput,
 	type CustomerDetail,
-	type createdCustomerSchema,
 	type ProgressFlag,
 	progressPercent,
 	type UpdateCustomerInput,

@@ -18,7 +18,7 @@ const RETRY_MS = [1000, 2000, 5000, 10_000];
 type Viewer = Pick<SessionUser, "id" | "role">;
 
 /** The query keys an event makes stale, for this viewer. */
-export function keysFor(event: AppEvent, viewer: Viewer): QueryKey[] {
+function keysFor(event: AppEvent, viewer: Viewer): QueryKey[] {
 	const owner = viewer.role === "owner";
 	const ownerCustomers = owner
 		? [customerQueries.dashboard, customerQueries.ownerList, customerQueries.ownerDetails]
