@@ -158,23 +158,29 @@ async function customerFacts(db: Executor, where: { userId?: string; customerId?
 				.from(bills)
 				.where(eq(bills.quoteRequestId, quote.id))
 		: [];
+	return {
+		...customer,
+		approvedCents: quote ? Number(quote.cents) : null,
+		approvalBill: approvalBill ?? null,
+		returning: await hasDoneInstall(db, customer.id),
+	} satisfies CustomerFacts;
+}
+
+/** Whether the customer has a finished install (in the season given, or in any). */
+async function hasDoneInstall(db: Executor, customerId: string, seasonId?: string) {
 	const [done] = await db
 		.select({ id: bookings.id })
 		.from(bookings)
 		.where(
 			and(
-				eq(bookings.customerId, customer.id),
+				eq(bookings.customerId, customerId),
 				eq(bookings.kind, "install"),
 				eq(bookings.status, "done"),
+				seasonId ? eq(bookings.seasonId, seasonId) : undefined,
 			),
 		)
 		.limit(1);
-	return {
-		...customer,
-		approvedCents: quote ? Number(quote.cents) : null,
-		approvalBill: approvalBill ?? null,
-		returning: Boolean(done),
-	} satisfies CustomerFacts;
+	return Boolean(done);
 }
 
 /** Why the customer cannot book a kind of day now, or null. */
@@ -187,19 +193,7 @@ async function bookingBlock(
 	if (facts.approvedCents === null) return BOOKING_MESSAGES.noQuote;
 	if (!facts.agreedToServices) return BOOKING_MESSAGES.notSigned;
 	if (kind === "install") return null;
-	const [install] = await db
-		.select({ id: bookings.id })
-		.from(bookings)
-		.where(
-			and(
-				eq(bookings.customerId, facts.id),
-				eq(bookings.kind, "install"),
-				eq(bookings.status, "done"),
-				seasonId ? eq(bookings.seasonId, seasonId) : undefined,
-			),
-		)
-		.limit(1);
-	return install ? null : BOOKING_MESSAGES.installFirst;
+	return (await hasDoneInstall(db, facts.id, seasonId)) ? null : BOOKING_MESSAGES.installFirst;
 }
 
 const audienceFits = (window: ServiceWindow, facts: CustomerFacts) =>
