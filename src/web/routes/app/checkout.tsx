@@ -8,11 +8,8 @@ import { EmptyState, LoadingState, PageHeading } from "../../components/shell/ap
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { useBills, usePayBill, usePaymentSetup } from "../../features/payments/api.ts";
-import {
-	CardFailure,
-	CardFields,
-	useCardForm,
-} from "../../features/payments/components/card-fields.tsx";
+import { useCardForm } from "../../features/payments/card-form-api.ts";
+import { CardFailure, CardFields } from "../../features/payments/components/card-fields.tsx";
 import {
 	TestModeBadge,
 	TestModeNotice,

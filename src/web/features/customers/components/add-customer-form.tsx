@@ -12,10 +12,8 @@ import { Input } from "../../../components/ui/input.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { useZodForm } from "../../../lib/use-zod-form.ts";
 import { usePaymentSetup } from "../../payments/api.ts";
-import {
-	PaymentInfoFields,
-	usePaymentInfo,
-} from "../../payments/components/payment-info-section.tsx";
+import { PaymentInfoFields } from "../../payments/components/payment-info-section.tsx";
+import { usePaymentInfo } from "../../payments/payment-info-api.ts";
 import { InstantQuoteResult } from "../../quotes/components/instant-quote-result.tsx";
 import {
 	FormSection,

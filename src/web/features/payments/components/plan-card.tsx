@@ -22,10 +22,11 @@ import {
 } from "../../../components/ui/dialog.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { useCancelPlan, useJoinPlan, usePlan } from "../api.ts";
+import { useCardForm } from "../card-form-api.ts";
 import { useLeftPageReset, useNoProviderMessage } from "../pay-action-api.ts";
 import { brandName } from "../payment-method.ts";
 import { dayOf } from "./bill-rows.tsx";
-import { CardFailure, CardFields, useCardForm } from "./card-fields.tsx";
+import { CardFailure, CardFields } from "./card-fields.tsx";
 import { TestModeBadge, TestModeNotice } from "./test-mode-notice.tsx";
 
 /**
