@@ -318,7 +318,7 @@ test("every page with hostile data: its layout at five widths, axe at 390 and 12
 	world,
 	pageErrors,
 }) => {
-	// Two to three minutes alone on a quiet 2-core machine; beside the other worker's tests, seven or more.
+	// About five minutes alone on a quiet 2-core machine; beside the other worker's tests, more.
 	test.setTimeout(900_000);
 	pageErrors.allow(failedResource(404, "/no-such-page"));
 	const visitor = await test.step("public pages, signed out", () =>
