@@ -22,7 +22,8 @@ import { Label } from "../../../components/ui/label.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { useZodForm } from "../../../lib/use-zod-form.ts";
 import { useAddRequestForCustomer } from "../api.ts";
-import { RequestFields, useRequestFields } from "./request-parts.tsx";
+import { useRequestFields } from "../request-fields-api.ts";
+import { RequestFields } from "./request-parts.tsx";
 
 /**
  * The owner adds a service request for a customer, owner-only types (Takedown, Installation,

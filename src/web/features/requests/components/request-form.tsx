@@ -19,7 +19,8 @@ import {
 	needsConfirmation,
 } from "../../auth/components/confirm-email-notice.tsx";
 import { useSubmitRequest } from "../api.ts";
-import { RequestFields, useRequestFields } from "./request-parts.tsx";
+import { useRequestFields } from "../request-fields-api.ts";
+import { RequestFields } from "./request-parts.tsx";
 
 const DETAILS_LABEL = {
 	Fix: "What's wrong?",

@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useId } from "react";
 import {
 	COLOR_SCHEMES,
 	type ColorScheme,
@@ -15,37 +15,7 @@ import { Badge } from "../../../components/ui/badge.tsx";
 import { Label } from "../../../components/ui/label.tsx";
 import { RadioGroup, RadioGroupItem } from "../../../components/ui/radio-group.tsx";
 import type { FieldProps } from "../../../lib/use-zod-form.ts";
-
-/**
- * What every request form asks, the customer's and the owner's alike (details, priority, and for
- * Change Colors the scheme), and the request it makes for `type`.
- */
-export function useRequestFields<T extends RequestType>(type: T) {
-	const [details, setDetails] = useState("");
-	const [priority, setPriority] = useState<RequestPriority>("Normal");
-	const [scheme, setScheme] = useState<ColorScheme | null>(null);
-	const [custom, setCustom] = useState("");
-	const input = {
-		requestType: type,
-		details: details.trim() || undefined,
-		priority,
-		...(type === "ChangeColor"
-			? { colorScheme: scheme, customColors: scheme === "Custom" ? custom : undefined }
-			: {}),
-	};
-	const reset = () => {
-		setDetails("");
-		setPriority("Normal");
-		setScheme(null);
-		setCustom("");
-	};
-	return {
-		...{ details, setDetails, priority, setPriority },
-		...{ scheme, setScheme, custom, setCustom },
-		input,
-		reset,
-	};
-}
+import type { useRequestFields } from "../request-fields-api.ts";
 
 /**
  * The fields `useRequestFields` keeps: the scheme for Change Colors, the details, the priority;
