@@ -224,6 +224,9 @@ test("on a phone a customer card with every badge keeps the page its width, and 
 	await customer.context().close();
 
 	await owner.goto("/owner");
+	const cards = owner.getByRole("list", { name: "Customers" }).getByRole("listitem");
+	await expect(cards.first()).toBeVisible();
+	const everyone = await cards.count();
 	await owner.getByLabel("Search customers").fill(email);
 	const card = owner
 		.getByRole("list", { name: "Customers" })
@@ -241,19 +244,23 @@ test("on a phone a customer card with every badge keeps the page its width, and 
 	// Scrolled to the end of the list, the floating role switch hides none of it, on a phone and
 	// at a desk (a short window, so the page scrolls).
 	await owner.getByLabel("Search customers").fill("");
-	const cards = owner.getByRole("list", { name: "Customers" }).getByRole("listitem");
-	await expect(cards.first()).toBeVisible();
+	await expect.poll(() => cards.count()).toBeGreaterThanOrEqual(everyone);
 	for (const size of [
 		{ width: 390, height: 480 },
 		{ width: 1440, height: 480 },
 	]) {
 		await owner.setViewportSize(size);
-		await owner.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-		const lastBottom = await cards.last().evaluate((el) => el.getBoundingClientRect().bottom);
-		const switchTop = await owner
-			.getByRole("button", { name: "Customer View" })
-			.evaluate((el) => el.getBoundingClientRect().top);
-		expect(lastBottom).toBeLessThanOrEqual(switchTop);
+		// Measured at the end of the page, once the layout has settled.
+		await expect
+			.poll(async () => {
+				await owner.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+				const lastBottom = await cards.last().evaluate((el) => el.getBoundingClientRect().bottom);
+				const switchTop = await owner
+					.getByRole("button", { name: "Customer View" })
+					.evaluate((el) => el.getBoundingClientRect().top);
+				return lastBottom - switchTop;
+			})
+			.toBeLessThanOrEqual(0);
 		expect(await overflow(owner)).toBeLessThanOrEqual(0);
 	}
 	await owner.context().close();

@@ -83,11 +83,34 @@ function refetch(queryClient: QueryClient, keys: QueryKey[]) {
 }
 
 /**
+ * The stream's first open: what was read before it listened may have changed since (a message
+ * sent in between would never arrive), so every query is read once more; one still on its way is
+ * read again when it lands, not cancelled, so the page shows as soon as it would have.
+ */
+function rereadOnceSettled(queryClient: QueryClient) {
+	const cache = queryClient.getQueryCache();
+	const pending = new Set(cache.findAll({ fetchStatus: "fetching" }).map((q) => q.queryHash));
+	void queryClient.invalidateQueries({
+		predicate: (q) => q.state.status === "success" && !pending.has(q.queryHash),
+	});
+	if (pending.size === 0) return;
+	const unsubscribe = cache.subscribe(({ type, query }) => {
+		if (!pending.has(query.queryHash)) return;
+		if (type === "updated" && query.state.fetchStatus === "idle") {
+			pending.delete(query.queryHash);
+			void queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true });
+		} else if (type === "removed") pending.delete(query.queryHash);
+		if (pending.size === 0) unsubscribe();
+	});
+}
+
+/**
  * Keeps the signed-in user's pages live: one Server-Sent Events stream (GET /api/live) whose
  * events name what changed; each refetches exactly the queries that show it. A chat message is
  * acted on once, whether it comes live or again in a reconnect's catch-up. After a drop the
  * stream reopens with the last message id it had, and the other data is refetched, since only
- * chat messages are caught up from the server.
+ * chat messages are caught up from the server. Data read before the stream first opened is read
+ * again once it listens.
  */
 export function LiveUpdates({ user }: { user: Viewer }) {
 	const queryClient = useQueryClient();
@@ -115,6 +138,8 @@ export function LiveUpdates({ user }: { user: Viewer }) {
 						predicate: (q) => q.queryKey[0] !== "chat",
 					});
 					dropped = false;
+				} else if (!lastEventId) {
+					rereadOnceSettled(queryClient);
 				}
 			};
 			source.onmessage = (message) => {
