@@ -8,7 +8,9 @@
 // Env: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres),
 //      BENCH_SECONDS per endpoint (default 20), BENCH_CONNECTIONS (default 50),
 //      BENCH_ONLY (measure only the endpoints whose name contains it, e.g. "search" or "pay").
-// Last, the payment path: paying bills in test mode at BENCH_CONNECTIONS at once.
+// Last, the payment path: paying bills in test mode at BENCH_CONNECTIONS at once; and the booking
+// path: BENCH_CONNECTIONS customers at once holding install days (100 to a day, the most a day
+// takes), each beside its floor.
 import { fork } from "node:child_process";
 import { createHmac } from "node:crypto";
 import net from "node:net";
@@ -211,24 +213,137 @@ async function measurePay() {
 		await new Promise((r) => setTimeout(r, 200));
 	}
 	app.mailDrainSeconds = (performance.now() - drainStarted) / 1000;
-	const floor = await measureOn(await startFloor());
+	const floor = await measureOn(await startFloor("scripts/bench-pay-floor.mjs"));
 	const floorWithMail = await measureOn(
-		await startFloor({ OUTBOX_DIR: path.join(os.tmpdir(), `bhl-bench-floor-${process.pid}`) }),
+		await startFloor("scripts/bench-pay-floor.mjs", {
+			OUTBOX_DIR: path.join(os.tmpdir(), `bhl-bench-floor-${process.pid}`),
+		}),
 	);
 	return { app, floor, floorWithMail };
 }
 
+/**
+ * The booking path: POST /api/bookings, an install hold with its deposit bill, by `connections`
+ * customers at once (each signed in, with a signed contract, an approved quote and its bill), a
+ * day after another of the next season's install windows, 100 customers to a day (the most a day
+ * takes, so every answer is 201 and each day is booked by 50 at once). Then the same bookings are
+ * undone and made again by the floor (scripts/bench-book-floor.mjs).
+ */
+async function measureBook() {
+	const db = dbUrl.toString();
+	const warm = 200;
+	// The season's windows exist once a customer has looked at them.
+	const seen = await fetch(`${served}/api/bookings`, { headers: { cookie: customerCookie } });
+	if (!seen.ok) throw new Error(`GET /api/bookings: ${seen.status}`);
+	await sql(
+		db,
+		"update season_settings set weekday_capacity = '[100,100,100,100,100,100,100]', deposit_percent = 25, change_lock_days = 5",
+	);
+	const { rows: days } = await sql(
+		db,
+		`select w.id as window_id, to_char(d, 'YYYY-MM-DD') as day from service_windows w, generate_series(w.starts_on, w.ends_on, interval '1 day') d
+			where w.kind = 'install' and w.audience = 'everyone' and w.season_id = (select max(id) from seasons) and d > current_date + 6
+			order by d`,
+	);
+	const amount = Math.min(5000, days.length * 100 - warm);
+	const total = warm + amount;
+	await sql(
+		db,
+		`insert into users (id, name, email) select 'book-' || g, 'Booker ' || g, 'b' || g || '@bench.test' from generate_series(1, ${total}) g;
+		insert into profiles (user_id, display_name, account_status) select 'book-' || g, 'Booker ' || g, 'active' from generate_series(1, ${total}) g;
+		insert into customers (user_id, name, email, address, city, status, agreed_to_services)
+			select 'book-' || g, 'Booker ' || g, 'b' || g || '@bench.test', g || ' Cleveland Ave', 'Canton', 'active', true from generate_series(1, ${total}) g;
+		insert into quote_requests (user_id, status, address, city, services, total_estimate_cents, decided_at)
+			select 'book-' || g, 'approved', g || ' Cleveland Ave', 'Canton', '[]'::jsonb, 100000, now() from generate_series(1, ${total}) g;
+		insert into bills (user_id, quote_request_id, description, due_date, amount_cents)
+			select user_id, id, 'Holiday lighting installation', current_date + 30, 100000 from quote_requests where user_id like 'book-%';
+		insert into sessions (id, user_id, token, expires_at)
+			select 'book-' || g, 'book-' || g, encode(sha256(convert_to('book-token-' || g, 'UTF8')), 'hex'), now() + interval '1 day' from generate_series(1, ${total}) g;
+		analyze;`,
+	);
+	const { rows: bookers } = await sql(
+		db,
+		"select id, user_id from customers where user_id like 'book-%' order by split_part(user_id, '-', 2)::int",
+	);
+	const cookieOf = (userId) => {
+		const token = `${userId.replace("book-", "book-token-")}`;
+		const signature = createHmac("sha256", bench.authSecret).update(token).digest("base64");
+		return `better-auth.session_token=${encodeURIComponent(`${token}.${signature}`)}`;
+	};
+	const queue = bookers.map((b, i) => ({
+		customerId: b.id,
+		cookie: cookieOf(b.user_id),
+		body: JSON.stringify({
+			windowId: days[Math.floor(i / 100)].window_id,
+			day: days[Math.floor(i / 100)].day,
+		}),
+	}));
+	const run = async (url, floor) => {
+		let next = 0;
+		const load = async (count) => {
+			const r = await autocannon({
+				url,
+				connections,
+				amount: count,
+				requests: [
+					{
+						method: "POST",
+						setupRequest: (req) => {
+							const b = queue[next++];
+							return floor
+								? { ...req, path: `/${b.customerId}`, body: b.body }
+								: {
+										...req,
+										path: "/api/bookings",
+										headers: { "content-type": "application/json", cookie: b.cookie },
+										body: b.body,
+									};
+						},
+					},
+				],
+			});
+			if (r.non2xx || r.errors)
+				throw new Error(`book: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
+			return r;
+		};
+		await load(warm);
+		const r = await load(amount);
+		return {
+			rps: r.requests.average,
+			p50: r.latency.p50,
+			p99: r.latency.p99,
+			count: r.requests.total,
+		};
+	};
+	const app = await run(served, false);
+	const { rows: held } = await sql(
+		db,
+		"select (select count(*) from bookings where status = 'held')::int as n, (select max(booked) from crew_days)::int as most",
+	);
+	app.held = held[0]?.n ?? 0;
+	app.mostOnADay = held[0]?.most ?? 0;
+	// Undone for the floor: the bookings (the trigger frees their days), their deposits, the balances.
+	await sql(
+		db,
+		`delete from bookings where status = 'held';
+		delete from bills where description like 'Deposit to hold%';
+		update bills set amount_cents = 100000 where user_id like 'book-%';`,
+	);
+	const floor = await run(await startFloor("scripts/bench-book-floor.mjs"), true);
+	return { app, floor };
+}
+
 const floors = [];
 
-/** scripts/bench-pay-floor.mjs on the bench database: the payment's statements with no app around them. */
-async function startFloor(settings = {}) {
+/** A floor script on the bench database: a path's statements with no app around them. */
+async function startFloor(script, settings = {}) {
 	const port = await new Promise((resolve) => {
 		const s = net.createServer().listen(0, "127.0.0.1", () => {
 			const { port } = s.address();
 			s.close(() => resolve(port));
 		});
 	});
-	const child = fork("scripts/bench-pay-floor.mjs", {
+	const child = fork(script, {
 		env: { ...process.env, DATABASE_URL: dbUrl.toString(), PORT: String(port), ...settings },
 	});
 	floors.push(child);
@@ -262,6 +377,9 @@ console.log("Measuring the database path again, then the server as deployed...")
 const large = await measure(direct);
 const deployed = await measure(served);
 const paying = "pay a bill".includes(process.env.BENCH_ONLY ?? "") ? await measurePay() : undefined;
+const booking = "book a day".includes(process.env.BENCH_ONLY ?? "")
+	? await measureBook()
+	: undefined;
 
 const ms = (n) => String(n).padStart(7);
 const row = (name, r) =>
@@ -293,6 +411,16 @@ if (paying) {
 			"\nthe floor: the same statements from a bare node:http server and pg, nothing else\n" +
 			`statements only                  ${row("", floor).slice(32)}\n` +
 			`and the two e-mails as files     ${row("", floorWithMail).slice(32)}`,
+	);
+}
+if (booking) {
+	const { app, floor } = booking;
+	const ratio = floor.p99 > 0 ? app.p99 / floor.p99 : 1;
+	console.log(
+		`\nbooking path (install holds with their deposits, ${connections} customers at once, 100 to a day; target: p99 within 1.5x the floor's)\n` +
+			`book a day                       ${row("", app).slice(32)}  (${app.held} held, at most ${app.mostOnADay} on a day, every answer 201)\n` +
+			`the floor: the same statements    ${row("", floor).slice(32)}\n` +
+			`p99 ratio                        ${ratio.toFixed(2).padStart(6)}  ${ratio <= 1.5 ? "ok" : "MISSED"}`,
 	);
 }
 for (const child of floors) child.kill();

@@ -49,6 +49,12 @@ export interface EventBus {
 	 * (the same event published twice goes once).
 	 */
 	transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>;
+	/**
+	 * Sends what `tx` has published so far now rather than just before the commit (the others still
+	 * hear it only when it commits): a transaction whose last write takes a busy lock calls it
+	 * before that write, so the lock is held for one statement less.
+	 */
+	flush(tx: Transaction): Promise<void>;
 	start(): Promise<void>;
 	stop(): Promise<void>;
 }
@@ -62,8 +68,14 @@ export function createEventBus(options: {
 	const { db, transport, logger } = options;
 	const instance = randomUUID();
 	const listeners = new Set<EventListener>();
-	/** Events published inside each open transaction, sent and delivered when it commits. */
-	const pending = new WeakMap<object, AppEvent[]>();
+	/**
+	 * Each open transaction's events: published and not sent yet, sent, and the echoes awaited;
+	 * all delivered when it commits.
+	 */
+	const pending = new WeakMap<
+		object,
+		{ queued: AppEvent[]; sent: AppEvent[]; heard: Promise<void>[] }
+	>();
 	/** Notifications sent to the other instances whose own copy has not come back yet. */
 	const echoes = new Map<string, () => void>();
 	let stopListening: (() => Promise<void>) | undefined;
@@ -115,13 +127,23 @@ export function createEventBus(options: {
 		}
 	};
 
+	const flush = async (tx: Transaction) => {
+		const state = pending.get(tx);
+		if (!state) throw new Error("flush() needs a transaction made by events.transaction()");
+		const events = distinct([...state.sent, ...state.queued]).slice(state.sent.length);
+		state.queued = [];
+		state.sent.push(...events);
+		state.heard.push(...(await send(tx, events)));
+	};
+
 	return {
 		async publish(tx, event) {
 			if (tx === db) return committed([event], await send(db, [event]));
-			const queue = pending.get(tx);
-			if (!queue) throw new Error("publish() needs a transaction made by events.transaction()");
-			queue.push(event);
+			const state = pending.get(tx);
+			if (!state) throw new Error("publish() needs a transaction made by events.transaction()");
+			state.queued.push(event);
 		},
+		flush,
 		subscribe(listener) {
 			listeners.add(listener);
 			return () => {
@@ -129,17 +151,18 @@ export function createEventBus(options: {
 			};
 		},
 		async transaction(work) {
-			let events: AppEvent[] = [];
-			let heard: Promise<void>[] = [];
+			const state = {
+				queued: [] as AppEvent[],
+				sent: [] as AppEvent[],
+				heard: [] as Promise<void>[],
+			};
 			const result = await db.transaction(async (tx) => {
-				const published: AppEvent[] = [];
-				pending.set(tx, published);
+				pending.set(tx, state);
 				const value = await work(tx);
-				events = distinct(published);
-				heard = await send(tx, events);
+				await flush(tx);
 				return value;
 			});
-			await committed(events, heard);
+			await committed(state.sent, state.heard);
 			return result;
 		},
 		async start() {

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { and, desc, eq, inArray, lte, notInArray, sql } from "drizzle-orm";
 import {
 	BOOKING_MESSAGES,
@@ -130,39 +131,50 @@ interface CustomerFacts {
 }
 
 async function customerFacts(db: Executor, where: { userId?: string; customerId?: string }) {
-	const [customer] = await db
+	// One statement: the customer, their latest approved quote, its bill, and whether they return.
+	const approved = db
+		.select({
+			id: quoteRequests.id,
+			cents:
+				sql<number>`coalesce(${quoteRequests.revisedPriceCents}, ${quoteRequests.totalEstimateCents})`.as(
+					"approved_cents",
+				),
+		})
+		.from(quoteRequests)
+		.where(and(eq(quoteRequests.userId, customers.userId), eq(quoteRequests.status, "approved")))
+		.orderBy(desc(quoteRequests.decidedAt), desc(quoteRequests.createdAt))
+		.limit(1)
+		.as("approved");
+	const [row] = await db
 		.select({
 			id: customers.id,
 			userId: customers.userId,
 			agreedToServices: customers.agreedToServices,
+			approvedCents: approved.cents,
+			billId: bills.id,
+			billCents: bills.amountCents,
+			billStatus: bills.status,
+			returning: sql<boolean>`exists (select 1 from ${bookings} where ${bookings.customerId} = ${customers.id}
+				and ${bookings.kind} = 'install' and ${bookings.status} = 'done')`,
 		})
 		.from(customers)
+		.leftJoinLateral(approved, sql`true`)
+		.leftJoin(bills, eq(bills.quoteRequestId, approved.id))
 		.where(
 			where.customerId ? eq(customers.id, where.customerId) : eq(customers.userId, where.userId!),
-		);
-	if (!customer) return undefined;
-	const [quote] = customer.userId
-		? await db
-				.select({
-					id: quoteRequests.id,
-					cents: sql<number>`coalesce(${quoteRequests.revisedPriceCents}, ${quoteRequests.totalEstimateCents})`,
-				})
-				.from(quoteRequests)
-				.where(and(eq(quoteRequests.userId, customer.userId), eq(quoteRequests.status, "approved")))
-				.orderBy(desc(quoteRequests.decidedAt), desc(quoteRequests.createdAt))
-				.limit(1)
-		: [];
-	const [approvalBill] = quote
-		? await db
-				.select({ id: bills.id, amountCents: bills.amountCents, status: bills.status })
-				.from(bills)
-				.where(eq(bills.quoteRequestId, quote.id))
-		: [];
+		)
+		.limit(1);
+	if (!row) return undefined;
 	return {
-		...customer,
-		approvedCents: quote ? Number(quote.cents) : null,
-		approvalBill: approvalBill ?? null,
-		returning: await hasDoneInstall(db, customer.id),
+		id: row.id,
+		userId: row.userId,
+		agreedToServices: row.agreedToServices,
+		approvedCents: row.approvedCents === null ? null : Number(row.approvedCents),
+		approvalBill:
+			row.billId === null
+				? null
+				: { id: row.billId, amountCents: row.billCents!, status: row.billStatus! },
+		returning: Boolean(row.returning),
 	} satisfies CustomerFacts;
 }
 
@@ -212,6 +224,8 @@ async function repriceBalance(
 	deps: BookingDeps,
 	facts: CustomerFacts,
 	seasonId: string,
+	/** The install booking about to be inserted: its window's adjustment and its deposit. */
+	incoming?: { pct: number; depositCents: number },
 ) {
 	if (
 		facts.approvedCents === null ||
@@ -219,23 +233,33 @@ async function repriceBalance(
 		facts.approvalBill.status !== "pending"
 	)
 		return;
-	const [active] = await tx
-		.select({ pct: serviceWindows.priceAdjustPct })
-		.from(bookings)
-		.innerJoin(serviceWindows, eq(serviceWindows.id, bookings.windowId))
+	// One statement, as it may run while a booking's day is locked.
+	const activePct = incoming
+		? sql`${incoming.pct}`
+		: sql`(select ${serviceWindows.priceAdjustPct} from ${bookings}
+		join ${serviceWindows} on ${serviceWindows.id} = ${bookings.windowId}
+		where ${bookings.customerId} = ${facts.id} and ${bookings.seasonId} = ${seasonId}
+			and ${bookings.kind} = 'install' and ${inArray(bookings.status, ACTIVE)}
+		limit 1)`;
+	const deposits = sql`((select coalesce(sum(d.amount_cents), 0) from ${bookings}
+		join ${bills} d on d.id = ${bookings.depositBillId}
+		where ${bookings.customerId} = ${facts.id} and ${bookings.seasonId} = ${seasonId}
+			and ${bookings.kind} = 'install' and d.status in ('pending', 'paid')) + ${incoming?.depositCents ?? 0})`;
+	// The same rounding as `adjusted` (half away from zero, amounts are positive).
+	const balance = sql`greatest(0, round(${facts.approvedCents}::numeric * (100 + coalesce(${activePct}, 0)) / 100) - ${deposits})::int`;
+	const [changed] = await tx
+		.update(bills)
+		.set({ amountCents: balance })
 		.where(
 			and(
-				eq(bookings.customerId, facts.id),
-				eq(bookings.seasonId, seasonId),
-				eq(bookings.kind, "install"),
-				inArray(bookings.status, ACTIVE),
+				eq(bills.id, facts.approvalBill.id),
+				eq(bills.status, "pending"),
+				sql`${bills.amountCents} <> ${balance}`,
 			),
-		);
-	const deposits = await depositCents(tx, facts.id, seasonId, ["pending", "paid"]);
-	const balance = Math.max(0, adjusted(facts.approvedCents, active?.pct ?? 0) - deposits);
-	if (balance === facts.approvalBill.amountCents) return;
-	await tx.update(bills).set({ amountCents: balance }).where(eq(bills.id, facts.approvalBill.id));
-	facts.approvalBill.amountCents = balance;
+		)
+		.returning({ amountCents: bills.amountCents });
+	if (!changed) return;
+	facts.approvalBill.amountCents = changed.amountCents;
 	if (facts.userId)
 		await deps.events.publish(tx, {
 			kind: "bill.changed",
@@ -333,16 +357,23 @@ async function publishBooking(
 	tx: Executor,
 	deps: BookingDeps,
 	booking: { id: string; customerId: string; day: string },
+	/** The customer's account, when the caller knows it. */
+	knownUserId?: string | null,
 ) {
-	const [owner] = await tx
-		.select({ userId: customers.userId })
-		.from(customers)
-		.where(eq(customers.id, booking.customerId));
+	const userId =
+		knownUserId !== undefined
+			? knownUserId
+			: (
+					await tx
+						.select({ userId: customers.userId })
+						.from(customers)
+						.where(eq(customers.id, booking.customerId))
+				)[0]?.userId;
 	await deps.events.publish(tx, {
 		kind: "booking.changed",
 		bookingId: booking.id,
 		day: booking.day,
-		userId: owner?.userId ?? null,
+		userId: userId ?? null,
 	});
 }
 
@@ -355,17 +386,25 @@ export async function toBooking(
 	row: BookingRow,
 	today: string,
 	lockDays: number,
+	/** What the caller has just written, so it is not read back. */
+	known?: { windowName: string; deposit: { amountCents: number; status: string } | null },
 ): Promise<Booking> {
-	const [window] = await db
-		.select({ name: serviceWindows.name })
-		.from(serviceWindows)
-		.where(eq(serviceWindows.id, row.windowId));
-	const [deposit] = row.depositBillId
-		? await db
-				.select({ amountCents: bills.amountCents, status: bills.status })
-				.from(bills)
-				.where(eq(bills.id, row.depositBillId))
-		: [];
+	const [window] = known
+		? [{ name: known.windowName }]
+		: await db
+				.select({ name: serviceWindows.name })
+				.from(serviceWindows)
+				.where(eq(serviceWindows.id, row.windowId));
+	const [deposit] = known
+		? known.deposit
+			? [known.deposit]
+			: []
+		: row.depositBillId
+			? await db
+					.select({ amountCents: bills.amountCents, status: bills.status })
+					.from(bills)
+					.where(eq(bills.id, row.depositBillId))
+			: [];
 	return {
 		id: row.id,
 		kind: row.kind,
@@ -506,7 +545,9 @@ export async function bookDay(options: {
 		if (insideLock(today, day, settings.changeLockDays))
 			throw conflict(BOOKING_MESSAGES.locked(settings.changeLockDays), "locked");
 	}
-	const row = await onDay(deps, window, day, () =>
+	// The day is locked from the booking's insert (its trigger) to the commit, and other customers
+	// wait for it: the booking goes in last, after its deposit bill, the balance and the events.
+	const { row, depositDue } = await onDay(deps, window, day, () =>
 		deps.events.transaction(async (tx) => {
 			let depositCentsDue = 0;
 			if (window.kind === "install" && !byOwner && facts.approvedCents !== null) {
@@ -517,10 +558,36 @@ export async function bookDay(options: {
 				);
 				if (!paidInFull && paidBefore === 0) depositCentsDue = target;
 			}
-			const held = depositCentsDue > 0;
+			const held = depositCentsDue > 0 && facts.userId !== null;
+			const [deposit] = held
+				? await tx
+						.insert(bills)
+						.values({
+							userId: facts.userId!,
+							description: `Deposit to hold your install on ${day}`,
+							dueDate: today,
+							amountCents: depositCentsDue,
+						})
+						.returning({ id: bills.id })
+				: [];
+			if (deposit)
+				await deps.events.publish(tx, {
+					kind: "bill.changed",
+					billId: deposit.id,
+					userId: facts.userId!,
+				});
+			if (window.kind === "install")
+				await repriceBalance(tx, deps, facts, window.seasonId, {
+					pct: window.priceAdjustPct,
+					depositCents: held ? depositCentsDue : 0,
+				});
+			const id = randomUUID();
+			await publishBooking(tx, deps, { id, customerId: facts.id, day }, facts.userId);
+			if (held) await deps.events.flush(tx);
 			const [booking] = await tx
 				.insert(bookings)
 				.values({
+					id,
 					customerId: facts.id,
 					seasonId: window.seasonId,
 					windowId: window.id,
@@ -528,39 +595,18 @@ export async function bookDay(options: {
 					day,
 					status: held ? "held" : "booked",
 					holdExpiresAt: held ? new Date(now.getTime() + HOLD_MINUTES * 60_000) : null,
+					depositBillId: deposit?.id ?? null,
 					createdBy: actor.id,
 				})
 				.returning();
-			let result = booking!;
-			if (held && facts.userId) {
-				const [deposit] = await tx
-					.insert(bills)
-					.values({
-						userId: facts.userId,
-						description: `Deposit to hold your install on ${day}`,
-						dueDate: today,
-						amountCents: depositCentsDue,
-					})
-					.returning({ id: bills.id });
-				const [linked] = await tx
-					.update(bookings)
-					.set({ depositBillId: deposit!.id })
-					.where(eq(bookings.id, result.id))
-					.returning();
-				result = linked!;
-				await deps.events.publish(tx, {
-					kind: "bill.changed",
-					billId: deposit!.id,
-					userId: facts.userId,
-				});
-			}
-			if (window.kind === "install") await repriceBalance(tx, deps, facts, window.seasonId);
-			await publishBooking(tx, deps, result!);
-			if (!held) await sendBookingNotices(tx, deps, result!, "confirmed");
-			return result!;
+			if (!held) await sendBookingNotices(tx, deps, booking!, "confirmed");
+			return { row: booking!, depositDue: held ? depositCentsDue : null };
 		}),
 	);
-	return toBooking(deps.db, row, today, settings.changeLockDays);
+	return toBooking(deps.db, row, today, settings.changeLockDays, {
+		windowName: window.name,
+		deposit: depositDue === null ? null : { amountCents: depositDue, status: "pending" },
+	});
 }
 
 /**

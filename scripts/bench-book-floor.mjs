@@ -1,0 +1,85 @@
+// The booking path's floor on this machine, for `npm run bench:api`: a bare node:http server and a
+// pg pool sending the statements a customer's install booking needs, in the app's order: end the
+// holds whose time is up; read the window, the rules and the customer's quote, bills and deposits;
+// then in one transaction insert the deposit bill, make the approval bill the balance, notify the
+// other instances, and last insert the held booking pointing at the bill (its trigger takes the
+// day). None of the app around them: no framework, validation, session or events.
+// Env: DATABASE_URL (a migrated database), PORT. Requests: POST /{customerId} with {windowId, day}.
+import http from "node:http";
+import pg from "pg";
+
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+pool.on("error", () => {}); // the bench drops the database when it is done
+
+async function book(customerId, windowId, day) {
+	await pool.query(
+		"select id from bookings where status = 'held' and hold_expires_at <= now() limit 500",
+	);
+	const { rows: rules } = await pool.query(
+		`select w.*, s.deposit_percent from service_windows w, season_settings s where w.id = $1 and s.id = 1`,
+		[windowId],
+	);
+	const window = rules[0];
+	const { rows: facts } = await pool.query(
+		`select c.id, c.user_id, c.agreed_to_services, q.cents, b.id as bill_id, b.amount_cents as bill_cents, b.status as bill_status,
+				exists (select 1 from bookings d where d.customer_id = c.id and d.kind = 'install' and d.status = 'done') as returning
+			from customers c
+			left join lateral (select id, coalesce(revised_price_cents, total_estimate_cents) as cents from quote_requests
+				where user_id = c.user_id and status = 'approved' order by decided_at desc nulls last, created_at desc limit 1) q on true
+			left join bills b on b.quote_request_id = q.id
+			where c.id = $1`,
+		[customerId],
+	);
+	const customer = facts[0];
+	if (!customer?.agreed_to_services || customer.cents === null) throw new Error("cannot book");
+	const total = Math.round((customer.cents * (100 + window.price_adjust_pct)) / 100);
+	const deposit = Math.round((total * window.deposit_percent) / 100);
+	const client = await pool.connect();
+	try {
+		await client.query("begin");
+		const { rows: paid } = await client.query(
+			`select coalesce(sum(b.amount_cents), 0)::int as cents from bookings k join bills b on b.id = k.deposit_bill_id
+				where k.customer_id = $1 and k.season_id = $2 and k.kind = 'install' and b.status = 'paid'`,
+			[customerId, window.season_id],
+		);
+		if (paid[0].cents !== 0) throw new Error("deposit already paid");
+		const { rows: bill } = await client.query(
+			`insert into bills (user_id, description, due_date, amount_cents) values ($1, $2, current_date, $3) returning id`,
+			[customer.user_id, `Deposit to hold your install on ${day}`, deposit],
+		);
+		await client.query(
+			"update bills set amount_cents = $1 where id = $2 and status = 'pending' and amount_cents <> $1",
+			[total - deposit, customer.bill_id],
+		);
+		await client.query("select pg_notify('bench_floor', $1)", [
+			JSON.stringify({ from: "floor", events: [{ kind: "booking.changed", day }] }),
+		]);
+		const { rows: booked } = await client.query(
+			`insert into bookings (customer_id, season_id, window_id, kind, day, status, hold_expires_at, deposit_bill_id, created_by)
+				values ($1, $2, $3, 'install', $4, 'held', now() + interval '35 minutes', $5, $6) returning *`,
+			[customerId, window.season_id, windowId, day, bill[0].id, customer.user_id],
+		);
+		await client.query("commit");
+		return { ...booked[0], deposit_cents: deposit };
+	} catch (error) {
+		await client.query("rollback");
+		throw error;
+	} finally {
+		client.release();
+	}
+}
+
+http
+	.createServer(async (req, res) => {
+		let body = "";
+		for await (const chunk of req) body += chunk;
+		try {
+			const { windowId, day } = JSON.parse(body);
+			const booking = await book(req.url.slice(1), windowId, day);
+			res.writeHead(201, { "content-type": "application/json" });
+			res.end(JSON.stringify(booking));
+		} catch (error) {
+			res.writeHead(500).end(String(error));
+		}
+	})
+	.listen(Number(process.env.PORT), "127.0.0.1", () => process.send?.("ready"));
