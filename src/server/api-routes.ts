@@ -1,6 +1,7 @@
 import type { OwnerEnv } from "./app-env.ts";
 import { requireOwner } from "./features/auth/auth.middleware.ts";
 import * as auth from "./features/auth/auth.routes.ts";
+import * as automations from "./features/automations/automations.routes.ts";
 import * as bills from "./features/bills/bills.routes.ts";
 import * as bookings from "./features/bookings/bookings.routes.ts";
 import * as catalog from "./features/catalog/catalog.routes.ts";
@@ -43,7 +44,8 @@ const ownerApi = ownerGuarded
 	.route("/", chat.ownerRoutes)
 	.route("/", bills.ownerRoutes)
 	.route("/", payments.ownerRoutes)
-	.route("/", bookings.ownerRoutes);
+	.route("/", bookings.ownerRoutes)
+	.route("/", automations.ownerRoutes);
 
 export const apiRoutes = createRouter()
 	.route("/", health.publicRoutes)

@@ -4,9 +4,10 @@ import type { Env } from "./env.ts";
 import { createAuth } from "./features/auth/auth.ts";
 import { createHashPool } from "./features/auth/hash-pool.ts";
 import type { ScryptCost } from "./features/auth/password-hash.ts";
+import { scheduledJobs } from "./features/automations/jobs.ts";
+import { startScheduler } from "./features/automations/scheduler.ts";
 import { createMailer } from "./features/email/email.service.ts";
 import { createLiveStreams } from "./features/live/live-streams.ts";
-import { startPlanBilling } from "./features/payments/plan.service.ts";
 import { createEventBus } from "./lib/events.ts";
 import type { Logger } from "./lib/logger.ts";
 import { postgresTransport } from "./lib/postgres-transport.ts";
@@ -14,7 +15,7 @@ import { ReadCache } from "./lib/read-cache.ts";
 import { createSecretBox, settingsKey } from "./lib/secret-box.ts";
 
 export interface RunningDeps extends Deps {
-	/** Starts listening to other instances and delivering e-mail. */
+	/** Starts listening to other instances, delivering e-mail and running the scheduled jobs. */
 	start(): Promise<void>;
 	/** Stops what `start` began; the database is the caller's to close. */
 	stop(): Promise<void>;
@@ -56,7 +57,7 @@ export function buildDeps(options: {
 	const secrets = createSecretBox(
 		settingsKey({ encryptionKey: env.SETTINGS_ENCRYPTION_KEY, authSecret: options.authSecret }),
 	);
-	let planBilling: ReturnType<typeof startPlanBilling> | undefined;
+	let scheduler: ReturnType<typeof startScheduler> | undefined;
 	const deps: Deps = {
 		db,
 		secrets,
@@ -76,11 +77,11 @@ export function buildDeps(options: {
 		async start() {
 			await events.start();
 			mailer.start();
-			if (env.PLAN_BILLING_INTERVAL_MS > 0)
-				planBilling = startPlanBilling(deps, env.PLAN_BILLING_INTERVAL_MS);
+			if (env.SCHEDULER_TICK_MS > 0)
+				scheduler = startScheduler(deps, scheduledJobs(deps), env.SCHEDULER_TICK_MS);
 		},
 		async stop() {
-			await planBilling?.stop();
+			await scheduler?.stop();
 			live.closeAll();
 			await mailer.stop();
 			await events.stop();

@@ -45,14 +45,19 @@ const envSchema = z.object({
 	/** Another address for Stripe's API (a local stand-in in tests); unset in production. */
 	STRIPE_API_URL: z.url().optional(),
 	/**
-	 * How often each instance bills the monthly plan's due months, also once at start (runs on
-	 * several instances overlap safely); 0 switches the job off on this instance.
+	 * How often the monthly plan's due months are billed (one instance runs each time, see
+	 * SCHEDULER_TICK_MS); 0 switches the job off.
 	 */
 	PLAN_BILLING_INTERVAL_MS: z.coerce
 		.number()
 		.int()
 		.min(0)
 		.default(60 * 60 * 1000),
+	/**
+	 * How often each instance looks for scheduled jobs that are due (reminders, plan billing), also
+	 * once at start; whichever instance looks first runs a due job. 0 switches the jobs off here.
+	 */
+	SCHEDULER_TICK_MS: z.coerce.number().int().min(0).default(60_000),
 	/** smtp://user:pass@host:port; without it mail is written to DATA_DIR/outbox as .eml files. */
 	SMTP_URL: z.string().optional(),
 	MAIL_FROM: z.string().default("Buckeye Holiday Lights <hello@buckeyeholidaylights.com>"),

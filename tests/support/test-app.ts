@@ -96,8 +96,9 @@ export async function startTestApp(
 		APP_URL: url,
 		LOG_LEVEL: "silent",
 		NODE_ENV: "test",
-		// The monthly plan job is run by the tests that need it, when they need it.
-		PLAN_BILLING_INTERVAL_MS: "0",
+		// Scheduled jobs (the monthly plan, reminders) are run by the tests that need them, as of
+		// the instant they choose.
+		SCHEDULER_TICK_MS: "0",
 		...options.env,
 	});
 	const logger = options.logger ?? createLogger(env.LOG_LEVEL);

@@ -16,6 +16,7 @@ import {
 	uuid,
 } from "drizzle-orm/pg-core";
 import { ACCOUNT_STATUSES, ROLES } from "../../shared/auth.ts";
+import { AUTOMATION_KINDS } from "../../shared/automations.ts";
 import { BILL_STATUSES, PAYMENT_METHODS } from "../../shared/bills.ts";
 import { BOOKING_KINDS, BOOKING_STATUSES, WINDOW_AUDIENCES } from "../../shared/bookings.ts";
 import { MESSAGE_TYPES } from "../../shared/chat.ts";
@@ -874,3 +875,49 @@ export const bookings = pgTable(
 		index("bookings_deposit_bill_idx").on(t.depositBillId),
 	],
 );
+
+// ---------------------------------------------------------------- jobs and automations
+
+/**
+ * The periodic jobs every instance ticks (automations/scheduler.ts): whichever instance first
+ * moves a job's next run past now runs it; the others find it already moved.
+ */
+export const jobSchedules = pgTable("job_schedules", {
+	name: text("name").primaryKey(),
+	nextRunAt: timestamp("next_run_at", { withTimezone: true }).notNull(),
+	lastRunAt: timestamp("last_run_at", { withTimezone: true }),
+	lastOkAt: timestamp("last_ok_at", { withTimezone: true }),
+	lastError: text("last_error"),
+});
+
+/**
+ * Every automated message sent, once: unique on what it is about and for which occurrence (a
+ * booking's day, a bill's due date), written in the transaction that queues the message, so a
+ * second run, a second instance or a restart sends nothing twice.
+ */
+export const automationSends = pgTable(
+	"automation_sends",
+	{
+		id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+		kind: text("kind", { enum: AUTOMATION_KINDS }).notNull(),
+		subjectId: uuid("subject_id").notNull(),
+		occurrence: text("occurrence").notNull(),
+		userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+		emailId: bigint("email_id", { mode: "number" }).references(() => emailOutbox.id, {
+			onDelete: "set null",
+		}),
+		createdAt: createdAt(),
+	},
+	(t) => [
+		check("automation_sends_kind_check", inList("kind", AUTOMATION_KINDS)),
+		uniqueIndex("automation_sends_once").on(t.kind, t.subjectId, t.occurrence),
+		index("automation_sends_recent_idx").on(t.createdAt),
+	],
+);
+
+/** Which automations the owner has switched off (all are on until then). */
+export const automationSwitches = pgTable("automation_switches", {
+	kind: text("kind", { enum: AUTOMATION_KINDS }).primaryKey(),
+	enabled: boolean("enabled").notNull(),
+	updatedAt: updatedAt(),
+});

@@ -27,9 +27,10 @@ interface EmailAttachment {
 export interface Mailer {
 	/**
 	 * Queues messages; pass the transaction making the change so both commit together. The
-	 * commit announces `email.queued`, which wakes the delivery on every instance.
+	 * commit announces `email.queued`, which wakes the delivery on every instance. Answers the
+	 * messages' ids in the outbox.
 	 */
-	enqueue(messages: EmailMessage | EmailMessage[], executor?: Executor): Promise<void>;
+	enqueue(messages: EmailMessage | EmailMessage[], executor?: Executor): Promise<number[]>;
 	/** Delivers what is due now; safe to run from several processes at once. */
 	deliverDue(): Promise<number>;
 	start(): void;
@@ -205,9 +206,13 @@ export function createMailer(options: {
 				htmlBody: message.html,
 				attachments: message.attachments,
 			}));
-			if (rows.length === 0) return;
-			await executor.insert(emailOutbox).values(rows);
+			if (rows.length === 0) return [];
+			const queued = await executor
+				.insert(emailOutbox)
+				.values(rows)
+				.returning({ id: emailOutbox.id });
 			await events.publish(executor, { kind: "email.queued" });
+			return queued.map((q) => q.id);
 		},
 		deliverDue,
 		start() {

@@ -573,3 +573,60 @@ export function bookingBusinessEmail(options: {
 		action: { label: "Open the schedule", url: options.url },
 	});
 }
+
+/** The reminder two days before an install or a takedown. */
+export function bookingReminderEmail(options: {
+	to: string;
+	name: string | null;
+	what: "install" | "takedown";
+	day: string;
+	address: string | null;
+	url: string;
+	business: BusinessProfile;
+}): EmailMessage {
+	const what = options.what === "install" ? "install" : "takedown";
+	return layout({
+		to: options.to,
+		subject: `Reminder: your ${what} is on ${options.day}`,
+		business: options.business,
+		greeting: hello(options.name),
+		paragraphs: [
+			`Our crew comes for your ${what} on ${options.day}${options.address ? `, at ${options.address}` : ""}.`,
+			options.what === "install"
+				? "Please make sure the outlets we use have power and the gate is open or we have its code."
+				: "Please leave the lights switched off and the gate open or let us know its code.",
+			`Need another day? Call us at ${options.business.phone} or chat with us in the app.`,
+		],
+		action: { label: "Open your booking", url: options.url },
+	});
+}
+
+/** A bill coming due, or overdue by `overdueDays`. */
+export function billReminderEmail(options: {
+	to: string;
+	name: string | null;
+	description: string;
+	amountCents: number;
+	dueDate: string;
+	overdueDays?: number;
+	url: string;
+	business: BusinessProfile;
+}): EmailMessage {
+	const amount = formatCents(options.amountCents);
+	const due = formatDate(options.dueDate);
+	return layout({
+		to: options.to,
+		subject: options.overdueDays
+			? `Your bill of ${amount} is ${options.overdueDays} days overdue`
+			: `Your bill of ${amount} is due on ${due}`,
+		business: options.business,
+		greeting: hello(options.name),
+		paragraphs: [
+			options.overdueDays
+				? `Your bill "${oneLine(options.description)}" of ${amount} was due on ${due}.`
+				: `Your bill "${oneLine(options.description)}" of ${amount} is due on ${due}.`,
+			`You can pay it in the app. Questions? Call us at ${options.business.phone}.`,
+		],
+		action: { label: "Pay your bill", url: options.url },
+	});
+}

@@ -167,7 +167,7 @@ export async function insertPlanBill(
 }
 
 /**
- * The monthly job (every instance runs it; see startPlanBilling): each active test-mode plan whose
+ * The monthly job (automations/jobs.ts: one instance at a time): each active test-mode plan whose
  * next charge date has come gets that month's bill, its date moves to the next month, and the bill
  * is charged with the saved test card. Plans are claimed with `for update skip locked`, a month's
  * bill is unique, a bill takes one payment: overlapping runs, restarts and retries bill a month
@@ -214,7 +214,8 @@ export async function billPlans(options: { deps: PaymentDeps; now?: Date; userId
 			return due.length;
 		});
 		billed += claimed;
-		if (claimed < 20) break;
+		// Until nothing is due: a plan a few months behind is brought up to date in one run.
+		if (claimed === 0) break;
 	}
 	if (loaded.mode !== "test") return { billed, charged: 0 };
 	// Every pending plan bill never charged: this run's, and any a crash left behind.
@@ -262,23 +263,4 @@ export async function billPlans(options: { deps: PaymentDeps; now?: Date; userId
 		}
 	}
 	return { billed, charged };
-}
-
-/** Runs the plan's monthly billing now and every `intervalMs` on this instance. */
-export function startPlanBilling(deps: PaymentDeps, intervalMs: number) {
-	let running: Promise<unknown> = Promise.resolve();
-	const run = () => {
-		running = billPlans({ deps }).catch((error) =>
-			deps.logger.error({ err: error }, "plan billing failed"),
-		);
-	};
-	const timer = setInterval(run, intervalMs);
-	timer.unref();
-	run();
-	return {
-		async stop() {
-			clearInterval(timer);
-			await running;
-		},
-	};
 }

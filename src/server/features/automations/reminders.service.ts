@@ -1,0 +1,252 @@
+import { and, between, desc, eq, inArray, sql } from "drizzle-orm";
+import {
+	AUTOMATION_KINDS,
+	type AutomationKind,
+	type Automations,
+	REMINDER_HOURS,
+} from "../../../shared/automations.ts";
+import { longDate } from "../../../shared/bookings.ts";
+import { addDays, BUSINESS_TIME_ZONE, businessDate } from "../../../shared/dates.ts";
+import type { Deps } from "../../app-env.ts";
+import type { Executor } from "../../db/database.ts";
+import {
+	automationSends,
+	automationSwitches,
+	bills,
+	bookings,
+	customers,
+	emailOutbox,
+	users,
+} from "../../db/schema.ts";
+import type { EmailMessage } from "../email/email.service.ts";
+import { billReminderEmail, bookingReminderEmail, recipientName } from "../email/templates.ts";
+import { getCachedBusinessProfile } from "../settings/settings.service.ts";
+
+type AutomationDeps = Pick<Deps, "db" | "env" | "mailer" | "readCache" | "events">;
+
+const hourOf = new Intl.DateTimeFormat("en-US", {
+	timeZone: BUSINESS_TIME_ZONE,
+	hour: "numeric",
+	hourCycle: "h23",
+});
+
+/** The automations switched on (all, until the owner switches one off). */
+async function switchedOn(db: Executor): Promise<Set<AutomationKind>> {
+	const off = await db
+		.select({ kind: automationSwitches.kind })
+		.from(automationSwitches)
+		.where(eq(automationSwitches.enabled, false));
+	return new Set(AUTOMATION_KINDS.filter((k) => !off.some((o) => o.kind === k)));
+}
+
+/** A message that is due: what it is about, for which occurrence, to whom, and the message. */
+interface Due {
+	kind: AutomationKind;
+	subjectId: string;
+	occurrence: string;
+	userId: string | null;
+	message: EmailMessage;
+}
+
+/**
+ * Sends one due message, once: its ledger row and its e-mail go in one transaction, and a row
+ * already there (an earlier run, another instance) means it was sent.
+ */
+async function sendOnce(deps: AutomationDeps, due: Due) {
+	return deps.events.transaction(async (tx) => {
+		const [sent] = await tx
+			.insert(automationSends)
+			.values({
+				kind: due.kind,
+				subjectId: due.subjectId,
+				occurrence: due.occurrence,
+				userId: due.userId,
+			})
+			.onConflictDoNothing()
+			.returning({ id: automationSends.id });
+		if (!sent) return false;
+		const [emailId] = await deps.mailer.enqueue(due.message, tx);
+		await tx
+			.update(automationSends)
+			.set({ emailId: emailId ?? null })
+			.where(eq(automationSends.id, sent.id));
+		return true;
+	});
+}
+
+/** Install and takedown reminders: booked days one or two days ahead, their day the occurrence. */
+async function bookingReminders(deps: AutomationDeps, kinds: Set<AutomationKind>, today: string) {
+	const wanted = (["install", "takedown"] as const).filter((k) => kinds.has(`${k}_reminder`));
+	if (wanted.length === 0) return [];
+	const rows = await deps.db
+		.select({
+			id: bookings.id,
+			kind: bookings.kind,
+			day: bookings.day,
+			userId: customers.userId,
+			name: customers.name,
+			email: customers.email,
+			address: customers.address,
+			city: customers.city,
+			loginEmail: users.email,
+			emailVerified: users.emailVerified,
+		})
+		.from(bookings)
+		.innerJoin(customers, eq(customers.id, bookings.customerId))
+		.leftJoin(users, eq(users.id, customers.userId))
+		.where(
+			and(
+				eq(bookings.status, "booked"),
+				between(bookings.day, addDays(today, 1), addDays(today, 2)),
+				inArray(bookings.kind, wanted),
+			),
+		);
+	const business = await getCachedBusinessProfile(deps);
+	return rows.map(
+		(b): Due => ({
+			kind: `${b.kind}_reminder`,
+			subjectId: b.id,
+			occurrence: b.day,
+			userId: b.userId,
+			message: bookingReminderEmail({
+				to: b.loginEmail ?? b.email,
+				name: recipientName({ name: b.name, emailVerified: b.emailVerified ?? false }),
+				what: b.kind,
+				day: longDate(b.day),
+				address: [b.address, b.city].filter(Boolean).join(", ") || null,
+				url: `${deps.env.APP_URL}/app/booking`,
+				business,
+			}),
+		}),
+	);
+}
+
+/** Which unpaid bills each bill reminder takes, by due date: [first, last] days from today. */
+const BILL_REMINDERS = {
+	bill_due: { from: 1, to: 3 },
+	bill_overdue_7: { from: -13, to: -7 },
+	bill_overdue_14: { from: -30, to: -14 },
+} as const satisfies Partial<Record<AutomationKind, { from: number; to: number }>>;
+
+async function billReminders(deps: AutomationDeps, kinds: Set<AutomationKind>, today: string) {
+	const due: Due[] = [];
+	const business = await getCachedBusinessProfile(deps);
+	for (const [kind, range] of Object.entries(BILL_REMINDERS) as [
+		keyof typeof BILL_REMINDERS,
+		{ from: number; to: number },
+	][]) {
+		if (!kinds.has(kind)) continue;
+		const rows = await deps.db
+			.select({
+				id: bills.id,
+				userId: bills.userId,
+				description: bills.description,
+				amountCents: bills.amountCents,
+				dueDate: bills.dueDate,
+				email: users.email,
+				name: users.name,
+				emailVerified: users.emailVerified,
+			})
+			.from(bills)
+			.innerJoin(users, eq(users.id, bills.userId))
+			.where(
+				and(
+					eq(bills.status, "pending"),
+					between(bills.dueDate, addDays(today, range.from), addDays(today, range.to)),
+				),
+			);
+		for (const bill of rows)
+			due.push({
+				kind,
+				subjectId: bill.id,
+				occurrence: bill.dueDate,
+				userId: bill.userId,
+				message: billReminderEmail({
+					to: bill.email,
+					name: recipientName({ name: bill.name, emailVerified: bill.emailVerified }),
+					description: bill.description,
+					amountCents: bill.amountCents,
+					dueDate: bill.dueDate,
+					overdueDays: kind === "bill_due" ? undefined : kind === "bill_overdue_7" ? 7 : 14,
+					url: `${deps.env.APP_URL}/app/payments`,
+					business,
+				}),
+			});
+	}
+	return due;
+}
+
+/**
+ * The reminder sweep as of `asOf`: between 10 AM and 9 PM business time, every reminder that is
+ * due and switched on, each sent once. What is due is read from the records at this moment, so a
+ * cancelled booking gets none and a moved one gets one for its new day. Answers how many went.
+ */
+export async function sendDueReminders(deps: AutomationDeps, asOf: Date) {
+	const hour = Number(hourOf.format(asOf));
+	if (hour < REMINDER_HOURS.from || hour >= REMINDER_HOURS.until) return 0;
+	const today = businessDate(asOf);
+	const kinds = await switchedOn(deps.db);
+	const due = [
+		...(await bookingReminders(deps, kinds, today)),
+		...(await billReminders(deps, kinds, today)),
+	];
+	let sent = 0;
+	for (const d of due) if (await sendOnce(deps, d)) sent++;
+	return sent;
+}
+
+/** Settings → Automations: the switches and the last 50 sends with their e-mail's fate. */
+export async function getAutomations(options: { db: Executor }): Promise<Automations> {
+	const on = await switchedOn(options.db);
+	const recent = await options.db
+		.select({
+			id: automationSends.id,
+			kind: automationSends.kind,
+			occurrence: automationSends.occurrence,
+			customerName: users.name,
+			to: emailOutbox.toAddress,
+			emailStatus: emailOutbox.status,
+			error: emailOutbox.lastError,
+			createdAt: automationSends.createdAt,
+		})
+		.from(automationSends)
+		.leftJoin(users, eq(users.id, automationSends.userId))
+		.leftJoin(emailOutbox, eq(emailOutbox.id, automationSends.emailId))
+		.orderBy(desc(automationSends.createdAt), desc(automationSends.id))
+		.limit(50);
+	return {
+		switches: Object.fromEntries(AUTOMATION_KINDS.map((k) => [k, on.has(k)])) as Record<
+			AutomationKind,
+			boolean
+		>,
+		recent: recent.map((r) => ({
+			id: r.id,
+			kind: r.kind,
+			occurrence: r.occurrence,
+			customerName: r.customerName,
+			to: r.to,
+			channel: "email" as const,
+			status: r.emailStatus === "sent" ? "sent" : r.error ? "failed" : "pending",
+			error: r.error,
+			createdAt: r.createdAt.toISOString(),
+		})),
+	};
+}
+
+export async function setAutomationSwitches(options: {
+	db: Executor;
+	switches: Partial<Record<AutomationKind, boolean>>;
+}) {
+	const rows = Object.entries(options.switches)
+		.filter(([, enabled]) => enabled !== undefined)
+		.map(([kind, enabled]) => ({ kind: kind as AutomationKind, enabled: enabled! }));
+	if (rows.length > 0)
+		await options.db
+			.insert(automationSwitches)
+			.values(rows)
+			.onConflictDoUpdate({
+				target: automationSwitches.kind,
+				set: { enabled: sql`excluded.enabled`, updatedAt: sql`now()` },
+			});
+	return getAutomations(options);
+}

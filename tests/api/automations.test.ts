@@ -1,0 +1,172 @@
+import { eq } from "drizzle-orm";
+import { describe, expect } from "vitest";
+import { automationSends, emailOutbox } from "../../src/server/db/schema.ts";
+import { scheduledJobs } from "../../src/server/features/automations/jobs.ts";
+import { sendDueReminders } from "../../src/server/features/automations/reminders.service.ts";
+import { runDueJobs } from "../../src/server/features/automations/scheduler.ts";
+import type { Account } from "../support/accounts.ts";
+import { test } from "../support/app-fixture.ts";
+import { approvedCustomer, bill } from "../support/builders.ts";
+import { waitForMail } from "../support/outbox.ts";
+import type { TestApp } from "../support/test-app.ts";
+
+/**
+ * Automated reminders, on PGlite (and PostgreSQL with TEST_DATABASE_URL), run as of chosen
+ * instants. Summer time ends on Sunday, November 1, 2026: 10 AM in Canton is 14:00 UTC before
+ * that day and 15:00 UTC from it.
+ */
+const at = (iso: string) => new Date(iso);
+const SEPT_1 = at("2026-09-01T16:00:00Z");
+
+/** The reminders queued to `to`, oldest first (the outbox keeps subjects once sent). */
+const mailTo = async (app: TestApp, to: string) =>
+	(
+		await app.db
+			.select({ subject: emailOutbox.subject })
+			.from(emailOutbox)
+			.where(eq(emailOutbox.toAddress, to))
+			.orderBy(emailOutbox.id)
+	).filter((m) => m.subject.startsWith("Reminder") || m.subject.includes("bill"));
+
+async function primeWindow(owner: Account) {
+	const res = await owner.client.get("/api/owner/season/windows");
+	expect(res.status, res.text).toBe(200);
+	const prime = res.json.windows.find(
+		(w: { name: string; seasonId: string }) => w.name === "Prime" && w.seasonId === "2026-27",
+	);
+	expect(prime).toBeTruthy();
+	return prime.id as string;
+}
+
+describe("install and takedown reminders", () => {
+	test("a booked install gets one reminder two days before, from 10 AM business time; a cancelled one none; a moved one one for its new day", async ({
+		app,
+	}) => {
+		app.deps.clock.now = () => SEPT_1;
+		const first = await approvedCustomer(app, { email: "casey@example.test" });
+		const owner = first.owner;
+		const second = await approvedCustomer(app, { owner, email: "robin@example.test" });
+		const third = await approvedCustomer(app, { owner, email: "sam@example.test" });
+		const prime = await primeWindow(owner);
+		const book = async (customerId: string, day: string) => {
+			const res = await owner.client.post("/api/owner/bookings", {
+				customerId,
+				windowId: prime,
+				day,
+			});
+			expect(res.status, res.text).toBe(201);
+			return res.json.id as string;
+		};
+		// Tuesday, November 3: the first working day after the change of time.
+		const casey = await book(first.record.id, "2026-11-03");
+		const robin = await book(second.record.id, "2026-11-03");
+		await book(third.record.id, "2026-11-05");
+		const cancelled = await owner.client.post(`/api/owner/bookings/${robin}/cancel`);
+		expect(cancelled.status, cancelled.text).toBe(200);
+
+		// Sunday, November 1 (standard time from 2 AM): 9:59 AM is too early, 10:00 AM is the time.
+		expect(await sendDueReminders(app.deps, at("2026-11-01T14:59:00Z"))).toBe(0);
+		expect(await sendDueReminders(app.deps, at("2026-11-01T15:00:00Z"))).toBe(1);
+		// Again, and again from a second sweep at the same moment: nothing more.
+		expect(
+			await Promise.all([
+				sendDueReminders(app.deps, at("2026-11-01T15:15:00Z")),
+				sendDueReminders(app.deps, at("2026-11-01T15:15:00Z")),
+			]),
+		).toEqual([0, 0]);
+		// After 9 PM nothing goes, whatever is due.
+		expect(await sendDueReminders(app.deps, at("2026-11-03T02:30:00Z"))).toBe(0);
+
+		const caseyMail = await mailTo(app, "casey@example.test");
+		expect(caseyMail.map((m) => m.subject)).toEqual([
+			"Reminder: your install is on Tuesday, November 3",
+		]);
+		const delivered = await waitForMail(app.dataDir, "casey@example.test", {
+			containing: "Our crew comes for your install on Tuesday, November 3",
+		});
+		expect(delivered.subject).toBe("Reminder: your install is on Tuesday, November 3");
+		expect(await mailTo(app, "robin@example.test")).toEqual([]);
+
+		// Moved to Thursday the 5th: a reminder for the new day, with Sam's, on Tuesday.
+		const moved = await owner.client.post(`/api/owner/bookings/${casey}/move`, {
+			day: "2026-11-05",
+		});
+		expect(moved.status, moved.text).toBe(200);
+		expect(await sendDueReminders(app.deps, at("2026-11-03T15:00:00Z"))).toBe(2);
+		expect((await mailTo(app, "casey@example.test")).map((m) => m.subject)).toEqual([
+			"Reminder: your install is on Tuesday, November 3",
+			"Reminder: your install is on Thursday, November 5",
+		]);
+		expect((await mailTo(app, "sam@example.test")).length).toBe(1);
+		const ledger = await app.db
+			.select({ occurrence: automationSends.occurrence })
+			.from(automationSends)
+			.where(eq(automationSends.subjectId, casey))
+			.orderBy(automationSends.id);
+		expect(ledger).toEqual([{ occurrence: "2026-11-03" }, { occurrence: "2026-11-05" }]);
+	});
+});
+
+describe("bill reminders and the owner's switches", () => {
+	test("due in 3 days, overdue 7 and 14 days: each once, none for a paid bill or a switched-off reminder; the owner sees what went", async ({
+		app,
+	}) => {
+		const asOf = at("2026-12-10T16:00:00Z"); // 11 AM, Thursday, December 10
+		app.deps.clock.now = () => asOf;
+		const customer = await approvedCustomer(app, { email: "pat@example.test" });
+		const { owner } = customer;
+		// The approval's own bill is due in 30 days: not yet.
+		await bill(app, { userId: customer.userId, dueDate: "2026-12-12", amountCents: 12_500 });
+		await bill(app, { userId: customer.userId, dueDate: "2026-12-03", amountCents: 7_000 });
+		await bill(app, { userId: customer.userId, dueDate: "2026-11-20", amountCents: 9_900 });
+		await bill(app, {
+			userId: customer.userId,
+			dueDate: "2026-12-11",
+			amountCents: 4_000,
+			status: "paid",
+		});
+
+		const off = await owner.client.patch("/api/owner/automations", { bill_overdue_14: false });
+		expect(off.status, off.text).toBe(200);
+		expect(off.json.switches).toMatchObject({ bill_due: true, bill_overdue_14: false });
+		const refused = await owner.client.patch("/api/owner/automations", { nightly_spam: true });
+		expect(refused.status).toBe(400);
+		const asCustomer = await customer.client.get("/api/owner/automations");
+		expect(asCustomer.status).toBe(403);
+
+		// The scheduler runs each job once for this tick, however many ask at once.
+		const jobs = scheduledJobs(app.deps);
+		const ran = await Promise.all([
+			runDueJobs(app.deps, jobs, asOf),
+			runDueJobs(app.deps, jobs, asOf),
+		]);
+		expect(ran.flat().sort()).toEqual(["plan_billing", "reminders"]);
+		expect(await runDueJobs(app.deps, jobs, at("2026-12-10T16:10:00Z"))).toEqual([]);
+
+		const subjects = (await mailTo(app, "pat@example.test")).map((m) => m.subject);
+		expect(subjects.sort()).toEqual([
+			"Your bill of $125.00 is due on Dec 12, 2026",
+			"Your bill of $70.00 is 7 days overdue",
+		]);
+		// Switched on again, the 14-day notice goes at the next sweep, once.
+		await owner.client.patch("/api/owner/automations", { bill_overdue_14: true });
+		expect(await runDueJobs(app.deps, jobs, at("2026-12-10T16:15:00Z"))).toEqual(["reminders"]);
+		expect(await sendDueReminders(app.deps, at("2026-12-10T17:00:00Z"))).toBe(0);
+		// The owner's list, newest first, once the mail server has taken them.
+		await expect
+			.poll(async () => {
+				const recent = await owner.client.get("/api/owner/automations");
+				expect(recent.status, recent.text).toBe(200);
+				return recent.json.recent.map((r: { kind: string; to: string; status: string }) => [
+					r.kind,
+					r.to,
+					r.status,
+				]);
+			})
+			.toEqual([
+				["bill_overdue_14", "pat@example.test", "sent"],
+				["bill_overdue_7", "pat@example.test", "sent"],
+				["bill_due", "pat@example.test", "sent"],
+			]);
+	});
+});
