@@ -24,7 +24,7 @@ export const AUTOMATION_LABELS = {
 /** The business hours (America/New_York) in which reminders go out: none at night. */
 export const REMINDER_HOURS = { from: 10, until: 21 } as const;
 
-export const automationSendSchema = z.object({
+const automationSendSchema = z.object({
 	id: z.number().int(),
 	kind: z.enum(AUTOMATION_KINDS),
 	occurrence: z.string(),

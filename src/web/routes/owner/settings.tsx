@@ -3,6 +3,7 @@ import { PageHeading } from "../../components/shell/app-shell.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { InviteOwnerCard } from "../../features/auth/components/invite-owner-card.tsx";
 import { SignOutButton } from "../../features/auth/components/sign-out-button.tsx";
+import { AutomationsCard } from "../../features/automations/components/automations-card.tsx";
 import { SeasonSettingsCard } from "../../features/bookings/components/season-settings-card.tsx";
 import { MailStatusCard } from "../../features/email/components/mail-status-card.tsx";
 import { useOwnerSettings } from "../../features/settings/api.ts";
@@ -56,6 +57,7 @@ export default function OwnerSettings() {
 				</p>
 			)}
 			<SeasonSettingsCard />
+			<AutomationsCard />
 			<InviteOwnerCard />
 			<SignOutButton label="Logout" className="justify-self-start" />
 		</div>
