@@ -90,9 +90,10 @@ async function refusalAnswer(
 	refusal: Exclude<Refusal, undefined>,
 	window: ServiceWindow,
 	day: string,
+	byOwner: boolean,
 ) {
 	if (refusal === "already") return conflict(BOOKING_MESSAGES.alreadyBooked, "already_booked");
-	const alternatives = await nextOpenDays(deps.db, window, day, todayOf(deps.clock));
+	const alternatives = await nextOpenDays(deps.db, window, day, todayOf(deps.clock), byOwner);
 	return new AppError(
 		409,
 		refusal === "full" ? BOOKING_MESSAGES.dayFull : BOOKING_MESSAGES.dayClosed,
@@ -107,13 +108,14 @@ async function onDay<T>(
 	window: ServiceWindow,
 	day: string,
 	work: () => Promise<T>,
+	byOwner = false,
 ): Promise<T> {
 	try {
 		return await work();
 	} catch (error) {
 		const refusal = refusalOf(error);
 		if (!refusal) throw error;
-		throw await refusalAnswer(deps, refusal, window, day);
+		throw await refusalAnswer(deps, refusal, window, day, byOwner);
 	}
 }
 
@@ -506,59 +508,64 @@ export async function bookDay(options: {
 		if (insideLock(today, day, settings.changeLockDays))
 			throw conflict(BOOKING_MESSAGES.locked(settings.changeLockDays), "locked");
 	}
-	const row = await onDay(deps, window, day, () =>
-		deps.events.transaction(async (tx) => {
-			let depositCentsDue = 0;
-			if (window.kind === "install" && !byOwner && facts.approvedCents !== null) {
-				const paidInFull = facts.approvalBill !== null && facts.approvalBill.status !== "pending";
-				const paidBefore = await depositCents(tx, facts.id, window.seasonId, ["paid"]);
-				const target = Math.round(
-					(adjusted(facts.approvedCents, window.priceAdjustPct) * settings.depositPercent) / 100,
-				);
-				if (!paidInFull && paidBefore === 0) depositCentsDue = target;
-			}
-			const held = depositCentsDue > 0;
-			const [booking] = await tx
-				.insert(bookings)
-				.values({
-					customerId: facts.id,
-					seasonId: window.seasonId,
-					windowId: window.id,
-					kind: window.kind,
-					day,
-					status: held ? "held" : "booked",
-					holdExpiresAt: held ? new Date(now.getTime() + HOLD_MINUTES * 60_000) : null,
-					createdBy: actor.id,
-				})
-				.returning();
-			let result = booking!;
-			if (held && facts.userId) {
-				const [deposit] = await tx
-					.insert(bills)
+	const row = await onDay(
+		deps,
+		window,
+		day,
+		() =>
+			deps.events.transaction(async (tx) => {
+				let depositCentsDue = 0;
+				if (window.kind === "install" && !byOwner && facts.approvedCents !== null) {
+					const paidInFull = facts.approvalBill !== null && facts.approvalBill.status !== "pending";
+					const paidBefore = await depositCents(tx, facts.id, window.seasonId, ["paid"]);
+					const target = Math.round(
+						(adjusted(facts.approvedCents, window.priceAdjustPct) * settings.depositPercent) / 100,
+					);
+					if (!paidInFull && paidBefore === 0) depositCentsDue = target;
+				}
+				const held = depositCentsDue > 0;
+				const [booking] = await tx
+					.insert(bookings)
 					.values({
-						userId: facts.userId,
-						description: `Deposit to hold your install on ${day}`,
-						dueDate: today,
-						amountCents: depositCentsDue,
+						customerId: facts.id,
+						seasonId: window.seasonId,
+						windowId: window.id,
+						kind: window.kind,
+						day,
+						status: held ? "held" : "booked",
+						holdExpiresAt: held ? new Date(now.getTime() + HOLD_MINUTES * 60_000) : null,
+						createdBy: actor.id,
 					})
-					.returning({ id: bills.id });
-				const [linked] = await tx
-					.update(bookings)
-					.set({ depositBillId: deposit!.id })
-					.where(eq(bookings.id, result.id))
 					.returning();
-				result = linked!;
-				await deps.events.publish(tx, {
-					kind: "bill.changed",
-					billId: deposit!.id,
-					userId: facts.userId,
-				});
-			}
-			if (window.kind === "install") await repriceBalance(tx, deps, facts, window.seasonId);
-			await publishBooking(tx, deps, result!);
-			if (!held) await sendBookingNotices(tx, deps, result!, "confirmed");
-			return result!;
-		}),
+				let result = booking!;
+				if (held && facts.userId) {
+					const [deposit] = await tx
+						.insert(bills)
+						.values({
+							userId: facts.userId,
+							description: `Deposit to hold your install on ${day}`,
+							dueDate: today,
+							amountCents: depositCentsDue,
+						})
+						.returning({ id: bills.id });
+					const [linked] = await tx
+						.update(bookings)
+						.set({ depositBillId: deposit!.id })
+						.where(eq(bookings.id, result.id))
+						.returning();
+					result = linked!;
+					await deps.events.publish(tx, {
+						kind: "bill.changed",
+						billId: deposit!.id,
+						userId: facts.userId,
+					});
+				}
+				if (window.kind === "install") await repriceBalance(tx, deps, facts, window.seasonId);
+				await publishBooking(tx, deps, result!);
+				if (!held) await sendBookingNotices(tx, deps, result!, "confirmed");
+				return result!;
+			}),
+		byOwner,
 	);
 	return toBooking(deps.db, row, today, settings.changeLockDays);
 }
@@ -594,30 +601,35 @@ export async function moveBooking(options: {
 	}
 	if (day === current.day && current.status !== "needs_new_day")
 		return toBooking(deps.db, current, today, settings.changeLockDays);
-	const row = await onDay(deps, window, day, () =>
-		deps.events.transaction(async (tx) => {
-			const [moved] = await tx
-				.update(bookings)
-				.set({
-					day,
-					windowId: window.id,
-					status: current.status === "needs_new_day" ? "booked" : current.status,
-					sequence: sql`${bookings.sequence} + 1`,
-					updatedAt: sql`now()`,
-				})
-				.where(and(eq(bookings.id, current.id), eq(bookings.status, current.status)))
-				.returning();
-			if (!moved) throw conflict(BOOKING_MESSAGES.notActive);
-			if (moved.kind === "install") {
-				const facts = await customerFacts(tx, { customerId: moved.customerId });
-				if (facts) await repriceBalance(tx, deps, facts, moved.seasonId);
-			}
-			await publishBooking(tx, deps, current);
-			await publishBooking(tx, deps, moved);
-			if (moved.status === "booked")
-				await sendBookingNotices(tx, deps, moved, "moved", current.day);
-			return moved;
-		}),
+	const row = await onDay(
+		deps,
+		window,
+		day,
+		() =>
+			deps.events.transaction(async (tx) => {
+				const [moved] = await tx
+					.update(bookings)
+					.set({
+						day,
+						windowId: window.id,
+						status: current.status === "needs_new_day" ? "booked" : current.status,
+						sequence: sql`${bookings.sequence} + 1`,
+						updatedAt: sql`now()`,
+					})
+					.where(and(eq(bookings.id, current.id), eq(bookings.status, current.status)))
+					.returning();
+				if (!moved) throw conflict(BOOKING_MESSAGES.notActive);
+				if (moved.kind === "install") {
+					const facts = await customerFacts(tx, { customerId: moved.customerId });
+					if (facts) await repriceBalance(tx, deps, facts, moved.seasonId);
+				}
+				await publishBooking(tx, deps, current);
+				await publishBooking(tx, deps, moved);
+				if (moved.status === "booked")
+					await sendBookingNotices(tx, deps, moved, "moved", current.day);
+				return moved;
+			}),
+		actor.role === "owner",
 	);
 	return toBooking(deps.db, row, today, settings.changeLockDays);
 }

@@ -156,14 +156,25 @@ export async function customerDays(
 	return days.map((d) => ({ day: d.day, state: customerState(d, today, settings.changeLockDays) }));
 }
 
-/** Up to three days after `day` in the window a customer could book. */
+/**
+ * Up to three days after `day` in the window a customer could book; for the owner, days with room
+ * (inside the change lock too, closed days not).
+ */
 export async function nextOpenDays(
 	db: Executor,
 	window: ServiceWindow,
 	day: string,
 	today: string,
+	forOwner = false,
 ): Promise<string[]> {
 	const settings = await readSeasonSettings(db);
+	if (forOwner) {
+		const counts = await dayCounts(db, window.startsOn, window.endsOn, settings);
+		return counts
+			.filter((d) => d.day > day && d.day > today && !d.closed && d.booked < d.capacity)
+			.slice(0, 3)
+			.map((d) => d.day);
+	}
 	const days = await customerDays(db, window, settings, today);
 	return days
 		.filter((d) => d.day > day && (d.state === DAY_STATES[0] || d.state === DAY_STATES[1]))
