@@ -4,6 +4,7 @@ import {
 	type CustomerDay,
 	DAY_STATES,
 	type DayState,
+	DEFAULT_DEPOSIT_PERCENT,
 	daysBetween,
 	defaultWindows,
 	FEW_LEFT,
@@ -92,7 +93,13 @@ export async function readSeasonSettings(db: Executor): Promise<SeasonSettings> 
 		})
 		.from(seasonSettings)
 		.where(eq(seasonSettings.id, 1));
-	return row ?? { weekdayCapacity: [0, 4, 4, 4, 4, 4, 4], depositPercent: 25, changeLockDays: 5 };
+	return (
+		row ?? {
+			weekdayCapacity: [0, 4, 4, 4, 4, 4, 4],
+			depositPercent: DEFAULT_DEPOSIT_PERCENT,
+			changeLockDays: 5,
+		}
+	);
 }
 
 /** Every day from `from` to `to`, inclusive. */
