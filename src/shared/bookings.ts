@@ -28,8 +28,19 @@ export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
 	expired: "Expired",
 };
 
+export const BOOKING_KIND_LABELS: Record<BookingKind, string> = {
+	install: "Install",
+	takedown: "Takedown",
+};
+
 /** Who may book a window. */
 export const WINDOW_AUDIENCES = ["everyone", "returning", "new"] as const;
+export type WindowAudience = (typeof WINDOW_AUDIENCES)[number];
+export const WINDOW_AUDIENCE_LABELS: Record<WindowAudience, string> = {
+	everyone: "Everyone",
+	returning: "Returning customers",
+	new: "New customers",
+};
 
 /** A day as a customer sees it: never a count. */
 export const DAY_STATES = ["open", "few", "full", "closed"] as const;
