@@ -132,6 +132,8 @@ test("the owner edits the next season's windows in Settings: each refusal at its
 }) => {
 	test.setTimeout(120_000);
 	await owner.goto("/owner/settings");
+	// Deposit to book is a price: it is under Pricing.
+	await expect(owner.getByLabel("Deposit to book (%)")).toHaveValue(/^\d+$/);
 	const windows = owner.getByRole("region", { name: "Windows" });
 	const [, next] = (await windows.getByRole("button", { pressed: true }).textContent())!
 		.trim()

@@ -3,7 +3,6 @@ import { useEffect, useId, useState } from "react";
 import { toast } from "sonner";
 import {
 	BOOKING_KIND_LABELS,
-	BOOKING_MESSAGES,
 	type OwnerDay,
 	ownerNewBookingSchema,
 	seasonOf,
@@ -214,7 +213,7 @@ function BookingForm({
 				{alternatives.length > 0 ? (
 					<fieldset className="grid gap-2">
 						<legend className="mb-2 text-sm">
-							{BOOKING_MESSAGES.dayFull}. The next days with room:
+							The next days with room:
 						</legend>
 						<div className="flex flex-wrap gap-2">
 							{alternatives.map((d) => (
@@ -270,9 +269,21 @@ function DayPicker({
 							? "past"
 							: d.closed
 								? "closed"
-								: room > 0
-									? `${room} of ${d.capacity} left`
-									: "full";
+								: d.capacity === 0
+									? "no crew"
+									: room > 0
+										? `${room} of ${d.capacity} left`
+										: "full";
+					const note =
+						d.day <= today
+							? ""
+							: d.closed
+								? "Closed"
+								: d.capacity === 0
+									? "No crew"
+									: room > 0
+										? `${room} left`
+										: "Full";
 					return (
 						<button
 							type="button"
@@ -288,7 +299,7 @@ function DayPicker({
 						>
 							<span className="font-medium">{dayNumber(d.day)}</span>
 							<span className="text-[0.65rem] leading-none">
-								{d.closed ? "Closed" : room > 0 ? `${room} left` : d.day <= today ? "" : "Full"}
+								{note}
 							</span>
 						</button>
 					);
@@ -325,7 +336,7 @@ function CustomerPicker({
 			<Input
 				id={`${id}-search`}
 				type="search"
-				placeholder="Search by name, e-mail or number"
+				placeholder="Name, e-mail or number"
 				value={text}
 				maxLength={100}
 				onChange={(e) => setText(e.target.value)}
