@@ -280,7 +280,7 @@ function DayPicker({
 							: d.closed
 								? "Closed"
 								: d.capacity === 0
-									? "No crew"
+									? "Off"
 									: room > 0
 										? `${room} left`
 										: "Full";
