@@ -212,9 +212,7 @@ function BookingForm({
 				/>
 				{alternatives.length > 0 ? (
 					<fieldset className="grid gap-2">
-						<legend className="mb-2 text-sm">
-							The next days with room:
-						</legend>
+						<legend className="mb-2 text-sm">The next days with room:</legend>
 						<div className="flex flex-wrap gap-2">
 							{alternatives.map((d) => (
 								<Button key={d} type="button" size="sm" variant="outline" onClick={() => pick(d)}>
@@ -298,9 +296,7 @@ function DayPicker({
 							)}
 						>
 							<span className="font-medium">{dayNumber(d.day)}</span>
-							<span className="text-[0.65rem] leading-none">
-								{note}
-							</span>
+							<span className="text-[0.65rem] leading-none">{note}</span>
 						</button>
 					);
 				}}
