@@ -105,17 +105,18 @@ async function refusalAnswer(
 /** Runs a write that may put a booking on a day, turning the database's refusals into answers. */
 async function onDay<T>(
 	deps: BookingDeps,
-	window: ServiceWindow,
+	/** `byOwner`: the next open days offered are the owner's (days with room, the lock too). */
+	window: ServiceWindow & { byOwner?: boolean },
 	day: string,
 	work: () => Promise<T>,
-	byOwner = false,
 ): Promise<T> {
 	try {
 		return await work();
 	} catch (error) {
 		const refusal = refusalOf(error);
 		if (!refusal) throw error;
-		throw await refusalAnswer(deps, refusal, window, day, byOwner);
+		const { byOwner = false, ...plain } = window;
+		throw await refusalAnswer(deps, refusal, plain, day, byOwner);
 	}
 }
 
@@ -508,64 +509,59 @@ export async function bookDay(options: {
 		if (insideLock(today, day, settings.changeLockDays))
 			throw conflict(BOOKING_MESSAGES.locked(settings.changeLockDays), "locked");
 	}
-	const row = await onDay(
-		deps,
-		window,
-		day,
-		() =>
-			deps.events.transaction(async (tx) => {
-				let depositCentsDue = 0;
-				if (window.kind === "install" && !byOwner && facts.approvedCents !== null) {
-					const paidInFull = facts.approvalBill !== null && facts.approvalBill.status !== "pending";
-					const paidBefore = await depositCents(tx, facts.id, window.seasonId, ["paid"]);
-					const target = Math.round(
-						(adjusted(facts.approvedCents, window.priceAdjustPct) * settings.depositPercent) / 100,
-					);
-					if (!paidInFull && paidBefore === 0) depositCentsDue = target;
-				}
-				const held = depositCentsDue > 0;
-				const [booking] = await tx
-					.insert(bookings)
+	const row = await onDay(deps, { ...window, byOwner }, day, () =>
+		deps.events.transaction(async (tx) => {
+			let depositCentsDue = 0;
+			if (window.kind === "install" && !byOwner && facts.approvedCents !== null) {
+				const paidInFull = facts.approvalBill !== null && facts.approvalBill.status !== "pending";
+				const paidBefore = await depositCents(tx, facts.id, window.seasonId, ["paid"]);
+				const target = Math.round(
+					(adjusted(facts.approvedCents, window.priceAdjustPct) * settings.depositPercent) / 100,
+				);
+				if (!paidInFull && paidBefore === 0) depositCentsDue = target;
+			}
+			const held = depositCentsDue > 0;
+			const [booking] = await tx
+				.insert(bookings)
+				.values({
+					customerId: facts.id,
+					seasonId: window.seasonId,
+					windowId: window.id,
+					kind: window.kind,
+					day,
+					status: held ? "held" : "booked",
+					holdExpiresAt: held ? new Date(now.getTime() + HOLD_MINUTES * 60_000) : null,
+					createdBy: actor.id,
+				})
+				.returning();
+			let result = booking!;
+			if (held && facts.userId) {
+				const [deposit] = await tx
+					.insert(bills)
 					.values({
-						customerId: facts.id,
-						seasonId: window.seasonId,
-						windowId: window.id,
-						kind: window.kind,
-						day,
-						status: held ? "held" : "booked",
-						holdExpiresAt: held ? new Date(now.getTime() + HOLD_MINUTES * 60_000) : null,
-						createdBy: actor.id,
-					})
-					.returning();
-				let result = booking!;
-				if (held && facts.userId) {
-					const [deposit] = await tx
-						.insert(bills)
-						.values({
-							userId: facts.userId,
-							description: `Deposit to hold your install on ${day}`,
-							dueDate: today,
-							amountCents: depositCentsDue,
-						})
-						.returning({ id: bills.id });
-					const [linked] = await tx
-						.update(bookings)
-						.set({ depositBillId: deposit!.id })
-						.where(eq(bookings.id, result.id))
-						.returning();
-					result = linked!;
-					await deps.events.publish(tx, {
-						kind: "bill.changed",
-						billId: deposit!.id,
 						userId: facts.userId,
-					});
-				}
-				if (window.kind === "install") await repriceBalance(tx, deps, facts, window.seasonId);
-				await publishBooking(tx, deps, result!);
-				if (!held) await sendBookingNotices(tx, deps, result!, "confirmed");
-				return result!;
-			}),
-		byOwner,
+						description: `Deposit to hold your install on ${day}`,
+						dueDate: today,
+						amountCents: depositCentsDue,
+					})
+					.returning({ id: bills.id });
+				const [linked] = await tx
+					.update(bookings)
+					.set({ depositBillId: deposit!.id })
+					.where(eq(bookings.id, result.id))
+					.returning();
+				result = linked!;
+				await deps.events.publish(tx, {
+					kind: "bill.changed",
+					billId: deposit!.id,
+					userId: facts.userId,
+				});
+			}
+			if (window.kind === "install") await repriceBalance(tx, deps, facts, window.seasonId);
+			await publishBooking(tx, deps, result!);
+			if (!held) await sendBookingNotices(tx, deps, result!, "confirmed");
+			return result!;
+		}),
 	);
 	return toBooking(deps.db, row, today, settings.changeLockDays);
 }
@@ -601,35 +597,30 @@ export async function moveBooking(options: {
 	}
 	if (day === current.day && current.status !== "needs_new_day")
 		return toBooking(deps.db, current, today, settings.changeLockDays);
-	const row = await onDay(
-		deps,
-		window,
-		day,
-		() =>
-			deps.events.transaction(async (tx) => {
-				const [moved] = await tx
-					.update(bookings)
-					.set({
-						day,
-						windowId: window.id,
-						status: current.status === "needs_new_day" ? "booked" : current.status,
-						sequence: sql`${bookings.sequence} + 1`,
-						updatedAt: sql`now()`,
-					})
-					.where(and(eq(bookings.id, current.id), eq(bookings.status, current.status)))
-					.returning();
-				if (!moved) throw conflict(BOOKING_MESSAGES.notActive);
-				if (moved.kind === "install") {
-					const facts = await customerFacts(tx, { customerId: moved.customerId });
-					if (facts) await repriceBalance(tx, deps, facts, moved.seasonId);
-				}
-				await publishBooking(tx, deps, current);
-				await publishBooking(tx, deps, moved);
-				if (moved.status === "booked")
-					await sendBookingNotices(tx, deps, moved, "moved", current.day);
-				return moved;
-			}),
-		actor.role === "owner",
+	const row = await onDay(deps, { ...window, byOwner: actor.role === "owner" }, day, () =>
+		deps.events.transaction(async (tx) => {
+			const [moved] = await tx
+				.update(bookings)
+				.set({
+					day,
+					windowId: window.id,
+					status: current.status === "needs_new_day" ? "booked" : current.status,
+					sequence: sql`${bookings.sequence} + 1`,
+					updatedAt: sql`now()`,
+				})
+				.where(and(eq(bookings.id, current.id), eq(bookings.status, current.status)))
+				.returning();
+			if (!moved) throw conflict(BOOKING_MESSAGES.notActive);
+			if (moved.kind === "install") {
+				const facts = await customerFacts(tx, { customerId: moved.customerId });
+				if (facts) await repriceBalance(tx, deps, facts, moved.seasonId);
+			}
+			await publishBooking(tx, deps, current);
+			await publishBooking(tx, deps, moved);
+			if (moved.status === "booked")
+				await sendBookingNotices(tx, deps, moved, "moved", current.day);
+			return moved;
+		}),
 	);
 	return toBooking(deps.db, row, today, settings.changeLockDays);
 }
