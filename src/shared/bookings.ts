@@ -28,8 +28,19 @@ export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
 	expired: "Expired",
 };
 
+export const BOOKING_KIND_LABELS: Record<BookingKind, string> = {
+	install: "Install",
+	takedown: "Takedown",
+};
+
 /** Who may book a window. */
 export const WINDOW_AUDIENCES = ["everyone", "returning", "new"] as const;
+export type WindowAudience = (typeof WINDOW_AUDIENCES)[number];
+export const WINDOW_AUDIENCE_LABELS: Record<WindowAudience, string> = {
+	everyone: "Everyone",
+	returning: "Returning customers",
+	new: "New customers",
+};
 
 /** A day as a customer sees it: never a count. */
 export const DAY_STATES = ["open", "few", "full", "closed"] as const;
@@ -253,6 +264,15 @@ export const seasonSettingsSchema = z.object({
 });
 export type SeasonSettings = z.infer<typeof seasonSettingsSchema>;
 
+/** Deposit to book (%): the share of the approved total that holds an install day; 0 for none. */
+export const depositPercentSchema = z
+	.number("Deposit to book must be a number")
+	.int("Deposit to book must be a whole percent")
+	.min(0, "Deposit to book cannot be negative")
+	.max(100, "Deposit to book can be at most 100%");
+/** Deposit to book until the owner changes it; matches the database default. */
+export const DEFAULT_DEPOSIT_PERCENT = 25;
+
 export const seasonSettingsInputSchema = z
 	.object({
 		weekdayCapacity: z
@@ -265,12 +285,7 @@ export const seasonSettingsInputSchema = z
 			)
 			.length(7, "Give a capacity for each day of the week, Sunday first")
 			.optional(),
-		depositPercent: z
-			.number("Deposit to book must be a number")
-			.int("Deposit to book must be a whole percent")
-			.min(0, "Deposit to book cannot be negative")
-			.max(100, "Deposit to book can be at most 100%")
-			.optional(),
+		depositPercent: depositPercentSchema.optional(),
 		changeLockDays: z
 			.number("Changes locked must be a number")
 			.int("Changes locked must be a whole number of days")

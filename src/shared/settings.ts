@@ -1,3 +1,4 @@
+import { depositPercentSchema } from "./bookings.ts";
 import { businessProfileSchema } from "./business.ts";
 import { serviceOptionSchema } from "./catalog.ts";
 import { z } from "./zod.ts";
@@ -58,6 +59,8 @@ const pricingInputSchema = z.object({
 	colorFeeDollars: dollars("Color change fee"),
 	planPriceDollars: dollars("Monthly plan price"),
 	requirePayment: z.boolean("Require payment must be true or false"),
+	/** Kept as it is when left out. */
+	depositPercent: depositPercentSchema.optional(),
 });
 
 /** Where a secret comes from; its value never leaves the server, only its last four characters. */
@@ -114,7 +117,8 @@ const paymentKeysInputSchema = z.object({
 /** What the owner's Settings page reads. */
 export const ownerSettingsSchema = z.object({
 	profile: businessProfileSchema,
-	pricing: pricingSchema,
+	/** With Deposit to book (%), which the season calendar applies (decision 027). */
+	pricing: pricingSchema.extend({ depositPercent: z.number().int() }),
 	payments: paymentKeysSchema,
 });
 export type OwnerSettings = z.infer<typeof ownerSettingsSchema>;

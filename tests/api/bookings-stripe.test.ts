@@ -56,6 +56,36 @@ async function signed(
 	return customer;
 }
 
+describe("a deposit's hosted checkout", () => {
+	it("ends at the hold's end, never sooner than Stripe's 30 minutes; other bills keep Stripe's own", async () => {
+		const casey = await signed("casey@example.test");
+		const page = await casey.client.get("/api/bookings");
+		const prime = page.json.windows.find(
+			(w: { name: string; seasonId: string }) => w.name === "Prime" && w.seasonId === "2026-27",
+		);
+		const held = await casey.client.post("/api/bookings", {
+			windowId: prime.id,
+			day: "2026-11-10",
+		});
+		expect(held.json.status, held.text).toBe("held");
+		// Ten minutes later only 25 minutes of the hold are left: Stripe is given 30.
+		const later = new Date(SEPT_1.getTime() + 10 * 60_000);
+		app.deps.clock.now = () => later;
+		const pay = await casey.client.post(`/api/bills/${held.json.depositBillId}/pay`, {});
+		expect(pay.json.kind, pay.text).toBe("redirect");
+		const [session] = double.callsTo("POST", "/v1/checkout/sessions").slice(-1);
+		expect(session!.form["metadata[billId]"]).toBe(held.json.depositBillId);
+		expect(Number(session!.form.expires_at)).toBe(later.getTime() / 1000 + 30 * 60);
+
+		// The balance (the approval bill) is no deposit: Stripe's own expiry applies.
+		const paid = await casey.client.post(`/api/bills/${casey.bill.id}/pay`, {});
+		expect(paid.json.kind, paid.text).toBe("redirect");
+		const [other] = double.callsTo("POST", "/v1/checkout/sessions").slice(-1);
+		expect(other!.form["metadata[billId]"]).toBe(casey.bill.id);
+		expect(other!.form.expires_at).toBeUndefined();
+	});
+});
+
 describe("a deposit paid at Stripe after its hold ran out", () => {
 	it("books the day when it has room, else the booking needs a new day; a repeat changes nothing", async () => {
 		const casey = await signed("casey@example.test");
@@ -72,6 +102,12 @@ describe("a deposit paid at Stripe after its hold ran out", () => {
 		expect(held.json.status).toBe("held");
 		const pay = await casey.client.post(`/api/bills/${held.json.depositBillId}/pay`, {});
 		expect(pay.json.kind, pay.text).toBe("redirect");
+		// The hosted checkout ends with the hold (35 minutes: over Stripe's minimum of 30).
+		const [session0] = double.callsTo("POST", "/v1/checkout/sessions").slice(-1);
+		expect(Number(session0!.form.expires_at)).toBe(
+			Math.floor(new Date(held.json.holdExpiresAt).getTime() / 1000),
+		);
+		expect(Number(session0!.form.expires_at)).toBe(SEPT_1.getTime() / 1000 + 35 * 60);
 		const [payment] = await app.db
 			.select()
 			.from(payments)

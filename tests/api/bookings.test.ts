@@ -382,6 +382,123 @@ describe("changes", () => {
 	});
 });
 
+describe("the season's windows in Settings", () => {
+	const window = (over: Record<string, unknown> = {}) => ({
+		name: "Week before Christmas",
+		kind: "install",
+		startsOn: "2026-12-16",
+		endsOn: "2026-12-22",
+		priceAdjustPct: 15,
+		audience: "returning",
+		...over,
+	});
+	const issueAt = (res: { json: { issues?: { path: string }[] } }) => res.json.issues?.[0]?.path;
+
+	test("each refusal names its field; a window with bookings keeps its kind and its bookings' days", async ({
+		app,
+	}) => {
+		setClock(app, SEPT_1);
+		const casey = await signedCustomer(app);
+		const owner = casey.owner;
+		const list = await owner.client.get("/api/owner/season/windows");
+		expect(list.json.seasons).toEqual(["2026-27", "2027-28"]);
+		const add = (body: unknown, season = "2026-27") =>
+			owner.client.post(`/api/owner/season/windows?season=${season}`, body);
+
+		// The last day before the first, days outside the season, a day shared with Late.
+		const backwards = await add(window({ endsOn: "2026-12-10" }));
+		expectError(backwards, 400, "The first day must not be after the last");
+		expect(issueAt(backwards)).toBe("endsOn");
+		const outside = await add(window({ startsOn: "2026-07-20" }));
+		expectError(outside, 400, /between August 1, 2026 and July 31, 2027/);
+		expect(issueAt(outside)).toBe("startsOn");
+		const overlap = await add(window({ startsOn: "2026-12-10" }));
+		expectError(overlap, 400, /overlap Late \(Nov 27 to Dec 15\)/);
+		expect(issueAt(overlap)).toBe("startsOn");
+		const overlapEnd = await add(window({ startsOn: "2026-10-01", endsOn: "2026-10-20" }));
+		expectError(overlapEnd, 400, /overlap Early Bird/);
+		expect(issueAt(overlapEnd)).toBe("endsOn");
+		const badPct = await add(window({ priceAdjustPct: 2.5 }));
+		expectError(badPct, 400, "Price adjustment must be a whole percent");
+		expect(issueAt(badPct)).toBe("priceAdjustPct");
+		expectError(await add(window(), "2030"), 400);
+		expectError(await add(window(), "2031-32"), 404);
+		// A takedown window may share days with an install one.
+		const added = await add(window());
+		expect(added.status, added.text).toBe(201);
+		expect(added.json).toMatchObject({ priceAdjustPct: 15, audience: "returning" });
+		const takedownIn = await add(
+			window({ name: "Early takedown", kind: "takedown", startsOn: "2026-12-10" }),
+		);
+		expect(takedownIn.status, takedownIn.text).toBe(201);
+
+		// Bookings keep their window's kind and days.
+		const prime = await windowNamed(casey.client, "Prime");
+		expect((await book(casey.client, prime.id, "2026-11-20")).status).toBe(201);
+		const edit = (over: Record<string, unknown>) =>
+			owner.client.put(`/api/owner/season/windows/${prime.id}`, {
+				name: "Prime",
+				kind: "install",
+				startsOn: prime.startsOn,
+				endsOn: prime.endsOn,
+				...over,
+			});
+		const kind = await edit({ kind: "takedown" });
+		expectError(kind, 409, /its kind cannot change/);
+		expect(issueAt(kind)).toBe("kind");
+		const shrunk = await edit({ endsOn: "2026-11-15" });
+		expectError(shrunk, 409, "A booking on Nov 20 would fall outside the window: move it first");
+		expect(issueAt(shrunk)).toBe("endsOn");
+		const grown = await edit({ startsOn: "2026-10-25" });
+		expectError(grown, 400, /overlap Early Bird/);
+		const renamed = await edit({ name: "Prime time", priceAdjustPct: 5 });
+		expect(renamed.status, renamed.text).toBe(200);
+		expect(renamed.json).toMatchObject({ name: "Prime time", priceAdjustPct: 5 });
+		expectError(
+			await owner.client.request("DELETE", `/api/owner/season/windows/${prime.id}`),
+			409,
+			"This window has bookings: move or cancel them first",
+		);
+		expect(
+			(await owner.client.request("DELETE", `/api/owner/season/windows/${added.json.id}`)).status,
+		).toBe(200);
+		expectError(
+			await owner.client.request("DELETE", `/api/owner/season/windows/${added.json.id}`),
+			404,
+		);
+		expectError(await casey.client.get("/api/owner/season/windows"), 403);
+	});
+
+	test("a phone booking on a full day answers the next days with room, inside the change lock too", async ({
+		app,
+	}) => {
+		setClock(app, SEPT_1);
+		const casey = await signedCustomer(app);
+		const other = await signedCustomer(app, { owner: casey.owner, email: "other@example.test" });
+		const owner = casey.owner;
+		const prime = await windowNamed(casey.client, "Prime");
+		// November 8: the change lock (5 days) covers November 9 to 13.
+		setClock(app, new Date("2026-11-08T16:00:00Z"));
+		await owner.client.patch("/api/owner/schedule/days/2026-11-10", { capacity: 1 });
+		await owner.client.patch("/api/owner/schedule/days/2026-11-11", { closed: true });
+		const phone = (customerId: string) =>
+			owner.client.post("/api/owner/bookings", {
+				customerId,
+				windowId: prime.id,
+				day: "2026-11-10",
+			});
+		const first = await phone(casey.record.id);
+		expect(first.status, first.text).toBe(201);
+		expect(first.json.status).toBe("booked");
+		const full = await phone(other.record.id);
+		expectError(full, 409, BOOKING_MESSAGES.dayFull);
+		expect(full.json).toMatchObject({
+			code: "day_full",
+			alternatives: ["2026-11-12", "2026-11-13", "2026-11-14"],
+		});
+	});
+});
+
 describe("the owner's calendar", () => {
 	test("capacity never below booked; a closed day takes no new booking and keeps its own", async ({
 		app,

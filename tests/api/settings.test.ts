@@ -63,7 +63,12 @@ describe("owner settings", () => {
 		expect(res.status).toBe(200);
 		expect(res.json).toEqual({
 			profile: DEFAULT_BUSINESS_PROFILE,
-			pricing: { colorFeeCents: 1999, planPriceCents: 2999, requirePayment: true },
+			pricing: {
+				colorFeeCents: 1999,
+				planPriceCents: 2999,
+				requirePayment: true,
+				depositPercent: 25,
+			},
 			payments: {
 				testMode: true,
 				publishableKey: null,
@@ -87,8 +92,42 @@ describe("owner settings", () => {
 			colorFeeCents: 2500,
 			planPriceCents: 3450,
 			requirePayment: false,
+			depositPercent: 25,
 		});
 		expect((await customer.client.get("/api/bills")).json.planPriceCents).toBe(3450);
+	});
+
+	test("Deposit to book (%) is saved with pricing, and the booking page and season rules follow", async ({
+		app,
+	}) => {
+		const customer = await approvedCustomer(app);
+		const owner = customer.owner;
+		const pricing = { colorFeeDollars: 19.99, planPriceDollars: 29.99, requirePayment: true };
+		const res = await owner.client.put("/api/owner/settings", {
+			pricing: { ...pricing, depositPercent: 40 },
+		});
+		expect(res.status, res.text).toBe(200);
+		expect(res.json.pricing.depositPercent).toBe(40);
+		expect((await owner.client.get("/api/owner/season/settings")).json.depositPercent).toBe(40);
+		expect((await customer.client.get("/api/bookings")).json.depositPercent).toBe(40);
+		// Left out, it stays; 0 means no deposit.
+		await owner.client.put("/api/owner/settings", { pricing });
+		expect((await owner.client.get("/api/owner/settings")).json.pricing.depositPercent).toBe(40);
+		await owner.client.put("/api/owner/settings", { pricing: { ...pricing, depositPercent: 0 } });
+		expect((await customer.client.get("/api/bookings")).json.depositPercent).toBe(0);
+		for (const [depositPercent, message] of [
+			[101, "Deposit to book can be at most 100%"],
+			[-1, "Deposit to book cannot be negative"],
+			[12.5, "Deposit to book must be a whole percent"],
+			["ten", "Deposit to book must be a number"],
+		] as const) {
+			const refused = await owner.client.put("/api/owner/settings", {
+				pricing: { ...pricing, depositPercent },
+			});
+			expectError(refused, 400, message);
+			expect(refused.json.issues[0].path).toBe("pricing.depositPercent");
+		}
+		expect((await owner.client.get("/api/owner/settings")).json.pricing.depositPercent).toBe(0);
 	});
 
 	test("refuses bad fields with a 400 and a message, and changes nothing", async ({ app }) => {

@@ -8,7 +8,11 @@ export class AppError extends Error {
 		message: string,
 		readonly code?: ErrorCode,
 		/** More of the answer's body (e.g. `alternatives`), as src/shared/api-errors.ts allows. */
-		readonly details?: { alternatives?: string[] },
+		readonly details?: {
+			alternatives?: string[];
+			/** The field a refusal is about, so a form can say it there. */
+			issues?: { path: string; message: string }[];
+		},
 	) {
 		super(message);
 		this.name = "AppError";
@@ -16,6 +20,9 @@ export class AppError extends Error {
 }
 
 export const badRequest = (message: string, code?: ErrorCode) => new AppError(400, message, code);
+/** A refusal about one field of the input: 400, or 409 when the stored data decides it. */
+export const fieldError = (path: string, message: string, status: 400 | 409 = 400) =>
+	new AppError(status, message, undefined, { issues: [{ path, message }] });
 export const unauthorized = (message = "Please sign in to continue") => new AppError(401, message);
 export const forbidden = (message = "You do not have access to this") => new AppError(403, message);
 export const notFound = (message = "Not found") => new AppError(404, message);

@@ -104,6 +104,52 @@ export function TextareaField({
 	);
 }
 
+/** A labelled drop-down of `options` (value and label), framed as the other fields. */
+export function SelectField({
+	label,
+	hint,
+	error,
+	requiredMark,
+	wrapperClassName,
+	options,
+	className,
+	// `maxLength` and `min`/`max` from a schema mean nothing to a drop-down.
+	maxLength: _maxLength,
+	min: _min,
+	max: _max,
+	...props
+}: FrameProps &
+	React.ComponentProps<"select"> & {
+		options: readonly { value: string; label: string }[];
+		maxLength?: number;
+		min?: number;
+		max?: number;
+	}) {
+	return (
+		<FieldFrame
+			{...{ label, hint, error, requiredMark, wrapperClassName }}
+			control={(aria) => (
+				<select
+					id={aria.id}
+					aria-describedby={aria["aria-describedby"]}
+					aria-invalid={aria["aria-invalid"]}
+					className={cn(
+						"flex h-11 w-full rounded-md border border-input bg-card px-3 py-2 text-base shadow-xs focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-60 aria-invalid:border-destructive sm:text-sm",
+						className,
+					)}
+					{...props}
+				>
+					{options.map((o) => (
+						<option key={o.value} value={o.value}>
+							{o.label}
+						</option>
+					))}
+				</select>
+			)}
+		/>
+	);
+}
+
 /** The form's fields as plain strings. */
 export function formValues(form: HTMLFormElement): Record<string, string> {
 	return Object.fromEntries(

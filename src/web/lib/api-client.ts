@@ -18,6 +18,11 @@ export class ApiError extends Error {
 		readonly status: number,
 		message: string,
 		readonly code?: string,
+		/** More of the answer: the fields it is about (`issues`), the next open days (`alternatives`). */
+		readonly details: {
+			issues?: { path: string; message: string }[];
+			alternatives?: string[];
+		} = {},
 	) {
 		super(message);
 	}
@@ -55,18 +60,47 @@ export async function readJson(request: Promise<Response | AnyClientResponse>): 
 	const data: unknown = await response.json().catch(() => undefined);
 	if (!response.ok) {
 		const body = errorBody(data);
-		throw new ApiError(response.status, body.error ?? "An unexpected error occurred", body.code);
+		throw new ApiError(response.status, body.error ?? "An unexpected error occurred", body.code, {
+			issues: body.issues,
+			alternatives: body.alternatives,
+		});
 	}
 	return data;
 }
 
-/** The server's error body, `{ error, code }`, as far as the answer has one. */
-function errorBody(data: unknown): { error?: string; code?: string } {
+/** The server's error body (src/shared/api-errors.ts), as far as the answer has one. */
+function errorBody(data: unknown): {
+	error?: string;
+	code?: string;
+	issues?: { path: string; message: string }[];
+	alternatives?: string[];
+} {
 	if (typeof data !== "object" || data === null) return {};
+	const issues =
+		"issues" in data && Array.isArray(data.issues)
+			? data.issues.filter(
+					(i): i is { path: string; message: string } =>
+						typeof i?.path === "string" && typeof i?.message === "string",
+				)
+			: undefined;
+	const alternatives =
+		"alternatives" in data && Array.isArray(data.alternatives)
+			? data.alternatives.filter((d): d is string => typeof d === "string")
+			: undefined;
 	return {
 		error: "error" in data && typeof data.error === "string" ? data.error : undefined,
 		code: "code" in data && typeof data.code === "string" ? data.code : undefined,
+		issues,
+		alternatives,
 	};
+}
+
+/** Each field's message in a refusal (`issues`), by path, for `useZodForm`'s `setErrors`. */
+export function fieldErrorsOf(error: unknown): Record<string, string> {
+	const out: Record<string, string> = {};
+	if (error instanceof ApiError)
+		for (const issue of error.details.issues ?? []) out[issue.path] ??= issue.message;
+	return out;
 }
 
 export function errorMessage(error: unknown, fallback = "An unexpected error occurred"): string {

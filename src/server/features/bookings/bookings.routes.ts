@@ -387,8 +387,10 @@ export const ownerRoutes = createRouter<OwnerEnv>()
 			summary: "The windows of the current and the next season",
 			responses: {
 				200: {
-					description: "The windows",
-					...jsonContent(z.object({ windows: z.array(windowSchema) })),
+					description: "The seasons (current first) and their windows",
+					...jsonContent(
+						z.object({ seasons: z.array(z.string()), windows: z.array(windowSchema) }),
+					),
 				},
 				...errorResponses,
 			},
@@ -407,7 +409,14 @@ export const ownerRoutes = createRouter<OwnerEnv>()
 				}),
 				body: { ...jsonContent(windowInputSchema), required: true },
 			},
-			responses: { 201: { description: "Added", ...jsonContent(windowSchema) }, ...errorResponses },
+			responses: {
+				...errorResponses,
+				201: { description: "Added", ...jsonContent(windowSchema) },
+				400: {
+					description:
+						"Invalid input, days outside the season, or days shared with another window of the kind (`issues` names the field)",
+				},
+			},
 		}),
 		async (c) =>
 			c.json(
@@ -430,7 +439,15 @@ export const ownerRoutes = createRouter<OwnerEnv>()
 				params: windowParams,
 				body: { ...jsonContent(windowInputSchema), required: true },
 			},
-			responses: { 200: { description: "Saved", ...jsonContent(windowSchema) }, ...errorResponses },
+			responses: {
+				...errorResponses,
+				200: { description: "Saved", ...jsonContent(windowSchema) },
+				400: { description: "As adding one" },
+				409: {
+					description:
+						"The window has bookings: its kind cannot change, nor its days leave one outside (`issues` names the field)",
+				},
+			},
 		}),
 		async (c) =>
 			c.json(

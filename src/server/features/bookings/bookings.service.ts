@@ -91,9 +91,10 @@ async function refusalAnswer(
 	refusal: Exclude<Refusal, undefined>,
 	window: ServiceWindow,
 	day: string,
+	byOwner: boolean,
 ) {
 	if (refusal === "already") return conflict(BOOKING_MESSAGES.alreadyBooked, "already_booked");
-	const alternatives = await nextOpenDays(deps.db, window, day, todayOf(deps.clock));
+	const alternatives = await nextOpenDays(deps.db, window, day, todayOf(deps.clock), byOwner);
 	return new AppError(
 		409,
 		refusal === "full" ? BOOKING_MESSAGES.dayFull : BOOKING_MESSAGES.dayClosed,
@@ -105,7 +106,8 @@ async function refusalAnswer(
 /** Runs a write that may put a booking on a day, turning the database's refusals into answers. */
 async function onDay<T>(
 	deps: BookingDeps,
-	window: ServiceWindow,
+	/** `byOwner`: the next open days offered are the owner's (days with room, the lock too). */
+	window: ServiceWindow & { byOwner?: boolean },
 	day: string,
 	work: () => Promise<T>,
 ): Promise<T> {
@@ -114,7 +116,8 @@ async function onDay<T>(
 	} catch (error) {
 		const refusal = refusalOf(error);
 		if (!refusal) throw error;
-		throw await refusalAnswer(deps, refusal, window, day);
+		const { byOwner = false, ...plain } = window;
+		throw await refusalAnswer(deps, refusal, plain, day, byOwner);
 	}
 }
 
@@ -547,7 +550,7 @@ export async function bookDay(options: {
 	}
 	// The day is locked from the booking's insert (its trigger) to the commit, and other customers
 	// wait for it: the booking goes in last, after its deposit bill, the balance and the events.
-	const { row, depositDue } = await onDay(deps, window, day, () =>
+	const { row, depositDue } = await onDay(deps, { ...window, byOwner }, day, () =>
 		deps.events.transaction(async (tx) => {
 			let depositCentsDue = 0;
 			if (window.kind === "install" && !byOwner && facts.approvedCents !== null) {
@@ -640,7 +643,7 @@ export async function moveBooking(options: {
 	}
 	if (day === current.day && current.status !== "needs_new_day")
 		return toBooking(deps.db, current, today, settings.changeLockDays);
-	const row = await onDay(deps, window, day, () =>
+	const row = await onDay(deps, { ...window, byOwner: actor.role === "owner" }, day, () =>
 		deps.events.transaction(async (tx) => {
 			const [moved] = await tx
 				.update(bookings)

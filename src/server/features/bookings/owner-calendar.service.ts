@@ -22,7 +22,7 @@ import {
 	serviceWindows,
 } from "../../db/schema.ts";
 import { type Actor, assertOwner } from "../../lib/actor.ts";
-import { badRequest, conflict, notFound } from "../../lib/errors.ts";
+import { badRequest, conflict, fieldError, notFound } from "../../lib/errors.ts";
 import { type BookingDeps, expireHolds, toBooking } from "./bookings.service.ts";
 import {
 	currentSeasons,
@@ -218,7 +218,8 @@ export async function listSeasonWindows(options: { deps: BookingDeps; actor: Act
 	assertOwner(actor);
 	const today = todayOf(deps.clock);
 	await ensureSeasons(deps.db, today);
-	return { windows: await windowsOf(deps.db, currentSeasons(today)) };
+	const seasonIds = currentSeasons(today);
+	return { seasons: seasonIds, windows: await windowsOf(deps.db, seasonIds) };
 }
 
 type WindowInput = z.output<typeof windowInputSchema>;
@@ -226,12 +227,94 @@ type WindowInput = z.output<typeof windowInputSchema>;
 /** A window's days must fall in its season (August 1 to July 31). */
 function assertInSeason(seasonId: string, input: WindowInput) {
 	const start = seasonStartYear(seasonId);
-	if (input.startsOn < `${start}-08-01` || input.endsOn > `${start + 1}-07-31`)
-		throw badRequest(
-			`A window of the ${seasonId} season runs between August 1, ${start} and July 31, ${start + 1}`,
+	const message = `A window of the ${seasonId} season runs between August 1, ${start} and July 31, ${start + 1}`;
+	if (input.startsOn < `${start}-08-01`) throw fieldError("startsOn", message);
+	if (input.endsOn > `${start + 1}-07-31`) throw fieldError("endsOn", message);
+}
+
+/** "Nov 1" for a business date, in messages. */
+const shortDate = (day: string) =>
+	new Date(`${day}T12:00:00Z`).toLocaleDateString("en-US", {
+		timeZone: "UTC",
+		month: "short",
+		day: "numeric",
+	});
+
+/**
+ * The season's other windows of the same kind must not share a day with this one: a day is in one
+ * install window (one price, one audience) and one takedown window. Called with the season locked.
+ */
+async function assertNoOverlap(tx: Executor, seasonId: string, input: WindowInput, id?: string) {
+	const others = await tx
+		.select({
+			id: serviceWindows.id,
+			name: serviceWindows.name,
+			startsOn: serviceWindows.startsOn,
+			endsOn: serviceWindows.endsOn,
+		})
+		.from(serviceWindows)
+		.where(and(eq(serviceWindows.seasonId, seasonId), eq(serviceWindows.kind, input.kind)));
+	const clash = others.find(
+		(w) => w.id !== id && w.startsOn <= input.endsOn && input.startsOn <= w.endsOn,
+	);
+	if (!clash) return;
+	const path = clash.startsOn <= input.startsOn ? "startsOn" : "endsOn";
+	throw fieldError(
+		path,
+		`These days overlap ${clash.name} (${shortDate(clash.startsOn)} to ${shortDate(clash.endsOn)}): ${input.kind} windows cannot share a day`,
+	);
+}
+
+/** A window's active bookings stay inside its days and of its kind: move them first. */
+async function assertBookingsFit(tx: Executor, id: string, input: WindowInput, kind: string) {
+	const active = await tx
+		.select({ day: bookings.day })
+		.from(bookings)
+		.where(
+			and(
+				eq(bookings.windowId, id),
+				inArray(bookings.status, ["held", "booked", "needs_new_day", "done"]),
+			),
+		)
+		.orderBy(asc(bookings.day));
+	if (active.length === 0) return;
+	if (input.kind !== kind)
+		throw fieldError(
+			"kind",
+			`This window has ${active.length === 1 ? "a booking" : `${active.length} bookings`}: its kind cannot change`,
+			409,
+		);
+	const before = active.find((b) => b.day < input.startsOn);
+	if (before)
+		throw fieldError(
+			"startsOn",
+			`A booking on ${shortDate(before.day)} would fall outside the window: move it first`,
+			409,
+		);
+	const after = active.findLast((b) => b.day > input.endsOn);
+	if (after)
+		throw fieldError(
+			"endsOn",
+			`A booking on ${shortDate(after.day)} would fall outside the window: move it first`,
+			409,
 		);
 }
 
+/** Locks a season's row: its windows are checked against each other one change at a time. */
+async function lockSeason(tx: Executor, seasonId: string) {
+	const [season] = await tx
+		.select({ id: seasons.id })
+		.from(seasons)
+		.where(eq(seasons.id, seasonId))
+		.for("update");
+	if (!season) throw notFound("Season not found");
+}
+
+/**
+ * Adds a window to a season, or changes one. Refused at the field it is about: days outside the
+ * season, days shared with another window of the same kind, and (for a window with bookings) a
+ * new kind or days that would leave a booking outside.
+ */
 export async function saveSeasonWindow(options: {
 	deps: BookingDeps;
 	actor: Actor;
@@ -246,27 +329,28 @@ export async function saveSeasonWindow(options: {
 	return deps.events.transaction(async (tx) => {
 		if (options.id) {
 			const [existing] = await tx
-				.select({ seasonId: serviceWindows.seasonId })
+				.select({ seasonId: serviceWindows.seasonId, kind: serviceWindows.kind })
 				.from(serviceWindows)
 				.where(eq(serviceWindows.id, options.id));
 			if (!existing) throw notFound(BOOKING_MESSAGES.windowNotFound);
 			assertInSeason(existing.seasonId, input);
+			await lockSeason(tx, existing.seasonId);
+			await assertNoOverlap(tx, existing.seasonId, input, options.id);
+			await assertBookingsFit(tx, options.id, input, existing.kind);
 			const [saved] = await tx
 				.update(serviceWindows)
 				.set(input)
 				.where(eq(serviceWindows.id, options.id))
 				.returning(windowColumns);
+			if (!saved) throw notFound(BOOKING_MESSAGES.windowNotFound);
 			await deps.events.publish(tx, { kind: "calendar.changed", day: null });
-			return saved!;
+			return saved;
 		}
 		const seasonId = options.seasonId;
 		if (!seasonId) throw badRequest("Choose the season of the window");
-		const [season] = await tx
-			.select({ id: seasons.id })
-			.from(seasons)
-			.where(eq(seasons.id, seasonId));
-		if (!season) throw notFound("Season not found");
+		await lockSeason(tx, seasonId);
 		assertInSeason(seasonId, input);
+		await assertNoOverlap(tx, seasonId, input);
 		const [saved] = await tx
 			.insert(serviceWindows)
 			.values({ ...input, seasonId })
@@ -285,7 +369,23 @@ export async function deleteSeasonWindow(options: { deps: BookingDeps; actor: Ac
 			.from(bookings)
 			.where(eq(bookings.windowId, id))
 			.limit(1);
-		if (used) throw conflict("This window has bookings: move or cancel them first");
+		if (used) {
+			const [active] = await tx
+				.select({ id: bookings.id })
+				.from(bookings)
+				.where(
+					and(
+						eq(bookings.windowId, id),
+						inArray(bookings.status, ["held", "booked", "needs_new_day", "done"]),
+					),
+				)
+				.limit(1);
+			throw conflict(
+				active
+					? "This window has bookings: move or cancel them first"
+					: "This window keeps its cancelled bookings' history: change its days or who may book instead",
+			);
+		}
 		const [gone] = await tx
 			.delete(serviceWindows)
 			.where(eq(serviceWindows.id, id))

@@ -4,6 +4,7 @@ import {
 	type CustomerDay,
 	DAY_STATES,
 	type DayState,
+	DEFAULT_DEPOSIT_PERCENT,
 	daysBetween,
 	defaultWindows,
 	FEW_LEFT,
@@ -92,7 +93,13 @@ export async function readSeasonSettings(db: Executor): Promise<SeasonSettings> 
 		})
 		.from(seasonSettings)
 		.where(eq(seasonSettings.id, 1));
-	return row ?? { weekdayCapacity: [0, 4, 4, 4, 4, 4, 4], depositPercent: 25, changeLockDays: 5 };
+	return (
+		row ?? {
+			weekdayCapacity: [0, 4, 4, 4, 4, 4, 4],
+			depositPercent: DEFAULT_DEPOSIT_PERCENT,
+			changeLockDays: 5,
+		}
+	);
 }
 
 /** Every day from `from` to `to`, inclusive. */
@@ -156,14 +163,25 @@ export async function customerDays(
 	return days.map((d) => ({ day: d.day, state: customerState(d, today, settings.changeLockDays) }));
 }
 
-/** Up to three days after `day` in the window a customer could book. */
+/**
+ * Up to three days after `day` in the window a customer could book; for the owner, days with room
+ * (inside the change lock too, closed days not).
+ */
 export async function nextOpenDays(
 	db: Executor,
 	window: ServiceWindow,
 	day: string,
 	today: string,
+	forOwner = false,
 ): Promise<string[]> {
 	const settings = await readSeasonSettings(db);
+	if (forOwner) {
+		const counts = await dayCounts(db, window.startsOn, window.endsOn, settings);
+		return counts
+			.filter((d) => d.day > day && d.day > today && !d.closed && d.booked < d.capacity)
+			.slice(0, 3)
+			.map((d) => d.day);
+	}
 	const days = await customerDays(db, window, settings, today);
 	return days
 		.filter((d) => d.day > day && (d.state === DAY_STATES[0] || d.state === DAY_STATES[1]))

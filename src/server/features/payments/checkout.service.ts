@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { PAYMENT_MESSAGES } from "../../../shared/payments.ts";
 import type { Executor, Transaction } from "../../db/database.ts";
-import { payments } from "../../db/schema.ts";
+import { bookings, payments } from "../../db/schema.ts";
 import type { Actor } from "../../lib/actor.ts";
 import { AppError, conflict } from "../../lib/errors.ts";
 import { lockBill, lockPayableBill, type PaymentDeps, settleBill } from "./bill-settlement.ts";
@@ -11,6 +11,23 @@ import type { LoadedGateway } from "./payment-setup.service.ts";
 
 /** A hosted checkout left open this long is given up (Stripe expires them after 24 hours). */
 const CHECKOUT_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+/** Stripe refuses a checkout that would expire sooner than this. */
+const STRIPE_MIN_CHECKOUT_MS = 30 * 60 * 1000;
+
+/**
+ * When a deposit's hosted checkout should end: the hold's end, so the customer cannot pay for a
+ * day no longer kept for them, but never sooner than Stripe's 30 minutes from now. Null for a
+ * bill that is no held booking's deposit (Stripe's own 24 hours apply).
+ */
+async function depositCheckoutEnd(tx: Executor, billId: string, now: Date) {
+	const [held] = await tx
+		.select({ holdExpiresAt: bookings.holdExpiresAt })
+		.from(bookings)
+		.where(and(eq(bookings.depositBillId, billId), eq(bookings.status, "held")));
+	if (!held?.holdExpiresAt) return null;
+	return new Date(Math.max(held.holdExpiresAt.getTime(), now.getTime() + STRIPE_MIN_CHECKOUT_MS));
+}
 
 /** The bill's payment under way, if any (at most one: payments_one_per_bill). */
 async function openPayment(tx: Executor, billId: string) {
@@ -56,10 +73,11 @@ export async function startCheckout(options: {
 				amountCents: bill.amountCents,
 			})
 			.returning({ id: payments.id });
-		return { again: false as const, bill, paymentId: payment!.id, email: payer.email };
+		const expiresAt = await depositCheckoutEnd(tx, bill.id, deps.clock.now());
+		return { again: false as const, bill, paymentId: payment!.id, email: payer.email, expiresAt };
 	});
 	if (reserved.again) return { kind: "redirect", url: reserved.url };
-	const { bill, paymentId, email } = reserved;
+	const { bill, paymentId, email, expiresAt } = reserved;
 	const back = (result: string) =>
 		`${deps.env.APP_URL}/app/payments?checkout=${result}&bill=${bill.id}`;
 	try {
@@ -71,6 +89,7 @@ export async function startCheckout(options: {
 			billId: bill.id,
 			successUrl: back("success"),
 			cancelUrl: back("cancelled"),
+			expiresAt,
 		});
 		await deps.db
 			.update(payments)

@@ -117,6 +117,8 @@ export function stripeGateway(options: {
 			billId: string;
 			successUrl: string;
 			cancelUrl: string;
+			/** When the session ends (a deposit's hold); Stripe's 24 hours when null. */
+			expiresAt?: Date | null;
 		}) {
 			const metadata = { billId: request.billId, paymentId: request.paymentId };
 			const session = await stripe.checkout.sessions.create(
@@ -138,6 +140,9 @@ export function stripeGateway(options: {
 					payment_intent_data: { metadata },
 					success_url: request.successUrl,
 					cancel_url: request.cancelUrl,
+					...(request.expiresAt
+						? { expires_at: Math.floor(request.expiresAt.getTime() / 1000) }
+						: {}),
 				},
 				{ idempotencyKey: `checkout-${request.paymentId}` },
 			);

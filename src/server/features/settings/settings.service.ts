@@ -1,4 +1,5 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { DEFAULT_DEPOSIT_PERCENT } from "../../../shared/bookings.ts";
 import type { BusinessProfile } from "../../../shared/business.ts";
 import { DEFAULT_BUSINESS_PROFILE, DEFAULT_PRICING } from "../../../shared/business-defaults.ts";
 import { dollarsToCents } from "../../../shared/money.ts";
@@ -11,7 +12,7 @@ import type {
 } from "../../../shared/settings.ts";
 import type { z } from "../../../shared/zod.ts";
 import type { Database, Executor } from "../../db/database.ts";
-import { businessSettings } from "../../db/schema.ts";
+import { businessSettings, seasonSettings } from "../../db/schema.ts";
 import type { Env } from "../../env.ts";
 import { type Actor, assertOwner } from "../../lib/actor.ts";
 import { badRequest } from "../../lib/errors.ts";
@@ -124,14 +125,18 @@ export async function getOwnerSettings(options: {
 }): Promise<OwnerSettings> {
 	assertOwner(options.actor);
 	const { deps } = options;
-	const [profile, pricing, keys] = await Promise.all([
+	const [profile, pricing, deposit, keys] = await Promise.all([
 		getBusinessProfile(deps),
 		getPricing(deps),
+		deps.db
+			.select({ depositPercent: seasonSettings.depositPercent })
+			.from(seasonSettings)
+			.where(eq(seasonSettings.id, 1)),
 		getPaymentKeys(deps),
 	]);
 	return {
 		profile,
-		pricing,
+		pricing: { ...pricing, depositPercent: deposit[0]?.depositPercent ?? DEFAULT_DEPOSIT_PERCENT },
 		payments: {
 			testMode: keys.testMode,
 			publishableKey: keys.publishableKey ?? null,
@@ -179,9 +184,22 @@ export async function saveSettings(options: {
 			);
 		values[COLUMNS[name]] = deps.secrets.seal(plain);
 	}
-	if (Object.keys(values).length > 0)
+	const depositPercent = update.pricing?.depositPercent;
+	if (Object.keys(values).length > 0 || depositPercent !== undefined)
 		await deps.events.transaction(async (tx) => {
-			await tx.update(businessSettings).set(values).where(SETTINGS_ROW);
+			if (Object.keys(values).length > 0)
+				await tx.update(businessSettings).set(values).where(SETTINGS_ROW);
+			// Deposit to book is a rule of the season calendar, kept with its other rules.
+			if (depositPercent !== undefined) {
+				await tx
+					.insert(seasonSettings)
+					.values({ id: 1, depositPercent })
+					.onConflictDoUpdate({
+						target: seasonSettings.id,
+						set: { depositPercent, updatedAt: sql`now()` },
+					});
+				await deps.events.publish(tx, { kind: "calendar.changed", day: null });
+			}
 			await deps.events.publish(tx, { kind: "settings.changed" });
 		});
 	return getOwnerSettings(options);

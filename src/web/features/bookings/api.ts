@@ -1,6 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { SeasonSettings } from "../../../shared/bookings.ts";
+import type { SeasonSettings, windowInputSchema } from "../../../shared/bookings.ts";
+import type { z } from "../../../shared/zod.ts";
 import { client, readJson } from "../../lib/api-client.ts";
+import { customerKeys } from "../../lib/customer-keys.ts";
 import { billQueries } from "../payments/api.ts";
 
 /**
@@ -43,6 +45,14 @@ export const bookingQueries = {
 			queryKey: [...bookingQueries.owner, "windows"],
 			queryFn: () => readJson(client.owner.season.windows.$get()),
 		}),
+	/** Customers to book for, by name, e-mail or number; the newest first without a search. */
+	customers: (q: string) =>
+		queryOptions({
+			queryKey: [...bookingQueries.owner, "customers", q],
+			queryFn: () =>
+				readJson(client.owner.customers.$get({ query: q ? { q, limit: "8" } : { limit: "8" } })),
+			select: (data) => data.customers,
+		}),
 };
 
 export const useMyBookings = () => useQuery(bookingQueries.myBookings());
@@ -53,6 +63,8 @@ export const useOwnerDay = (day: string | undefined) =>
 	useQuery({ ...bookingQueries.day(day ?? ""), enabled: Boolean(day) });
 export const useSeasonSettings = () => useQuery(bookingQueries.settings());
 export const useSeasonWindows = () => useQuery(bookingQueries.windows());
+export const useCustomerChoices = (q: string) =>
+	useQuery({ ...bookingQueries.customers(q), placeholderData: (previous) => previous });
 
 /** After any booking change: the booking page, the days, the bills (a deposit) and the calendar. */
 function useRefreshCalendar() {
@@ -129,5 +141,44 @@ export function useOwnerMoveBooking() {
 		mutationFn: ({ id, day }: { id: string; day: string }) =>
 			readJson(client.owner.bookings[":id"].move.$post({ param: { id }, json: { day } })),
 		onSettled: refresh,
+	});
+}
+
+type WindowInput = z.input<typeof windowInputSchema>;
+
+/** Add a window to a season, change one, or remove one without bookings. */
+export function useWindowActions() {
+	const refresh = useRefreshCalendar();
+	return {
+		save: useMutation({
+			mutationFn: ({ id, season, input }: { id?: string; season: string; input: WindowInput }) =>
+				id
+					? readJson(client.owner.season.windows[":id"].$put({ param: { id }, json: input }))
+					: readJson(client.owner.season.windows.$post({ query: { season }, json: input })),
+			onSettled: refresh,
+		}),
+		remove: useMutation({
+			mutationFn: (id: string) =>
+				readJson(client.owner.season.windows[":id"].$delete({ param: { id } })),
+			onSettled: refresh,
+		}),
+	};
+}
+
+/** A phone booking: the owner books a customer's day, booked at once, on any day with room. */
+export function useBookForCustomer() {
+	const refresh = useRefreshCalendar();
+	const queryClient = useQueryClient();
+	return useMutation({
+		mutationFn: (input: { customerId: string; windowId: string; day: string }) =>
+			readJson(client.owner.bookings.$post({ json: input })),
+		// The customer's page and cards show their next step (the install or takedown day).
+		onSettled: () =>
+			Promise.all([
+				refresh(),
+				...[customerKeys.ownerDetails, customerKeys.dashboard, customerKeys.ownerList].map(
+					(queryKey) => queryClient.invalidateQueries({ queryKey }),
+				),
+			]),
 	});
 }

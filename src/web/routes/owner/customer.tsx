@@ -6,6 +6,7 @@ import { CUSTOMER_MESSAGES } from "../../../shared/customers.ts";
 import { EmptyState, LoadingState } from "../../components/shell/app-shell.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
+import { BookForCustomerDialog } from "../../features/bookings/components/book-for-customer-dialog.tsx";
 import { CustomerConversation } from "../../features/chat/components/chat-panel.tsx";
 import { useCustomerDetail } from "../../features/customers/api.ts";
 import {
@@ -97,17 +98,23 @@ export default function OwnerCustomer() {
 						</Button>
 					</div>
 				) : (
-					<Button
-						size="sm"
-						onClick={() => {
-							// What edit mode changes is on the Overview.
-							editor.start();
-							if (tab !== "overview") open("overview");
-						}}
-					>
-						<Pencil aria-hidden />
-						Edit
-					</Button>
+					<div className="flex gap-2">
+						<BookForCustomerDialog
+							customer={{ id: customer.id, name: customer.name }}
+							label="Book a Day"
+						/>
+						<Button
+							size="sm"
+							onClick={() => {
+								// What edit mode changes is on the Overview.
+								editor.start();
+								if (tab !== "overview") open("overview");
+							}}
+						>
+							<Pencil aria-hidden />
+							Edit
+						</Button>
+					</div>
 				)}
 			</div>
 			<CustomerHeader detail={detail.data} editing={editor.editing} />

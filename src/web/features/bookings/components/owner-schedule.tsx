@@ -23,6 +23,7 @@ import {
 	useOwnerDay,
 	useOwnerMoveBooking,
 } from "../api.ts";
+import { BookForCustomerDialog } from "./book-for-customer-dialog.tsx";
 import { dayNumber, fullDate, MonthGrid } from "./month-grid.tsx";
 
 /** The owner's season calendar: each window a month grid of booked / capacity; a day opens its list. */
@@ -201,6 +202,7 @@ function DayPanel({ day }: { day: string }) {
 				>
 					{counts.closed ? "Reopen Day" : "Close Day"}
 				</Button>
+				<BookForCustomerDialog day={day} />
 				<section aria-label="Bookings">
 					<h3 className="mb-2 font-semibold">Bookings</h3>
 					{bookings.length === 0 ? (

@@ -1,7 +1,7 @@
-import { useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
-import type { SeasonSettings } from "../../../../shared/bookings.ts";
+import { type SeasonSettings, seasonSettingsInputSchema } from "../../../../shared/bookings.ts";
+import { FormField, formValues } from "../../../components/form-field.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import {
 	Card,
@@ -10,112 +10,103 @@ import {
 	CardHeader,
 	CardTitle,
 } from "../../../components/ui/card.tsx";
-import { Input } from "../../../components/ui/input.tsx";
-import { Label } from "../../../components/ui/label.tsx";
-import { errorMessage } from "../../../lib/api-client.ts";
-import { useSaveSeasonSettings, useSeasonSettings, useSeasonWindows } from "../api.ts";
+import { errorMessage, fieldErrorsOf } from "../../../lib/api-client.ts";
+import { useZodForm } from "../../../lib/use-zod-form.ts";
+import { useSaveSeasonSettings, useSeasonSettings } from "../api.ts";
+import { SeasonWindows } from "./season-windows.tsx";
 
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
-/** Settings → Season: the deposit share, the change lock, crew capacity per weekday, the windows. */
+/** Settings → Season: the change lock, crew capacity per weekday, and the windows. */
 export function SeasonSettingsCard() {
 	const settings = useSeasonSettings();
-	const windows = useSeasonWindows();
 	return (
 		<Card>
 			<CardHeader>
 				<CardTitle>Season</CardTitle>
 				<CardDescription>
-					How customers book their install and takedown days. Change single days in the{" "}
+					How customers book their install and takedown days. Deposit to book is under Pricing;
+					change single days in the{" "}
 					<Link className="underline" to="/owner/schedule">
 						Schedule
 					</Link>
 					.
 				</CardDescription>
 			</CardHeader>
-			<CardContent className="grid gap-6">
-				{settings.data ? <SeasonForm settings={settings.data} /> : <p role="status">Loading…</p>}
-				<section aria-label="Windows">
-					<h3 className="mb-2 font-semibold">Windows</h3>
-					<ul className="grid gap-1 text-sm">
-						{windows.data?.windows.map((w) => (
-							<li key={w.id}>
-								{w.seasonId} · {w.name} ({w.kind}): {w.startsOn} to {w.endsOn}
-								{w.priceAdjustPct ? `, ${w.priceAdjustPct > 0 ? "+" : ""}${w.priceAdjustPct}%` : ""}
-								{w.audience !== "everyone" ? `, ${w.audience} customers` : ""}
-							</li>
-						))}
-					</ul>
-				</section>
+			<CardContent className="grid gap-8">
+				{settings.data ? (
+					<SeasonForm settings={settings.data} />
+				) : settings.isError ? (
+					<p role="alert" className="text-sm text-destructive">
+						Failed to load the season's rules: {errorMessage(settings.error)}
+					</p>
+				) : (
+					<p role="status">Loading…</p>
+				)}
+				<SeasonWindows />
 			</CardContent>
 		</Card>
 	);
 }
 
+/** A number field's text for the schema: an empty field is no number. */
+const numberOf = (text: string | undefined) =>
+	text === undefined || text.trim() === "" ? Number.NaN : Number(text);
+
 function SeasonForm({ settings }: { settings: SeasonSettings }) {
 	const save = useSaveSeasonSettings();
-	const [deposit, setDeposit] = useState(String(settings.depositPercent));
-	const [lock, setLock] = useState(String(settings.changeLockDays));
-	const [weekdays, setWeekdays] = useState(settings.weekdayCapacity.map(String));
+	const { form, field, validate, setErrors } = useZodForm(seasonSettingsInputSchema);
 	return (
 		<form
+			{...form}
+			aria-label="Season rules"
 			className="grid gap-4"
 			onSubmit={(event) => {
 				event.preventDefault();
-				save.mutate(
-					{
-						depositPercent: Number(deposit),
-						changeLockDays: Number(lock),
-						weekdayCapacity: weekdays.map(Number),
+				const values = formValues(event.currentTarget);
+				const input = {
+					changeLockDays: numberOf(values.changeLockDays),
+					weekdayCapacity: WEEKDAYS.map((_, i) => numberOf(values[`weekdayCapacity.${i}`])),
+				};
+				const parsed = validate(seasonSettingsInputSchema, input);
+				if (!parsed.success)
+					return void toast.error(
+						`Failed to save season settings: ${parsed.error.issues[0]?.message}`,
+					);
+				save.mutate(parsed.data, {
+					onSuccess: () => toast.success("Season settings saved"),
+					onError: (error) => {
+						setErrors(fieldErrorsOf(error));
+						toast.error(`Failed to save season settings: ${errorMessage(error)}`);
 					},
-					{
-						onSuccess: () => toast.success("Season settings saved"),
-						onError: (error) => toast.error(errorMessage(error)),
-					},
-				);
+				});
 			}}
 		>
-			<div className="grid gap-4 sm:grid-cols-2">
-				<div className="grid gap-1.5">
-					<Label htmlFor="deposit-percent">Deposit to book (%)</Label>
-					<Input
-						id="deposit-percent"
-						type="number"
-						min={0}
-						max={100}
-						value={deposit}
-						onChange={(e) => setDeposit(e.target.value)}
-					/>
-				</div>
-				<div className="grid gap-1.5">
-					<Label htmlFor="change-lock">Changes locked (days before)</Label>
-					<Input
-						id="change-lock"
-						type="number"
-						min={0}
-						max={60}
-						value={lock}
-						onChange={(e) => setLock(e.target.value)}
-					/>
-				</div>
-			</div>
-			<fieldset className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+			<FormField
+				label="Changes locked (days before)"
+				{...field("changeLockDays")}
+				type="number"
+				inputMode="numeric"
+				step={1}
+				defaultValue={settings.changeLockDays}
+				wrapperClassName="sm:max-w-xs"
+				hint="Customers move or cancel until this many days before their day; you always can."
+			/>
+			<fieldset className="grid grid-cols-2 items-start gap-3 sm:grid-cols-4">
 				<legend className="mb-2 text-sm font-medium">Crew capacity (houses a day)</legend>
 				{WEEKDAYS.map((name, i) => (
-					<div key={name} className="grid gap-1.5">
-						<Label htmlFor={`capacity-${i}`}>{name}</Label>
-						<Input
-							id={`capacity-${i}`}
-							type="number"
-							min={0}
-							max={100}
-							value={weekdays[i]}
-							onChange={(e) => setWeekdays((w) => w.map((v, j) => (j === i ? e.target.value : v)))}
-						/>
-					</div>
+					<FormField
+						key={name}
+						label={name}
+						{...field(`weekdayCapacity.${i}`)}
+						type="number"
+						inputMode="numeric"
+						step={1}
+						defaultValue={settings.weekdayCapacity[i]}
+					/>
 				))}
 			</fieldset>
-			<Button type="submit" className="justify-self-start" disabled={save.isPending}>
+			<Button type="submit" className="justify-self-start" pending={save.isPending}>
 				Save Season
 			</Button>
 		</form>

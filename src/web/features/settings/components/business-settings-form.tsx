@@ -87,6 +87,11 @@ export function BusinessSettingsForm({ settings }: { settings: OwnerSettings }) 
 						colorFeeDollars: amount(text("pricing.colorFeeDollars")) as number,
 						planPriceDollars: amount(text("pricing.planPriceDollars")) as number,
 						requirePayment,
+						// An empty field is no number: the schema says so at the field.
+						depositPercent:
+							text("pricing.depositPercent").trim() === ""
+								? Number.NaN
+								: Number(text("pricing.depositPercent")),
 					},
 					payments: {
 						testMode,
@@ -222,7 +227,7 @@ export function BusinessSettingsForm({ settings }: { settings: OwnerSettings }) 
 			<Card>
 				<CardHeader>
 					<CardTitle>Pricing</CardTitle>
-					<CardDescription>In dollars; customers see changes at once.</CardDescription>
+					<CardDescription>Customers see changes at once.</CardDescription>
 				</CardHeader>
 				<CardContent className="grid items-start gap-4 sm:grid-cols-2">
 					<FormField
@@ -241,6 +246,15 @@ export function BusinessSettingsForm({ settings }: { settings: OwnerSettings }) 
 						step={0.01}
 						defaultValue={dollars(pricing.planPriceCents)}
 						hint="The monthly 'Plan for Next Year' payment."
+					/>
+					<FormField
+						label="Deposit to book (%)"
+						{...field("pricing.depositPercent")}
+						type="number"
+						inputMode="numeric"
+						step={1}
+						defaultValue={pricing.depositPercent}
+						hint="The share of the approved total that holds an install day; 0 for none."
 					/>
 					<div className="flex items-center gap-3 sm:col-span-2">
 						<input
