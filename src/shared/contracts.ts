@@ -119,7 +119,12 @@ export type Contract = z.infer<typeof contractSchema>;
 export const myContractSchema = z.object({
 	terms: termsVersionSchema,
 	quote: z
-		.object({ id: z.uuid(), seasonId: z.string(), lines: z.array(quoteLineSchema), totalCents: z.number().int() })
+		.object({
+			id: z.uuid(),
+			seasonId: z.string(),
+			lines: z.array(quoteLineSchema),
+			totalCents: z.number().int(),
+		})
 		.nullable(),
 	/** The contract of the approved quote, once signed. */
 	contract: contractSchema.nullable(),

@@ -38,7 +38,7 @@ export const TIMELINE_ACTIONS = [
 export type TimelineAction = (typeof TIMELINE_ACTIONS)[number];
 
 export const TIMELINE_ACTION_LABELS = {
-	request_quote: "Get Serviced",
+	request_quote: "Request a Quote",
 	sign: "Review and Sign Contract",
 	pay_deposit: "Pay Deposit",
 	book_install: "Book Install Day",

@@ -724,9 +724,11 @@ export const emailOutbox = pgTable(
 		/** Null once sent. */
 		textBody: text("text_body"),
 		htmlBody: text("html_body"),
-		/** Files sent with the message (calendar invitations); null once sent. */
+		/** Files sent with the message (calendar invitations, signed contracts); null once sent. */
 		attachments:
-			jsonb("attachments").$type<{ filename: string; contentType: string; content: string }[]>(),
+			jsonb("attachments").$type<
+				{ filename: string; contentType: string; content: string; encoding?: "base64" }[]
+			>(),
 		status: text("status", { enum: EMAIL_STATUSES }).notNull().default("pending"),
 		attempts: integer("attempts").notNull().default(0),
 		nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),

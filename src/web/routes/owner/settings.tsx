@@ -4,6 +4,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/ca
 import { InviteOwnerCard } from "../../features/auth/components/invite-owner-card.tsx";
 import { SignOutButton } from "../../features/auth/components/sign-out-button.tsx";
 import { SeasonSettingsCard } from "../../features/bookings/components/season-settings-card.tsx";
+import { ContractTermsCard } from "../../features/contracts/components/contract-terms-card.tsx";
 import { MailStatusCard } from "../../features/email/components/mail-status-card.tsx";
 import { useOwnerSettings } from "../../features/settings/api.ts";
 import { BusinessSettingsForm } from "../../features/settings/components/business-settings-form.tsx";
@@ -56,6 +57,7 @@ export default function OwnerSettings() {
 				</p>
 			)}
 			<SeasonSettingsCard />
+			<ContractTermsCard />
 			<InviteOwnerCard />
 			<SignOutButton label="Logout" className="justify-self-start" />
 		</div>
