@@ -66,6 +66,52 @@ export function documentText(d: SignedDocument): string {
 export const documentHash = (text: string) => sha256(text);
 export const fileHash = (data: Uint8Array) => sha256(data);
 
+/** The characters of Windows-1252 above Latin-1's range, which the standard PDF fonts also draw. */
+const CP1252_EXTRAS = new Set("€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ");
+
+/**
+ * Text the standard fonts can draw: Latin-1 and Windows-1252 as they are, accents dropped from
+ * other letters where that leaves one ("Ł" stays "?"), anything else "?". The record keeps the
+ * exact text and the hash is of it; only the printed copy is simplified.
+ */
+export function printable(text: string): string {
+	let out = "";
+	for (const ch of text.normalize("NFC")) {
+		const code = ch.codePointAt(0)!;
+		if (ch === "\n" || (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || CP1252_EXTRAS.has(ch)) {
+			out += ch;
+			continue;
+		}
+		const bare = ch.normalize("NFKD").replace(/[\u0300-\u036f]/g, "");
+		out += /^[\x20-\x7e]+$/.test(bare) ? bare : "?";
+	}
+	return out;
+}
+
+function printableDocument(d: SignedDocument): SignedDocument {
+	return {
+		business: {
+			businessName: printable(d.business.businessName),
+			address: printable(d.business.address),
+			phone: printable(d.business.phone),
+			email: printable(d.business.email),
+		},
+		customer: { name: printable(d.customer.name), email: printable(d.customer.email) },
+		property: printable(d.property),
+		seasonId: d.seasonId,
+		lines: d.lines.map((l) => ({ ...l, name: printable(l.name) })),
+		totalCents: d.totalCents,
+		terms: { ...d.terms, body: printable(d.terms.body) },
+		signature: {
+			...d.signature,
+			name: printable(d.signature.name),
+			accountName: printable(d.signature.accountName),
+			ipAddress: printable(d.signature.ipAddress),
+			userAgent: printable(d.signature.userAgent),
+		},
+	};
+}
+
 const INK = "#1f2937";
 const MUTED = "#6b7280";
 const ACCENT = "#b91c1c";
@@ -75,7 +121,8 @@ const ACCENT = "#b91c1c";
  * property, the season's lines and total, the terms of the version signed in full, and the
  * signature block with the document's hash.
  */
-export function contractPdf(d: SignedDocument, hash: string): Promise<Buffer> {
+export function contractPdf(signed: SignedDocument, hash: string): Promise<Buffer> {
+	const d = printableDocument(signed);
 	const doc = new PDFDocument({
 		size: "LETTER",
 		margins: { top: 56, bottom: 56, left: 60, right: 60 },
@@ -189,13 +236,14 @@ export function contractPdf(d: SignedDocument, hash: string): Promise<Buffer> {
 
 	// The signature block, kept on one page.
 	doc.moveDown(0.8);
-	const blockHeight = 150;
+	const inner = width - 24;
+	const device = d.signature.userAgent.slice(0, 160);
+	doc.font("Helvetica").fontSize(9.5);
+	const blockHeight = 118 + doc.heightOfString(`Device: ${device}`, { width: inner });
 	if (doc.y + blockHeight > doc.page.height - doc.page.margins.bottom) doc.addPage();
 	const top = doc.y;
-	doc.rect(left, top, width, blockHeight).lineWidth(0.8).strokeColor(ACCENT).stroke();
 	doc.x = left + 12;
 	doc.y = top + 10;
-	const inner = width - 24;
 	doc
 		.fillColor(ACCENT)
 		.font("Helvetica-Bold")
@@ -214,10 +262,11 @@ export function contractPdf(d: SignedDocument, hash: string): Promise<Buffer> {
 	sig("Account", `${d.signature.accountName} (${d.customer.email})`);
 	sig("Time", signedTime(d.signature.signedAt));
 	sig("Address", d.signature.ipAddress);
-	sig("Device", d.signature.userAgent.slice(0, 160));
+	sig("Device", device);
 	doc.moveDown(0.3);
 	doc.font("Helvetica-Bold").fontSize(8.5).text("Document SHA-256", { width: inner });
 	doc.font("Courier").fontSize(8.5).text(hash, { width: inner });
+	doc.rect(left, top, width, doc.y + 8 - top).lineWidth(0.8).strokeColor(ACCENT).stroke();
 
 	// Page numbers.
 	const range = doc.bufferedPageRange();
