@@ -111,13 +111,13 @@ const contractColumns = {
 type ContractRow = { [K in keyof typeof contractColumns]: (typeof contracts.$inferSelect)[K] };
 const toContract = (r: ContractRow): Contract => ({ ...r, signedAt: r.signedAt.toISOString() });
 
-/** A login's contracts, newest first. */
+/** A login's contracts, the newest season first ("2026-27" sorts after "2025-26"). */
 async function contractsOf(db: Executor, userId: string): Promise<Contract[]> {
 	const rows = await db
 		.select(contractColumns)
 		.from(contracts)
 		.where(eq(contracts.userId, userId))
-		.orderBy(desc(contracts.signedAt));
+		.orderBy(desc(contracts.seasonId), desc(contracts.signedAt), desc(contracts.id));
 	return rows.map(toContract);
 }
 
