@@ -24,7 +24,11 @@ async function download(app: TestApp, account: Account, fileId: string) {
 	const res = await fetch(`${app.url}/api/files/${fileId}`, {
 		headers: { cookie: account.client.cookieHeader() },
 	});
-	return { status: res.status, type: res.headers.get("content-type"), bytes: new Uint8Array(await res.arrayBuffer()) };
+	return {
+		status: res.status,
+		type: res.headers.get("content-type"),
+		bytes: new Uint8Array(await res.arrayBuffer()),
+	};
 }
 
 /** The PDF's text, read back with a PDF parser, in one string with single spaces. */
@@ -47,7 +51,9 @@ async function mailsTo(app: TestApp, to: string, count = 1) {
 			const recipient = Array.isArray(mail.to) ? mail.to[0]?.text : mail.to?.text;
 			if (recipient === to) found.push(mail);
 		}
-		const withPdf = found.filter((m) => m.attachments.some((a) => a.contentType === "application/pdf"));
+		const withPdf = found.filter((m) =>
+			m.attachments.some((a) => a.contentType === "application/pdf"),
+		);
 		if (withPdf.length >= count || Date.now() > deadline) return withPdf;
 		await new Promise((r) => setTimeout(r, 200));
 	}
@@ -101,7 +107,9 @@ describe("contract terms", () => {
 			400,
 			CONTRACT_MESSAGES.termsTooLong,
 		);
-		expect((await casey.client.post("/api/owner/contract-terms", { body: "Mine" })).status).toBe(403);
+		expect((await casey.client.post("/api/owner/contract-terms", { body: "Mine" })).status).toBe(
+			403,
+		);
 		expect((await casey.client.get("/api/owner/contract-terms")).status).toBe(403);
 	});
 });
@@ -152,7 +160,11 @@ describe("signing", () => {
 		expect(pdf.type).toBe("application/pdf");
 		expect(sha256(pdf.bytes)).toBe(row!.pdfSha256);
 		const [file] = await app.db.select().from(files).where(eq(files.id, row!.pdfFileId));
-		expect(file).toMatchObject({ kind: "contract", userId: casey.userId, sizeBytes: pdf.bytes.length });
+		expect(file).toMatchObject({
+			kind: "contract",
+			userId: casey.userId,
+			sizeBytes: pdf.bytes.length,
+		});
 		const text = await pdfText(pdf.bytes);
 		expect(text).toContain("Casey Q. Customer");
 		expect(text).toContain("Version 1");
@@ -236,7 +248,9 @@ describe("signing", () => {
 			{ path: "consent", message: CONTRACT_MESSAGES.consentRequired },
 		]);
 		const blank = await casey.client.post("/api/contract/sign", { consent: true, fullName: "   " });
-		expect(blank.json.issues).toEqual([{ path: "fullName", message: CONTRACT_MESSAGES.nameRequired }]);
+		expect(blank.json.issues).toEqual([
+			{ path: "fullName", message: CONTRACT_MESSAGES.nameRequired },
+		]);
 		expectError(
 			await casey.client.post("/api/contract/sign", { consent: true, fullName: "x".repeat(121) }),
 			400,
@@ -268,7 +282,9 @@ describe("signing", () => {
 			.where(eq(quoteRequests.id, casey.quote.id));
 		const old = await casey.client.post("/api/contract/sign", SIGNATURE);
 		expect(old.status, old.text).toBe(200);
-		await casey.owner.client.post("/api/owner/contract-terms", { body: "## This season\n- New terms" });
+		await casey.owner.client.post("/api/owner/contract-terms", {
+			body: "## This season\n- New terms",
+		});
 
 		// This season's quote, approved now, needs its own signature on the terms now in force.
 		const [next] = await app.db
@@ -303,7 +319,10 @@ describe("signing", () => {
 	test("before approval: SPEC's 403, whatever is sent", async ({ app }) => {
 		const casey = await approvedCustomer(app);
 		const other = await approvedCustomer(app, { owner: casey.owner, email: "x@example.test" });
-		await app.db.update(quoteRequests).set({ status: "rejected" }).where(eq(quoteRequests.userId, other.userId));
+		await app.db
+			.update(quoteRequests)
+			.set({ status: "rejected" })
+			.where(eq(quoteRequests.userId, other.userId));
 		app.readCache.clear();
 		expectError(
 			await other.client.post("/api/contract/sign", {}),
