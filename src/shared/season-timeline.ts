@@ -39,7 +39,7 @@ export type TimelineAction = (typeof TIMELINE_ACTIONS)[number];
 
 export const TIMELINE_ACTION_LABELS = {
 	request_quote: "Request a Quote",
-	sign: "Review and Sign Contract",
+	sign: "Sign Contract",
 	pay_deposit: "Pay Deposit",
 	book_install: "Book Install Day",
 	report_issue: "Report Light Out / Issue",

@@ -49,6 +49,9 @@ export function DownloadContractButton({
 }
 
 function Lines({ quote }: { quote: NonNullable<MyContract["quote"]> }) {
+	// Travel, window and revision changes are in the total, not in the lines.
+	const adjustment =
+		quote.totalCents - quote.lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
 	return (
 		<table className="w-full text-sm">
 			<caption className="sr-only">What you are signing for</caption>
@@ -76,6 +79,14 @@ function Lines({ quote }: { quote: NonNullable<MyContract["quote"]> }) {
 				))}
 			</tbody>
 			<tfoot>
+				{adjustment !== 0 ? (
+					<tr className="text-muted-foreground">
+						<th scope="row" className="py-1.5 text-left font-normal">
+							Adjustments
+						</th>
+						<td className="py-1.5 text-right tabular-nums">{formatCents(adjustment)}</td>
+					</tr>
+				) : null}
 				<tr className="font-semibold">
 					<th scope="row" className="py-2 text-left">
 						Total
@@ -216,9 +227,15 @@ export function ContractCard() {
 									of {dayOf(data.terms.createdAt)}
 								</span>
 							</h3>
-							<div className="max-h-96 overflow-y-auto rounded-md border bg-muted/40 p-3">
+							{/* Focusable, so the terms scroll from the keyboard too. */}
+							<section
+								className="max-h-96 overflow-y-auto rounded-md border bg-muted/40 p-3"
+								aria-label={`Terms, Version ${data.terms.version}`}
+								// biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the focus to scroll by keyboard
+								tabIndex={0}
+							>
 								<TermsText body={data.terms.body} />
-							</div>
+							</section>
 						</section>
 						{data.quote ? <Lines quote={data.quote} /> : null}
 						<SignForm data={data} />

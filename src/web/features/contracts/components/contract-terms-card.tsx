@@ -115,9 +115,14 @@ export function ContractTermsCard() {
 										</Button>
 									</div>
 									{shown === v.version ? (
-										<div className="mt-2 max-h-72 overflow-y-auto rounded bg-muted/40 p-3">
+										<section
+											className="mt-2 max-h-72 overflow-y-auto rounded bg-muted/40 p-3"
+											aria-label={`Version ${v.version}`}
+											// biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the focus to scroll by keyboard
+											tabIndex={0}
+										>
 											<TermsText body={v.body} />
-										</div>
+										</section>
 									) : null}
 								</li>
 							))}
