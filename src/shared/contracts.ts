@@ -2,8 +2,8 @@ import { quoteLineSchema } from "./quotes.ts";
 import { tooLong, z } from "./zod.ts";
 
 /** The longest agreement the owner may save: about twenty printed pages. */
-export const MAX_TERMS_CHARS = 40_000;
-export const MAX_SIGNED_NAME = 120;
+const MAX_TERMS_CHARS = 40_000;
+const MAX_SIGNED_NAME = 120;
 
 export const CONTRACT_MESSAGES = {
 	termsRequired: "Write the terms of your agreement",

@@ -14,9 +14,9 @@ export const TIMELINE_STEPS = [
 	"takedown_booked",
 	"taken_down",
 ] as const;
-export type TimelineStep = (typeof TIMELINE_STEPS)[number];
+type TimelineStep = (typeof TIMELINE_STEPS)[number];
 
-export const TIMELINE_LABELS = {
+const TIMELINE_LABELS = {
 	quote_approved: "Quote approved",
 	contract_signed: "Contract signed",
 	deposit_paid: "Deposit paid",
@@ -27,7 +27,7 @@ export const TIMELINE_LABELS = {
 	taken_down: "Taken down",
 } as const satisfies Record<TimelineStep, string>;
 
-export const TIMELINE_ACTIONS = [
+const TIMELINE_ACTIONS = [
 	"request_quote",
 	"sign",
 	"pay_deposit",
@@ -35,9 +35,9 @@ export const TIMELINE_ACTIONS = [
 	"report_issue",
 	"book_takedown",
 ] as const;
-export type TimelineAction = (typeof TIMELINE_ACTIONS)[number];
+type TimelineAction = (typeof TIMELINE_ACTIONS)[number];
 
-export const TIMELINE_ACTION_LABELS = {
+const TIMELINE_ACTION_LABELS = {
 	request_quote: "Request a Quote",
 	sign: "Sign Contract",
 	pay_deposit: "Pay Deposit",
@@ -73,7 +73,7 @@ export interface SeasonFacts {
 	takedownFrom: string | null;
 }
 
-export const timelineEntrySchema = z.object({
+const timelineEntrySchema = z.object({
 	step: z.enum(TIMELINE_STEPS),
 	label: z.string(),
 	state: z.enum(["done", "current", "upcoming"]),

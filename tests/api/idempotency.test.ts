@@ -234,7 +234,9 @@ describe("Idempotency-Key", () => {
 
 		const signKey = randomUUID();
 		const signs = await Promise.all(
-			[1, 2].map(() => casey.client.request("POST", "/api/contract/sign", SIGNATURE, keyed(signKey))),
+			[1, 2].map(() =>
+				casey.client.request("POST", "/api/contract/sign", SIGNATURE, keyed(signKey)),
+			),
 		);
 		expect(signs.map((r) => r.status)).toEqual([200, 200]);
 		expect(signs[1]!.json).toEqual(signs[0]!.json);

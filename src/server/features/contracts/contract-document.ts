@@ -26,7 +26,7 @@ export interface SignedDocument {
 const sha256 = (data: string | Uint8Array) => createHash("sha256").update(data).digest("hex");
 
 /** "November 26, 2026, 6:21:12 AM EST": signing times in the business's time zone. */
-export const signedTime = (at: Date) =>
+const signedTime = (at: Date) =>
 	at.toLocaleString("en-US", {
 		timeZone: "America/New_York",
 		dateStyle: "long",
@@ -74,11 +74,16 @@ const CP1252_EXTRAS = new Set("€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•
  * other letters where that leaves one ("Ł" stays "?"), anything else "?". The record keeps the
  * exact text and the hash is of it; only the printed copy is simplified.
  */
-export function printable(text: string): string {
+function printable(text: string): string {
 	let out = "";
 	for (const ch of text.normalize("NFC")) {
 		const code = ch.codePointAt(0)!;
-		if (ch === "\n" || (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || CP1252_EXTRAS.has(ch)) {
+		if (
+			ch === "\n" ||
+			(code >= 0x20 && code <= 0x7e) ||
+			(code >= 0xa0 && code <= 0xff) ||
+			CP1252_EXTRAS.has(ch)
+		) {
 			out += ch;
 			continue;
 		}
@@ -266,7 +271,11 @@ export function contractPdf(signed: SignedDocument, hash: string): Promise<Buffe
 	doc.moveDown(0.3);
 	doc.font("Helvetica-Bold").fontSize(8.5).text("Document SHA-256", { width: inner });
 	doc.font("Courier").fontSize(8.5).text(hash, { width: inner });
-	doc.rect(left, top, width, doc.y + 8 - top).lineWidth(0.8).strokeColor(ACCENT).stroke();
+	doc
+		.rect(left, top, width, doc.y + 8 - top)
+		.lineWidth(0.8)
+		.strokeColor(ACCENT)
+		.stroke();
 
 	// Page numbers.
 	const range = doc.bufferedPageRange();

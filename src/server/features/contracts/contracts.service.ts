@@ -46,7 +46,7 @@ const toTerms = (row: typeof contractTerms.$inferSelect): TermsVersion => ({
 });
 
 /** The terms in force: the newest version; version 1 (the default text) is made the first time. */
-export async function currentTerms(db: Executor) {
+async function currentTerms(db: Executor) {
 	const newest = () =>
 		db.select().from(contractTerms).orderBy(desc(contractTerms.version)).limit(1);
 	let [row] = await newest();
