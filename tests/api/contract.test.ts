@@ -300,10 +300,14 @@ describe("signing", () => {
 			.returning();
 		const before = await casey.client.get("/api/contract");
 		expect(before.json.quote.id).toBe(next!.id);
+		// Its install day waits for the new signature, though last season's set agreed_to_services.
+		const calendar = await casey.client.get("/api/bookings");
+		expect(calendar.json.canBook).toMatchObject({ install: false });
 		expect(before.json.contract).toBeNull();
 		expect(before.json.history).toHaveLength(1);
 		const signed = await casey.client.post("/api/contract/sign", SIGNATURE);
 		expect(signed.json.contract).toMatchObject({ termsVersion: 2, totalCents: 80000 });
+		expect((await casey.client.get("/api/bookings")).json.canBook).toMatchObject({ install: true });
 		expect(signed.json.contract.seasonId).not.toBe(old.json.contract.seasonId);
 
 		const after = await casey.client.get("/api/contract");

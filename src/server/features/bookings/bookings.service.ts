@@ -14,6 +14,7 @@ import type { Executor, Transaction } from "../../db/database.ts";
 import {
 	bills,
 	bookings,
+	contracts,
 	customers,
 	payments,
 	quoteRequests,
@@ -158,8 +159,20 @@ async function customerFacts(db: Executor, where: { userId?: string; customerId?
 				.from(bills)
 				.where(eq(bills.quoteRequestId, quote.id))
 		: [];
+	// Each season signs its own: once a customer has signed in the app, the newest approved quote
+	// needs its own contract; before that (signed on paper, the owner set the flag) the flag says.
+	const signed = customer.userId
+		? await db
+				.select({ quoteRequestId: contracts.quoteRequestId })
+				.from(contracts)
+				.where(eq(contracts.userId, customer.userId))
+		: [];
 	return {
 		...customer,
+		agreedToServices:
+			signed.length === 0
+				? customer.agreedToServices
+				: signed.some((c) => c.quoteRequestId === quote?.id),
 		approvedCents: quote ? Number(quote.cents) : null,
 		approvalBill: approvalBill ?? null,
 		returning: await hasDoneInstall(db, customer.id),
