@@ -22,7 +22,9 @@ async function book(customerId, windowId, day) {
 	const window = rules[0];
 	const { rows: facts } = await pool.query(
 		`select c.id, c.user_id, c.agreed_to_services, q.cents, b.id as bill_id, b.amount_cents as bill_cents, b.status as bill_status,
-				exists (select 1 from bookings d where d.customer_id = c.id and d.kind = 'install' and d.status = 'done') as returning
+				exists (select 1 from bookings d where d.customer_id = c.id and d.kind = 'install' and d.status = 'done') as returning,
+				exists (select 1 from contracts k where k.user_id = c.user_id) as signed_any,
+				exists (select 1 from contracts k where k.user_id = c.user_id and k.quote_request_id = q.id) as signed_this
 			from customers c
 			left join lateral (select id, coalesce(revised_price_cents, total_estimate_cents) as cents from quote_requests
 				where user_id = c.user_id and status = 'approved' order by decided_at desc nulls last, created_at desc limit 1) q on true
@@ -31,7 +33,8 @@ async function book(customerId, windowId, day) {
 		[customerId],
 	);
 	const customer = facts[0];
-	if (!customer?.agreed_to_services || customer.cents === null) throw new Error("cannot book");
+	const signed = customer?.signed_any ? customer.signed_this : customer?.agreed_to_services;
+	if (!signed || customer.cents === null) throw new Error("cannot book");
 	const total = Math.round((customer.cents * (100 + window.price_adjust_pct)) / 100);
 	const deposit = Math.round((total * window.deposit_percent) / 100);
 	const client = await pool.connect();

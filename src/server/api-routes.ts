@@ -6,6 +6,7 @@ import * as bills from "./features/bills/bills.routes.ts";
 import * as bookings from "./features/bookings/bookings.routes.ts";
 import * as catalog from "./features/catalog/catalog.routes.ts";
 import * as chat from "./features/chat/chat.routes.ts";
+import * as contracts from "./features/contracts/contracts.routes.ts";
 import * as customers from "./features/customers/customers.routes.ts";
 import * as email from "./features/email/email.routes.ts";
 import * as estimate from "./features/estimate/estimate.routes.ts";
@@ -45,7 +46,8 @@ const ownerApi = ownerGuarded
 	.route("/", bills.ownerRoutes)
 	.route("/", payments.ownerRoutes)
 	.route("/", bookings.ownerRoutes)
-	.route("/", automations.ownerRoutes);
+	.route("/", automations.ownerRoutes)
+	.route("/", contracts.ownerRoutes);
 
 export const apiRoutes = createRouter()
 	.route("/", health.publicRoutes)
@@ -65,6 +67,7 @@ export const apiRoutes = createRouter()
 	.route("/", requests.customerRoutes)
 	.route("/", chat.customerRoutes)
 	.route("/", bookings.customerRoutes)
+	.route("/", contracts.customerRoutes)
 	.route("/", live.customerRoutes)
 	.route("/owner", ownerApi);
 

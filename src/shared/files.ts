@@ -7,5 +7,7 @@ export const FILE_KINDS = [
 	"customer_image",
 	"installation_media",
 	"request_photo",
+	/** A signed contract's PDF, made by the server. */
+	"contract",
 ] as const;
 export type FileKind = (typeof FILE_KINDS)[number];

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { bills, crewDays, payments } from "../../src/server/db/schema.ts";
-import { approvedCustomer } from "../support/builders.ts";
+import { approvedCustomer, SIGNATURE } from "../support/builders.ts";
 import { HttpClient } from "../support/http-client.ts";
 import { startStripeDouble } from "../support/stripe-double.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
@@ -52,7 +52,7 @@ async function signed(
 	owner?: Awaited<ReturnType<typeof approvedCustomer>>["owner"],
 ) {
 	const customer = await approvedCustomer(app, { email, owner });
-	expect((await customer.client.post("/api/contract/sign")).status).toBe(200);
+	expect((await customer.client.post("/api/contract/sign", SIGNATURE)).status).toBe(200);
 	return customer;
 }
 

@@ -8,7 +8,7 @@ import { bills, bookings, crewDays, payments } from "../../src/server/db/schema.
 import { BOOKING_MESSAGES } from "../../src/shared/bookings.ts";
 import type { Account } from "../support/accounts.ts";
 import { test } from "../support/app-fixture.ts";
-import { approvedCustomer } from "../support/builders.ts";
+import { approvedCustomer, SIGNATURE } from "../support/builders.ts";
 import { expectError } from "../support/expect.ts";
 import { openLiveStream } from "../support/live-stream.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
@@ -26,7 +26,7 @@ const minutes = (at: Date, n: number) => new Date(at.getTime() + n * 60_000);
 /** A customer with an approved quote (its bill pending) who signed the contract. */
 async function signedCustomer(app: TestApp, options: { owner?: Account; email?: string } = {}) {
 	const customer = await approvedCustomer(app, options);
-	const signed = await customer.client.post("/api/contract/sign");
+	const signed = await customer.client.post("/api/contract/sign", SIGNATURE);
 	expect(signed.status, signed.text).toBe(200);
 	return customer;
 }

@@ -12,7 +12,7 @@ import {
 } from "../../src/server/db/schema.ts";
 import { IDEMPOTENCY_MESSAGES } from "../../src/server/lib/idempotency.ts";
 import { signedInCustomer, signedInOwner } from "../support/accounts.ts";
-import { approvedCustomer, sampleLines } from "../support/builders.ts";
+import { approvedCustomer, SIGNATURE, sampleLines } from "../support/builders.ts";
 import { HttpClient } from "../support/http-client.ts";
 import { png } from "../support/images.ts";
 import { signUpOn, twoInstances } from "../support/server-process.ts";
@@ -234,7 +234,9 @@ describe("Idempotency-Key", () => {
 
 		const signKey = randomUUID();
 		const signs = await Promise.all(
-			[1, 2].map(() => casey.client.request("POST", "/api/contract/sign", {}, keyed(signKey))),
+			[1, 2].map(() =>
+				casey.client.request("POST", "/api/contract/sign", SIGNATURE, keyed(signKey)),
+			),
 		);
 		expect(signs.map((r) => r.status)).toEqual([200, 200]);
 		expect(signs[1]!.json).toEqual(signs[0]!.json);

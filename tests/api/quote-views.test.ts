@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { customers, quoteRequests } from "../../src/server/db/schema.ts";
 import { addDays, businessDate } from "../../src/shared/dates.ts";
 import { ownerAndCustomer, signedInCustomer, signedInOwner } from "../support/accounts.ts";
-import { appQuote, websiteQuote } from "../support/builders.ts";
+import { appQuote, SIGNATURE, websiteQuote } from "../support/builders.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 let app: TestApp;
@@ -189,7 +189,7 @@ describe("the customer's quote", () => {
 
 	it("signs the contract only after approval", async () => {
 		const { owner, customer } = await ownerAndCustomer(app);
-		const before = await customer.client.post("/api/contract/sign");
+		const before = await customer.client.post("/api/contract/sign", SIGNATURE);
 		expect(before.status).toBe(403);
 		expect(before.json.error).toBe("This is available after your quote has been approved");
 
@@ -201,8 +201,8 @@ describe("the customer's quote", () => {
 			serviceType: "installation",
 			progressPercent: 0,
 		});
-		const signed = await customer.client.post("/api/contract/sign");
-		expect(signed.json).toEqual({ agreedToServices: true });
+		const signed = await customer.client.post("/api/contract/sign", SIGNATURE);
+		expect(signed.json).toMatchObject({ agreedToServices: true });
 		const [record] = await app.db
 			.select()
 			.from(customers)

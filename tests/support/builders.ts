@@ -116,6 +116,9 @@ export async function approvedCustomer(
 	return { ...customer, owner, quote: quote!, bill: bill!, record: record! };
 }
 
+/** What a customer sends to sign their contract: consent and their typed full name. */
+export const SIGNATURE = { consent: true, fullName: "Casey Customer" } as const;
+
 /** A pending $650.00 installation bill due in 30 days; a paid one is paid now unless told. */
 export async function bill(
 	app: TestApp,

@@ -725,9 +725,11 @@ export const emailOutbox = pgTable(
 		/** Null once sent. */
 		textBody: text("text_body"),
 		htmlBody: text("html_body"),
-		/** Files sent with the message (calendar invitations); null once sent. */
+		/** Files sent with the message (calendar invitations, signed contracts); null once sent. */
 		attachments:
-			jsonb("attachments").$type<{ filename: string; contentType: string; content: string }[]>(),
+			jsonb("attachments").$type<
+				{ filename: string; contentType: string; content: string; encoding?: "base64" }[]
+			>(),
 		status: text("status", { enum: EMAIL_STATUSES }).notNull().default("pending"),
 		attempts: integer("attempts").notNull().default(0),
 		nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
@@ -921,3 +923,61 @@ export const automationSwitches = pgTable("automation_switches", {
 	enabled: boolean("enabled").notNull(),
 	updatedAt: updatedAt(),
 });
+// ---------------------------------------------------------------- contracts
+
+/**
+ * The agreement's text, one row per version the owner saved. A version is never changed (a
+ * trigger refuses updates, migration 0019): a signed contract points at the one it was signed on.
+ */
+export const contractTerms = pgTable(
+	"contract_terms",
+	{
+		version: integer("version").primaryKey(),
+		body: text("body").notNull(),
+		createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+		createdAt: createdAt(),
+	},
+	() => [check("contract_terms_version_check", sql`version >= 1`)],
+);
+
+/**
+ * A signature: who typed which name, when, from where, on which terms, for which lines and total,
+ * with the SHA-256 of the signed text and of its PDF. One per approved quote, never changed.
+ */
+export const contracts = pgTable(
+	"contracts",
+	{
+		id: uuid("id").primaryKey().defaultRandom(),
+		userId: text("user_id")
+			.notNull()
+			.references(() => users.id, { onDelete: "cascade" }),
+		quoteRequestId: uuid("quote_request_id")
+			.notNull()
+			.unique()
+			.references(() => quoteRequests.id, { onDelete: "cascade" }),
+		/** The season of the quote's approval, "2026-27". */
+		seasonId: text("season_id").notNull(),
+		termsVersion: integer("terms_version")
+			.notNull()
+			.references(() => contractTerms.version),
+		signedName: text("signed_name").notNull(),
+		accountName: text("account_name").notNull(),
+		nameMatches: boolean("name_matches").notNull(),
+		signedAt: timestamp("signed_at", { withTimezone: true }).notNull(),
+		ipAddress: text("ip_address").notNull(),
+		userAgent: text("user_agent").notNull(),
+		lines: jsonb("lines").$type<QuoteLine[]>().notNull(),
+		totalCents: integer("total_cents").notNull(),
+		documentHash: text("document_hash").notNull(),
+		pdfSha256: text("pdf_sha256").notNull(),
+		pdfFileId: uuid("pdf_file_id")
+			.notNull()
+			.references(() => files.id, { onDelete: "cascade" }),
+		createdAt: createdAt(),
+	},
+	(t) => [
+		check("contracts_season_check", sql`season_id ~ '^[0-9]{4}-[0-9]{2}$'`),
+		check("contracts_total_check", sql`total_cents >= 0`),
+		index("contracts_user_signed_idx").on(t.userId, t.signedAt.desc().nullsFirst()),
+	],
+);

@@ -33,7 +33,9 @@ const EXPIRY = `12/${String((new Date().getFullYear() + 3) % 100).padStart(2, "0
 async function signedCustomer(customerPage: () => Promise<Page>, owner: Page, name: string) {
 	const page = await customerPage();
 	await approvedCustomer(page, owner, name);
-	const signed = await page.request.post("/api/contract/sign", { data: {} });
+	const signed = await page.request.post("/api/contract/sign", {
+		data: { consent: true, fullName: name },
+	});
 	expect(signed.status(), await signed.text()).toBe(200);
 	return page;
 }

@@ -118,9 +118,11 @@ test("a customer's quote goes from request to revision, acceptance, bill and sig
 	// The contract: terms first, then signing.
 	await page.getByRole("link", { name: "Home" }).click();
 	await main.getByRole("button", { name: "Review and Sign Contract" }).click();
+	await main.getByLabel("I agree to sign electronically").check();
+	await main.getByLabel("Full Name").fill("Casey Customer");
 	await main.getByRole("button", { name: "I Agree and Sign" }).click();
 	await expect(toasts(page)).toContainText("Contract signed");
-	await expect(main.getByText("Contract signed")).toBeVisible();
+	await expect(main.getByRole("heading", { name: "Contract signed" })).toBeVisible();
 	// The banner asks only what is left: the bill.
 	await expect(banner).toContainText("Your quote is approved. Find your bill in QuickPay.");
 	await expect(banner).not.toContainText("Sign your contract");

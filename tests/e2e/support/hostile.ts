@@ -404,7 +404,13 @@ export async function seedHostileWorld(): Promise<HostileWorld> {
 					}),
 				"customer edit",
 			),
-			ok(() => customer!.post("/api/contract/sign"), "contract"),
+			ok(
+				() =>
+					customer!.post("/api/contract/sign", {
+						data: { consent: true, fullName: hostileName },
+					}),
+				"contract",
+			),
 			ok(
 				() =>
 					customer!.put("/api/me/profile", { data: { displayName: hostileName, phone: PHONE_40 } }),

@@ -15,6 +15,7 @@ import type { Executor, Transaction } from "../../db/database.ts";
 import {
 	bills,
 	bookings,
+	contracts,
 	customers,
 	payments,
 	quoteRequests,
@@ -159,6 +160,9 @@ async function customerFacts(db: Executor, where: { userId?: string; customerId?
 			billStatus: bills.status,
 			returning: sql<boolean>`exists (select 1 from ${bookings} where ${bookings.customerId} = ${customers.id}
 				and ${bookings.kind} = 'install' and ${bookings.status} = 'done')`,
+			signedAny: sql<boolean>`exists (select 1 from ${contracts} where ${contracts.userId} = ${customers.userId})`,
+			signedThis: sql<boolean>`exists (select 1 from ${contracts} where ${contracts.userId} = ${customers.userId}
+				and ${contracts.quoteRequestId} = ${approved.id})`,
 		})
 		.from(customers)
 		.leftJoinLateral(approved, sql`true`)
@@ -171,7 +175,9 @@ async function customerFacts(db: Executor, where: { userId?: string; customerId?
 	return {
 		id: row.id,
 		userId: row.userId,
-		agreedToServices: row.agreedToServices,
+		// Each season signs its own: once a customer has signed in the app, the newest approved quote
+		// needs its own contract; before that (signed on paper, the owner set the flag) the flag says.
+		agreedToServices: row.signedAny ? row.signedThis : row.agreedToServices,
 		approvedCents: row.approvedCents === null ? null : Number(row.approvedCents),
 		approvalBill:
 			row.billId === null

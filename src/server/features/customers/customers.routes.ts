@@ -31,7 +31,7 @@ import {
 	removeInstallationMedia,
 	setCustomerImage,
 } from "./customer-media.service.ts";
-import { getMyCustomer, signContract } from "./customers.service.ts";
+import { getMyCustomer } from "./customers.service.ts";
 import {
 	createCustomer,
 	getCustomerDetail,
@@ -64,20 +64,6 @@ export const customerRoutes = createRouter()
 				customer: await getMyCustomer({ db: c.var.deps.db, actor }),
 			}));
 		},
-	)
-	.openapi(
-		createRoute({
-			method: "post",
-			path: "/contract/sign",
-			tags: ["customers"],
-			summary: "Sign the service contract of my approved quote",
-			middleware: signedIn(idempotent),
-			responses: {
-				200: { description: "Signed", ...jsonContent(z.object({ agreedToServices: z.boolean() })) },
-				...errorResponses,
-			},
-		}),
-		async (c) => c.json(await signContract({ deps: c.var.deps, actor: c.var.user }), 200),
 	)
 	.openapi(
 		createRoute({

@@ -13,7 +13,10 @@ export interface EmailMessage {
 	subject: string;
 	text: string;
 	html?: string;
-	/** Files sent with it, as text (a calendar invitation); cleared with the bodies once sent. */
+	/**
+	 * Files sent with it: text (a calendar invitation) or base64 (a PDF); cleared with the bodies
+	 * once sent.
+	 */
 	attachments?: EmailAttachment[];
 }
 
@@ -22,6 +25,8 @@ interface EmailAttachment {
 	/** With parameters, e.g. `text/calendar; method=REQUEST`. */
 	contentType: string;
 	content: string;
+	/** How `content` is written: base64 for binary files, else it is the text itself. */
+	encoding?: "base64";
 }
 
 export interface Mailer {
@@ -82,6 +87,7 @@ export function createMailer(options: {
 				filename: a.filename,
 				contentType: a.contentType,
 				content: a.content,
+				encoding: a.encoding,
 			})),
 		});
 		if (env.SMTP_URL) return;

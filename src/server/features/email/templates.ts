@@ -630,3 +630,56 @@ export function billReminderEmail(options: {
 		action: { label: "Pay your bill", url: options.url },
 	});
 }
+
+/** To the customer: the signed contract, its PDF attached. */
+export function contractSignedCustomerEmail(options: {
+	to: string;
+	name: string | null;
+	seasonId: string;
+	termsVersion: number;
+	attachments: EmailMessage["attachments"];
+	url: string;
+	business: BusinessProfile;
+}): EmailMessage {
+	const message = layout({
+		to: options.to,
+		subject: `Your signed service agreement, season ${options.seasonId}`,
+		business: options.business,
+		greeting: hello(options.name),
+		paragraphs: [
+			`Thank you for signing your holiday lighting service agreement for the ${options.seasonId} season (terms Version ${options.termsVersion}). Your signed copy is attached as a PDF; you can download it again from the app at any time.`,
+			`Questions? Call us at ${options.business.phone} or chat with us in the app.`,
+		],
+		action: { label: "Open the app", url: options.url },
+	});
+	return { ...message, attachments: options.attachments };
+}
+
+/** To the business: a customer signed, with the PDF; a typed name unlike the account's is said. */
+export function contractSignedBusinessEmail(options: {
+	customerName: string;
+	signedName: string;
+	nameMatches: boolean;
+	seasonId: string;
+	termsVersion: number;
+	attachments: EmailMessage["attachments"];
+	url: string;
+	business: BusinessProfile;
+}): EmailMessage {
+	const message = layout({
+		to: options.business.email,
+		subject: `Contract signed: ${oneLine(options.customerName)}, season ${options.seasonId}`,
+		business: options.business,
+		greeting: "Hello,",
+		paragraphs: [
+			`${options.customerName} signed the service agreement for the ${options.seasonId} season on terms Version ${options.termsVersion}. The signed copy is attached.`,
+			...(options.nameMatches
+				? []
+				: [
+						`Note: the name typed to sign, "${oneLine(options.signedName)}", does not resemble the account's name, "${oneLine(options.customerName)}".`,
+					]),
+		],
+		action: { label: "Open the customer", url: options.url },
+	});
+	return { ...message, attachments: options.attachments };
+}

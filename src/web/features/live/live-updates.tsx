@@ -6,6 +6,7 @@ import { authQueries } from "../auth/api.ts";
 import { bookingQueries } from "../bookings/api.ts";
 import { catalogQueries } from "../catalog/api.ts";
 import { chatQueries } from "../chat/api.ts";
+import { contractQueries } from "../contracts/api.ts";
 import { customerQueries } from "../customers/api.ts";
 import { billQueries, paymentQueries } from "../payments/api.ts";
 import { quoteQueries } from "../quotes/api.ts";
@@ -38,7 +39,11 @@ function keysFor(event: AppEvent, viewer: Viewer): QueryKey[] {
 			];
 		case "bill.changed":
 			// The bills hold their receipts (["bills", id, "receipt"]); a plan's month is a bill.
-			return [...(mine ? [billQueries.mine, paymentQueries.planKey] : []), ...ownerCustomers];
+			// A deposit paid moves the season's timeline (under the customer's record).
+			return [
+				...(mine ? [billQueries.mine, paymentQueries.planKey, customerQueries.mine] : []),
+				...ownerCustomers,
+			];
 		case "customer.changed":
 			return [...(mine ? [customerQueries.mine, paymentQueries.planKey] : []), ...ownerCustomers];
 		case "request.changed":
@@ -54,7 +59,9 @@ function keysFor(event: AppEvent, viewer: Viewer): QueryKey[] {
 				billQueries.mine,
 				paymentQueries.planKey,
 				paymentQueries.setupKey,
-				...(owner ? [settingsQueries.settings] : []),
+				// New contract terms: the approved-quote card shows the version in force.
+				contractQueries.mine().queryKey,
+				...(owner ? [settingsQueries.settings, contractQueries.terms().queryKey] : []),
 			];
 		case "customer.record.changed":
 			return ownerCustomers;
@@ -65,8 +72,9 @@ function keysFor(event: AppEvent, viewer: Viewer): QueryKey[] {
 			return mine ? [authQueries.all] : [];
 		case "booking.changed":
 			return [
-				...(mine ? [bookingQueries.mine, billQueries.mine] : []),
-				...(owner ? [bookingQueries.owner] : []),
+				// The season's timeline lives under the customer's record and page.
+				...(mine ? [bookingQueries.mine, billQueries.mine, customerQueries.mine] : []),
+				...(owner ? [bookingQueries.owner, customerQueries.ownerDetails] : []),
 				bookingQueries.days,
 			];
 		case "calendar.changed":

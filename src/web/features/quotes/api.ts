@@ -125,12 +125,11 @@ export function useDecideQuote() {
 	});
 }
 
-/** Accept or decline my revised quote; dismiss my banner or details card; sign the contract. */
+/** Accept or decline my revised quote; dismiss my banner or details card. */
 export function useCustomerQuoteActions() {
 	const queryClient = useQueryClient();
 	const refresh = (...keys: (readonly unknown[])[]) =>
 		Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
-	const signing = useIdempotencyKey();
 	return {
 		// Accepting approves the quote: the bill appears, the record and the account become active.
 		respond: useSubmitMutation({
@@ -160,14 +159,6 @@ export function useCustomerQuoteActions() {
 				return readJson(client.quotes[":id"].$patch({ param: { id }, json }));
 			},
 			onSuccess: () => refresh(quoteQueries.mine),
-		}),
-		signContract: useSubmitMutation({
-			mutationFn: () =>
-				readJson(client.contract.sign.$post(undefined, { headers: signing.headers() })),
-			onSuccess: () => {
-				signing.succeeded();
-				return refresh(customerKeys.mine);
-			},
 		}),
 	};
 }

@@ -16,10 +16,11 @@ import { useMe } from "../../features/auth/api.ts";
 import { ConfirmEmailNotice } from "../../features/auth/components/confirm-email-notice.tsx";
 import { HomeBookingCard } from "../../features/bookings/components/home-booking-card.tsx";
 import { CustomerChatPanel } from "../../features/chat/components/chat-panel.tsx";
+import { ContractCard } from "../../features/contracts/components/contract-card.tsx";
+import { MySeasonTimeline } from "../../features/contracts/components/season-timeline.tsx";
 import { useMyCustomer } from "../../features/customers/api.ts";
 import { MyInstallationPhotos } from "../../features/customers/components/installation-media.tsx";
 import { useLatestQuote } from "../../features/quotes/api.ts";
-import { ContractCard } from "../../features/quotes/components/contract-card.tsx";
 import { CustomerQuoteStatus } from "../../features/quotes/components/customer-quote-status.tsx";
 import { useMyRequests } from "../../features/requests/api.ts";
 
@@ -103,7 +104,8 @@ export default function CustomerHome() {
 					}}
 				/>
 			) : null}
-			{approved ? <ContractCard signed={Boolean(record?.agreedToServices)} /> : null}
+			{latest ? <MySeasonTimeline /> : null}
+			{approved ? <ContractCard /> : null}
 			{approved && record?.agreedToServices ? <HomeBookingCard /> : null}
 			<MyInstallationPhotos />
 			<CustomerChatPanel />

@@ -6,6 +6,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { setView, useMe, useRefreshMe } from "../../features/auth/api.ts";
 import { EditProfileCard } from "../../features/auth/components/edit-profile-card.tsx";
 import { SignOutButton } from "../../features/auth/components/sign-out-button.tsx";
+import { MyContractsCard } from "../../features/contracts/components/contract-card.tsx";
 import { useMyCustomer } from "../../features/customers/api.ts";
 import { useApprovedQuote } from "../../features/quotes/api.ts";
 import { ApprovedServiceCard } from "../../features/quotes/components/approved-service-card.tsx";
@@ -39,6 +40,7 @@ export default function Profile() {
 			) : (
 				<ApprovedServiceCard quote={quote.data ?? null} progress={customer.data ?? null} />
 			)}
+			{quote.data ? <MyContractsCard /> : null}
 			<EditProfileCard user={user} />
 			<div className="flex flex-wrap gap-3">
 				{user.role === "owner" ? (

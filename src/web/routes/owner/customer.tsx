@@ -8,6 +8,8 @@ import { Button } from "../../components/ui/button.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
 import { BookForCustomerDialog } from "../../features/bookings/components/book-for-customer-dialog.tsx";
 import { CustomerConversation } from "../../features/chat/components/chat-panel.tsx";
+import { CustomerContractsCard } from "../../features/contracts/components/customer-contracts-card.tsx";
+import { CustomerSeasonTimeline } from "../../features/contracts/components/season-timeline.tsx";
 import { useCustomerDetail } from "../../features/customers/api.ts";
 import {
 	AccountInfoCard,
@@ -133,10 +135,12 @@ export default function OwnerCustomer() {
 					{/* min-w-0: a grid item is as wide as its content by default and would overlap the next column. */}
 					<div className="grid min-w-0 gap-4">
 						<ProgressCard customer={customer} />
+						<CustomerSeasonTimeline customerId={customer.id} />
 					</div>
 					<div className="grid min-w-0 gap-4 lg:col-span-2" {...editor.area}>
 						<AccountInfoCard customer={customer} editor={editor} />
 						<PropertyNotesCard customer={customer} editor={editor} />
+						<CustomerContractsCard customerId={customer.id} />
 					</div>
 				</TabsContent>
 				<TabsContent value="billing" className="grid items-start gap-4 lg:grid-cols-2">

@@ -5,6 +5,7 @@ import { InviteOwnerCard } from "../../features/auth/components/invite-owner-car
 import { SignOutButton } from "../../features/auth/components/sign-out-button.tsx";
 import { AutomationsCard } from "../../features/automations/components/automations-card.tsx";
 import { SeasonSettingsCard } from "../../features/bookings/components/season-settings-card.tsx";
+import { ContractTermsCard } from "../../features/contracts/components/contract-terms-card.tsx";
 import { MailStatusCard } from "../../features/email/components/mail-status-card.tsx";
 import { useOwnerSettings } from "../../features/settings/api.ts";
 import { BusinessSettingsForm } from "../../features/settings/components/business-settings-form.tsx";
@@ -58,6 +59,7 @@ export default function OwnerSettings() {
 			)}
 			<SeasonSettingsCard />
 			<AutomationsCard />
+			<ContractTermsCard />
 			<InviteOwnerCard />
 			<SignOutButton label="Logout" className="justify-self-start" />
 		</div>

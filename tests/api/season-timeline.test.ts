@@ -1,0 +1,220 @@
+import { describe, expect } from "vitest";
+import { customers } from "../../src/server/db/schema.ts";
+import {
+	type SeasonFacts,
+	seasonTimeline,
+	TIMELINE_STEPS,
+} from "../../src/shared/season-timeline.ts";
+import type { Account } from "../support/accounts.ts";
+import { signedInCustomer } from "../support/accounts.ts";
+import { test } from "../support/app-fixture.ts";
+import { appQuote, approvedCustomer, SIGNATURE } from "../support/builders.ts";
+import { png } from "../support/images.ts";
+import type { TestApp } from "../support/test-app.ts";
+
+/** September 1, 2026, noon in Canton: the 2026-27 season's windows are all ahead. */
+const SEPT_1 = new Date("2026-09-01T16:00:00Z");
+
+type Step = {
+	step: string;
+	state: string;
+	at: string | null;
+	planned: string | null;
+	action: { kind: string; billId: string | null } | null;
+	photoIds: string[];
+};
+
+async function timeline(client: Account["client"]) {
+	const res = await client.get("/api/season-timeline");
+	expect(res.status, res.text).toBe(200);
+	return res.json as { seasonId: string; steps: Step[] };
+}
+
+/** The steps done, the current one and its action, in one line to compare. */
+function summary(t: { steps: Step[] }) {
+	const done = t.steps.filter((s) => s.state === "done").map((s) => s.step);
+	const current = t.steps.find((s) => s.state === "current");
+	return { done, current: current?.step ?? null, action: current?.action?.kind ?? null };
+}
+
+async function windowId(client: Account["client"], name: string) {
+	const res = await client.get("/api/bookings");
+	return (res.json.windows as { id: string; name: string; seasonId: string }[]).find(
+		(w) => w.name === name && w.seasonId === "2026-27",
+	)!.id;
+}
+
+const setClock = (app: TestApp, at: Date) => {
+	app.deps.clock.now = () => at;
+};
+
+describe("the season timeline", () => {
+	test("each step appears exactly when its record does", async ({ app }) => {
+		setClock(app, SEPT_1);
+		// A request waiting for the business: the first step is current, with nothing to do yet.
+		const waiting = await signedInCustomer(app, { email: "wait@example.test" });
+		await appQuote(app, { userId: waiting.userId });
+		expect(summary(await timeline(waiting.client))).toEqual({
+			done: [],
+			current: "quote_approved",
+			action: null,
+		});
+
+		const casey = await approvedCustomer(app);
+		const owner = casey.owner;
+		let t = await timeline(casey.client);
+		expect(t.steps.map((s) => s.step)).toEqual([...TIMELINE_STEPS]);
+		expect(summary(t)).toEqual({
+			done: ["quote_approved"],
+			current: "contract_signed",
+			action: "sign",
+		});
+		expect(t.steps[0]!.at).toBeTruthy();
+
+		await casey.client.post("/api/contract/sign", SIGNATURE);
+		t = await timeline(casey.client);
+		expect(summary(t)).toEqual({
+			done: ["quote_approved", "contract_signed"],
+			current: "deposit_paid",
+			action: "book_install",
+		});
+
+		// A day held for the deposit: pay it.
+		const held = await casey.client.post("/api/bookings", {
+			windowId: await windowId(casey.client, "Prime"),
+			day: "2026-11-10",
+		});
+		expect(held.status, held.text).toBe(201);
+		t = await timeline(casey.client);
+		expect(summary(t)).toEqual({
+			done: ["quote_approved", "contract_signed"],
+			current: "deposit_paid",
+			action: "pay_deposit",
+		});
+		expect(t.steps.find((s) => s.step === "deposit_paid")!.action!.billId).toBe(
+			held.json.depositBillId,
+		);
+
+		const paid = await casey.client.post(`/api/bills/${held.json.depositBillId}/pay`, {
+			card: {
+				cardholderName: "Casey",
+				cardNumber: "4242 4242 4242 4242",
+				expiry: "12/30",
+				cvc: "123",
+			},
+		});
+		expect(paid.status, paid.text).toBe(200);
+		t = await timeline(casey.client);
+		expect(summary(t)).toEqual({
+			done: ["quote_approved", "contract_signed", "deposit_paid", "install_booked"],
+			current: "installed",
+			action: null,
+		});
+		expect(t.steps.find((s) => s.step === "install_booked")!.at).toBe("2026-11-10");
+		expect(t.steps.find((s) => s.step === "installed")!.planned).toBe("2026-11-10");
+
+		// The crew finishes: installed, with the season's photos; in season, report a problem.
+		expect((await owner.client.post(`/api/owner/bookings/${held.json.id}/done`)).status).toBe(200);
+		const photo = new FormData();
+		photo.append(
+			"media",
+			new Blob([new Uint8Array(await png())], { type: "image/png" }),
+			"display.png",
+		);
+		const uploaded = await owner.client.request(
+			"POST",
+			`/api/owner/customers/${casey.record.id}/installation-media`,
+			photo,
+		);
+		expect(uploaded.status, uploaded.text).toBeLessThan(300);
+		t = await timeline(casey.client);
+		expect(summary(t)).toEqual({
+			done: ["quote_approved", "contract_signed", "deposit_paid", "install_booked", "installed"],
+			current: "in_season",
+			action: "report_issue",
+		});
+		expect(t.steps.find((s) => s.step === "installed")).toMatchObject({ at: "2026-11-10" });
+		expect(t.steps.find((s) => s.step === "installed")!.photoIds).toHaveLength(1);
+
+		// January: the takedown is next.
+		setClock(app, new Date("2027-01-03T16:00:00Z"));
+		expect(summary(await timeline(casey.client))).toMatchObject({
+			current: "takedown_booked",
+			action: "book_takedown",
+		});
+		const takedown = await casey.client.post("/api/bookings", {
+			windowId: await windowId(casey.client, "Takedown"),
+			day: "2027-01-12",
+		});
+		expect(takedown.status, takedown.text).toBe(201);
+		t = await timeline(casey.client);
+		expect(summary(t)).toMatchObject({ current: "taken_down", action: null });
+		expect(t.steps.find((s) => s.step === "takedown_booked")!.at).toBe("2027-01-12");
+
+		expect((await owner.client.post(`/api/owner/bookings/${takedown.json.id}/done`)).status).toBe(
+			200,
+		);
+		t = await timeline(casey.client);
+		expect(summary(t)).toEqual({ done: [...TIMELINE_STEPS], current: null, action: null });
+		expect(t.steps.find((s) => s.step === "taken_down")!.at).toBe("2027-01-12");
+
+		// The owner sees the same timeline; another customer's is not theirs to see.
+		const owned = await owner.client.get(`/api/owner/customers/${casey.record.id}/season-timeline`);
+		expect(owned.status, owned.text).toBe(200);
+		expect(owned.json.timeline).toEqual(t);
+		expect(
+			(await casey.client.get(`/api/owner/customers/${casey.record.id}/season-timeline`)).status,
+		).toBe(403);
+		expect(summary(await timeline(waiting.client)).done).toEqual([]);
+	});
+
+	test("the owner's milestones count as the records they stand for", async ({ app }) => {
+		const casey = await approvedCustomer(app);
+		await casey.client.post("/api/contract/sign", SIGNATURE);
+		await app.db.update(customers).set({ installCompleted: true });
+		app.readCache.clear();
+		const t = await timeline(casey.client);
+		// Installed without a booking: the steps before it are done, without dates they lack.
+		expect(summary(t).done).toEqual([
+			"quote_approved",
+			"contract_signed",
+			"deposit_paid",
+			"install_booked",
+			"installed",
+		]);
+		expect(t.steps.find((s) => s.step === "installed")!.at).toBeNull();
+	});
+});
+
+describe("seasonTimeline", () => {
+	const none: SeasonFacts = {
+		quoteApprovedAt: null,
+		quoteWaiting: false,
+		contractSignedAt: null,
+		deposit: null,
+		install: null,
+		takedown: null,
+		installCompleted: false,
+		takedownCompleted: false,
+		installPhotoIds: [],
+		today: "2026-09-01",
+		takedownFrom: "2027-01-02",
+	};
+	test("no quote: ask for one; one current step at most, always the first not done", () => {
+		const t = seasonTimeline("2026-27", none);
+		expect(t.steps.filter((s) => s.state === "current")).toHaveLength(1);
+		expect(t.steps[0]).toMatchObject({ state: "current", action: { kind: "request_quote" } });
+		const booked = seasonTimeline("2026-27", {
+			...none,
+			quoteApprovedAt: "2026-09-01T12:00:00.000Z",
+			contractSignedAt: "2026-09-01T12:05:00.000Z",
+			install: { day: "2026-11-10", status: "booked" },
+		});
+		// Booked with no deposit asked: the deposit step is done, without a date.
+		expect(booked.steps.find((s) => s.step === "deposit_paid")).toMatchObject({
+			state: "done",
+			at: null,
+		});
+		expect(booked.steps.find((s) => s.state === "current")!.step).toBe("installed");
+	});
+});
