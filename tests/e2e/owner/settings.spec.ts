@@ -219,3 +219,24 @@ test.describe("the Profile tab", () => {
 		await expect(service.getByText("Casey Q. Customer")).toBeVisible();
 	});
 });
+
+// The worker's shared install: the switch is put back on before the test ends.
+test("the owner switches a reminder off in Settings → Automations and it stays off", async ({
+	ownerPage: page,
+}) => {
+	await page.goto("/owner/settings");
+	const overdue = page.getByRole("switch", { name: "Bill overdue 14 days" });
+	await expect(overdue).toBeChecked();
+	await expect(
+		page.getByText("Nothing sent yet. Reminders appear here as they go out."),
+	).toBeVisible();
+	await overdue.click();
+	await expect(overdue).not.toBeChecked();
+	await page.reload();
+	await expect(page.getByRole("switch", { name: "Bill overdue 14 days" })).not.toBeChecked();
+	await expect(page.getByRole("switch", { name: /Install reminder/ })).toBeChecked();
+	await page.getByRole("switch", { name: "Bill overdue 14 days" }).click();
+	await expect(page.getByRole("switch", { name: "Bill overdue 14 days" })).toBeChecked();
+	await page.getByRole("heading", { name: "Automations" }).scrollIntoViewIfNeeded();
+	await screenshots(page, "settings-automations");
+});
