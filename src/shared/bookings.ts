@@ -111,6 +111,9 @@ function thanksgiving(year: number): string {
 	return iso(Date.UTC(year, 10, firstThursday + 21));
 }
 
+/** A season's name, like "2026-27". */
+export const seasonIdSchema = z.string().regex(/^\d{4}-\d{2}$/, "A season is named like 2026-27");
+
 /** The season a business date is in: "2026-27" from August 1, 2026 to July 31, 2027. */
 export function seasonOf(day: string): string {
 	const [y, m] = day.split("-").map(Number) as [number, number];

@@ -1,5 +1,6 @@
+import { eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
-import { customers } from "../../src/server/db/schema.ts";
+import { customers, files } from "../../src/server/db/schema.ts";
 import {
 	type SeasonFacts,
 	seasonTimeline,
@@ -47,6 +48,28 @@ async function windowId(client: Account["client"], name: string) {
 const setClock = (app: TestApp, at: Date) => {
 	app.deps.clock.now = () => at;
 };
+
+/** The owner uploads an installation photo taken at `takenAt` (its record's time). */
+async function uploadPhoto(app: TestApp, owner: Account, customerId: string, takenAt: string) {
+	const photo = new FormData();
+	photo.append(
+		"media",
+		new Blob([new Uint8Array(await png())], { type: "image/png" }),
+		"display.png",
+	);
+	const uploaded = await owner.client.request(
+		"POST",
+		`/api/owner/customers/${customerId}/installation-media`,
+		photo,
+	);
+	expect(uploaded.status, uploaded.text).toBeLessThan(300);
+	const [id] = uploaded.json.ids as string[];
+	await app.db
+		.update(files)
+		.set({ createdAt: new Date(takenAt) })
+		.where(eq(files.id, id!));
+	return id!;
+}
 
 describe("the season timeline", () => {
 	test("each step appears exactly when its record does", async ({ app }) => {
@@ -115,18 +138,7 @@ describe("the season timeline", () => {
 
 		// The crew finishes: installed, with the season's photos; in season, report a problem.
 		expect((await owner.client.post(`/api/owner/bookings/${held.json.id}/done`)).status).toBe(200);
-		const photo = new FormData();
-		photo.append(
-			"media",
-			new Blob([new Uint8Array(await png())], { type: "image/png" }),
-			"display.png",
-		);
-		const uploaded = await owner.client.request(
-			"POST",
-			`/api/owner/customers/${casey.record.id}/installation-media`,
-			photo,
-		);
-		expect(uploaded.status, uploaded.text).toBeLessThan(300);
+		await uploadPhoto(app, owner, casey.record.id, "2026-11-10T20:00:00Z");
 		t = await timeline(casey.client);
 		expect(summary(t)).toEqual({
 			done: ["quote_approved", "contract_signed", "deposit_paid", "install_booked", "installed"],
@@ -166,6 +178,47 @@ describe("the season timeline", () => {
 			(await casey.client.get(`/api/owner/customers/${casey.record.id}/season-timeline`)).status,
 		).toBe(403);
 		expect(summary(await timeline(waiting.client)).done).toEqual([]);
+	});
+
+	test("last season's photos stay last season's; the owner switches between the seasons", async ({
+		app,
+	}) => {
+		setClock(app, SEPT_1);
+		const casey = await approvedCustomer(app);
+		const { owner } = casey;
+		// Last season's approved quote, and a photo of last season's display.
+		await appQuote(app, {
+			userId: casey.userId,
+			status: "approved",
+			decidedAt: new Date("2025-09-20T16:00:00Z"),
+		});
+		const lastYear = await uploadPhoto(app, owner, casey.record.id, "2025-11-15T20:00:00Z");
+		const thisYear = await uploadPhoto(app, owner, casey.record.id, "2026-11-12T20:00:00Z");
+		// The owner ticks Installation complete (the photos show once installed).
+		await app.db
+			.update(customers)
+			.set({ installCompleted: true })
+			.where(eq(customers.id, casey.record.id));
+
+		const photosOf = (t: { steps: Step[] }) =>
+			t.steps.find((s) => s.step === "installed")!.photoIds;
+		const mine = await timeline(casey.client);
+		expect(mine.seasonId).toBe("2026-27");
+		expect(photosOf(mine)).toEqual([thisYear]);
+
+		const path = `/api/owner/customers/${casey.record.id}/season-timeline`;
+		const newest = await owner.client.get(path);
+		expect(newest.status, newest.text).toBe(200);
+		expect(newest.json.seasons).toEqual(["2026-27", "2025-26"]);
+		expect(newest.json.timeline).toEqual(mine);
+		const last = await owner.client.get(`${path}?season=2025-26`);
+		expect(last.status, last.text).toBe(200);
+		expect(last.json.timeline.seasonId).toBe("2025-26");
+		expect(photosOf(last.json.timeline)).toEqual([lastYear]);
+		// Last season's quote was approved; its contract was never signed in the app.
+		expect(summary(last.json.timeline).done).toContain("quote_approved");
+		const refused = await owner.client.get(`${path}?season=last`);
+		expect(refused.status).toBe(400);
 	});
 
 	test("the owner's milestones count as the records they stand for", async ({ app }) => {

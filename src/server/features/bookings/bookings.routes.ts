@@ -10,6 +10,7 @@ import {
 	ownerCalendarSchema,
 	ownerDaySchema,
 	ownerNewBookingSchema,
+	seasonIdSchema,
 	seasonSettingsInputSchema,
 	seasonSettingsSchema,
 	windowDaysSchema,
@@ -211,10 +212,7 @@ export const ownerRoutes = createRouter<OwnerEnv>()
 			summary: "A season's windows, each day with booked and capacity, closed days marked",
 			request: {
 				query: z.object({
-					season: z
-						.string()
-						.regex(/^\d{4}-\d{2}$/, "A season is named like 2026-27")
-						.optional(),
+					season: seasonIdSchema.optional(),
 				}),
 			},
 			responses: {
@@ -405,7 +403,7 @@ export const ownerRoutes = createRouter<OwnerEnv>()
 			summary: "Add a window to a season",
 			request: {
 				query: z.object({
-					season: z.string().regex(/^\d{4}-\d{2}$/, "A season is named like 2026-27"),
+					season: seasonIdSchema,
 				}),
 				body: { ...jsonContent(windowInputSchema), required: true },
 			},

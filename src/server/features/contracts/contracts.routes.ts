@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
+import { seasonIdSchema } from "../../../shared/bookings.ts";
 import {
 	contractListSchema,
 	contractSchema,
@@ -155,25 +156,30 @@ export const ownerRoutes = createRouter<OwnerEnv>()
 			method: "get",
 			path: "/customers/{id}/season-timeline",
 			tags: ["contracts"],
-			summary: "A customer's season as they see it; null for a record without a login",
-			request: { params: customerParams },
+			summary:
+				"A customer's season as they see it (the newest, or the one asked for), and the seasons they have records in; null for a record without a login",
+			request: { params: customerParams, query: z.object({ season: seasonIdSchema.optional() }) },
 			responses: {
 				200: {
 					description: "The season",
-					...jsonContent(z.object({ timeline: seasonTimelineSchema.nullable() })),
+					...jsonContent(
+						z.object({
+							timeline: seasonTimelineSchema.nullable(),
+							seasons: z.array(z.string()),
+						}),
+					),
 				},
 				...errorResponses,
 			},
 		}),
 		async (c) =>
 			c.json(
-				{
-					timeline: await getCustomerTimeline({
-						deps: c.var.deps,
-						actor: c.var.user,
-						customerId: c.req.valid("param").id,
-					}),
-				},
+				await getCustomerTimeline({
+					deps: c.var.deps,
+					actor: c.var.user,
+					customerId: c.req.valid("param").id,
+					season: c.req.valid("query").season,
+				}),
 				200,
 			),
 	);

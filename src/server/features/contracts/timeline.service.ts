@@ -24,6 +24,8 @@ import { quoteSeason } from "./contracts.service.ts";
 async function timelineOf(
 	deps: Pick<Deps, "db" | "clock">,
 	userId: string,
+	/** Another season than the newest, e.g. last season's. */
+	wanted?: string,
 ): Promise<SeasonTimeline> {
 	const db = deps.db;
 	const today = businessDate(deps.clock.now());
@@ -42,8 +44,9 @@ async function timelineOf(
 			),
 		)
 		.orderBy(sql`${quoteRequests.decidedAt} desc nulls last`, desc(quoteRequests.createdAt));
-	const approved = quotes.find((q) => q.status === "approved") ?? null;
-	const seasonId = approved ? quoteSeason(approved) : seasonOf(today);
+	const approved =
+		quotes.find((q) => q.status === "approved" && (!wanted || quoteSeason(q) === wanted)) ?? null;
+	const seasonId = wanted ?? (approved ? quoteSeason(approved) : seasonOf(today));
 
 	const [contract] = approved
 		? await db
@@ -80,11 +83,14 @@ async function timelineOf(
 		.select({ from: min(serviceWindows.startsOn) })
 		.from(serviceWindows)
 		.where(and(eq(serviceWindows.seasonId, seasonId), eq(serviceWindows.kind, "takedown")));
-	const photos = await db
-		.select({ id: files.id })
-		.from(files)
-		.where(and(eq(files.userId, userId), eq(files.kind, "installation_media")))
-		.orderBy(asc(files.createdAt), asc(files.id));
+	// A photo belongs to the season it was taken in (uploaded: installs are photographed on the day).
+	const photos = (
+		await db
+			.select({ id: files.id, createdAt: files.createdAt })
+			.from(files)
+			.where(and(eq(files.userId, userId), eq(files.kind, "installation_media")))
+			.orderBy(asc(files.createdAt), asc(files.id))
+	).filter((p) => seasonOf(businessDate(p.createdAt)) === seasonId);
 
 	return seasonTimeline(seasonId, {
 		quoteApprovedAt: approved ? (approved.decidedAt ?? approved.updatedAt).toISOString() : null,
@@ -117,12 +123,37 @@ export async function getCustomerTimeline(options: {
 	deps: Pick<Deps, "db" | "clock">;
 	actor: Actor;
 	customerId: string;
-}): Promise<SeasonTimeline | null> {
+	/** A season other than the newest. */
+	season?: string;
+}): Promise<{ timeline: SeasonTimeline | null; seasons: string[] }> {
 	assertOwner(options.actor);
 	const [customer] = await options.deps.db
 		.select({ userId: customers.userId })
 		.from(customers)
 		.where(eq(customers.id, options.customerId));
 	if (!customer) throw notFound("Customer not found");
-	return customer.userId ? timelineOf(options.deps, customer.userId) : null;
+	if (!customer.userId) return { timeline: null, seasons: [] };
+	return {
+		timeline: await timelineOf(options.deps, customer.userId, options.season),
+		seasons: await seasonsOf(options.deps, customer.userId),
+	};
+}
+
+/** The seasons a login has a record in (an approved quote, a booking), newest first. */
+async function seasonsOf(deps: Pick<Deps, "db" | "clock">, userId: string) {
+	const approved = await deps.db
+		.select({ decidedAt: quoteRequests.decidedAt, updatedAt: quoteRequests.updatedAt })
+		.from(quoteRequests)
+		.where(and(eq(quoteRequests.userId, userId), eq(quoteRequests.status, "approved")));
+	const booked = await deps.db
+		.selectDistinct({ seasonId: bookings.seasonId })
+		.from(bookings)
+		.innerJoin(customers, eq(customers.id, bookings.customerId))
+		.where(eq(customers.userId, userId));
+	const seasons = new Set([
+		...approved.map(quoteSeason),
+		...booked.map((b) => b.seasonId),
+		seasonOf(businessDate(deps.clock.now())),
+	]);
+	return [...seasons].sort().reverse();
 }

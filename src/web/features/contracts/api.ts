@@ -1,4 +1,4 @@
-import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { SaveTerms, SignContractInput } from "../../../shared/contracts.ts";
 import { client, readJson } from "../../lib/api-client.ts";
 import { customerDetailKey, customerKeys } from "../../lib/customer-keys.ts";
@@ -32,11 +32,16 @@ export const contractQueries = {
 			queryKey: [...customerDetailKey(id), "contracts"] as const,
 			queryFn: () => readJson(client.owner.customers[":id"].contracts.$get({ param: { id } })),
 		}),
-	customerTimeline: (id: string) =>
+	customerTimeline: (id: string, season?: string) =>
 		queryOptions({
-			queryKey: [...customerDetailKey(id), "season-timeline"] as const,
+			queryKey: [...customerDetailKey(id), "season-timeline", season ?? "newest"] as const,
 			queryFn: () =>
-				readJson(client.owner.customers[":id"]["season-timeline"].$get({ param: { id } })),
+				readJson(
+					client.owner.customers[":id"]["season-timeline"].$get({
+						param: { id },
+						query: season ? { season } : {},
+					}),
+				),
 		}),
 };
 
@@ -57,8 +62,11 @@ export function useCustomerContracts(id: string) {
 	return useQuery(contractQueries.customerContracts(id));
 }
 
-export function useCustomerTimeline(id: string) {
-	return useQuery(contractQueries.customerTimeline(id));
+export function useCustomerTimeline(id: string, season?: string) {
+	return useQuery({
+		...contractQueries.customerTimeline(id, season),
+		placeholderData: keepPreviousData,
+	});
 }
 
 /** Signs my approved quote's contract on the version I read. */

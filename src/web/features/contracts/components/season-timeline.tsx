@@ -1,4 +1,5 @@
 import { Check } from "lucide-react";
+import { useState } from "react";
 import { useNavigate } from "react-router";
 import { formatDate } from "../../../../shared/dates.ts";
 import type {
@@ -13,6 +14,7 @@ import {
 	CardHeader,
 	CardTitle,
 } from "../../../components/ui/card.tsx";
+import { Label } from "../../../components/ui/label.tsx";
 import { cn } from "../../../lib/utils.ts";
 import { useCustomerTimeline, useMyTimeline } from "../api.ts";
 import { CONTRACT_CARD_ID, OPEN_CONTRACT_EVENT } from "./contract-card.tsx";
@@ -133,15 +135,19 @@ function Steps({ timeline, forOwner }: { timeline: Timeline; forOwner: boolean }
 function TimelineCard({
 	query,
 	forOwner,
+	seasonPicker,
 }: {
 	query: { isPending: boolean; isError: boolean; data?: Timeline | null };
 	forOwner: boolean;
+	/** The owner's choice of season, when the customer has more than one. */
+	seasonPicker?: React.ReactNode;
 }) {
 	return (
 		<Card>
 			<CardHeader>
 				<CardTitle>{forOwner ? "Season timeline" : "Your season"}</CardTitle>
-				{query.data ? <CardDescription>Season {query.data.seasonId}</CardDescription> : null}
+				{seasonPicker ??
+					(query.data ? <CardDescription>Season {query.data.seasonId}</CardDescription> : null)}
 			</CardHeader>
 			<CardContent>
 				{query.isPending ? (
@@ -171,11 +177,34 @@ export function MySeasonTimeline() {
 
 /** The same timeline on the owner's customer page. */
 export function CustomerSeasonTimeline({ customerId }: { customerId: string }) {
-	const query = useCustomerTimeline(customerId);
+	const [season, setSeason] = useState<string>();
+	const query = useCustomerTimeline(customerId, season);
+	const seasons = query.data?.seasons ?? [];
+	const shown = query.data?.timeline?.seasonId;
 	return (
 		<TimelineCard
 			query={{ isPending: query.isPending, isError: query.isError, data: query.data?.timeline }}
 			forOwner
+			seasonPicker={
+				seasons.length > 1 && shown ? (
+					<div className="flex items-center gap-2 text-sm">
+						<Label htmlFor={`season-${customerId}`}>Season</Label>
+						<select
+							id={`season-${customerId}`}
+							className="h-9 rounded-md border bg-background px-2"
+							value={shown}
+							aria-busy={query.isFetching}
+							onChange={(e) => setSeason(e.target.value)}
+						>
+							{seasons.map((s) => (
+								<option key={s} value={s}>
+									{s}
+								</option>
+							))}
+						</select>
+					</div>
+				) : undefined
+			}
 		/>
 	);
 }
