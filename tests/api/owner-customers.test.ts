@@ -19,7 +19,7 @@ import { type CreateCustomerInput, CUSTOMER_MESSAGES } from "../../src/shared/cu
 import { type Account, signedInCustomer, signedInOwner } from "../support/accounts.ts";
 import { approvedCustomer, sampleLines, serviceRequest } from "../support/builders.ts";
 import { expectError } from "../support/expect.ts";
-import { HttpClient, read } from "../support/http-client.ts";
+import { formFile, HttpClient, read } from "../support/http-client.ts";
 import { png } from "../support/images.ts";
 import { readOutbox, waitForMail } from "../support/outbox.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
@@ -56,11 +56,14 @@ function addCustomer(
 	data: unknown,
 	photos: { name: string; bytes: Uint8Array; type?: string }[] = [],
 ) {
-	const form = new FormData();
-	form.append("data", typeof data === "string" ? data : JSON.stringify(data));
-	for (const p of photos)
-		form.append("photos", new Blob([p.bytes as BlobPart], { type: p.type ?? "image/png" }), p.name);
-	return owner.client.request("POST", "/api/owner/customers", form);
+	return read(
+		owner.client.api.owner.customers.$post({
+			form: {
+				data: typeof data === "string" ? data : JSON.stringify(data),
+				photos: photos.map((p) => formFile({ ...p, type: p.type ?? "image/png" })),
+			},
+		}),
+	);
 }
 
 function upload(
@@ -734,7 +737,11 @@ describe("installation media", () => {
 			),
 			404,
 		);
-		const removed = await owner.client.request("DELETE", `${url}/${res.json.ids[0]}`);
+		const removed = await read(
+			owner.client.api.owner.customers[":id"]["installation-media"][":fileId"].$delete({
+				param: { id: casey.record.id, fileId: res.json.ids[0] },
+			}),
+		);
 		expect(removed.status, removed.text).toBe(200);
 		expect((await read(casey.client.api["installation-media"].$get())).json.media).toHaveLength(1);
 	});
@@ -761,8 +768,8 @@ describe("GET /api/owner/customers (search and paging)", () => {
 			});
 		}
 		app.readCache.clear();
-		const names = async (q: string, extra = "") => {
-			const res = await owner.client.get(`/api/owner/customers?q=${encodeURIComponent(q)}${extra}`);
+		const names = async (q: string) => {
+			const res = await read(owner.client.api.owner.customers.$get({ query: { q } }));
 			expect(res.status, res.text).toBe(200);
 			return res.json.customers.map((c: { name: string }) => c.name);
 		};
@@ -813,18 +820,18 @@ describe("GET /api/owner/customers (search and paging)", () => {
 					now() - (g || ' minutes')::interval
 				from generate_series(1, 600) g`);
 		app.readCache.clear();
-		const page = async (query: string) => {
-			const res = await owner.client.get(`/api/owner/customers?${query}`);
+		const page = async (query: { q: string; limit: string; cursor?: string }) => {
+			const res = await read(owner.client.api.owner.customers.$get({ query }));
 			expect(res.status, res.text).toBe(200);
 			return res.json as { customers: { name: string }[]; nextCursor: string | null };
 		};
-		const first = await page("q=spruce&limit=3");
+		const first = await page({ q: "spruce", limit: "3" });
 		expect(first.customers.map((c) => c.name)).toEqual(["Walker 596", "Walker 597", "Walker 598"]);
-		const rest = await page(`q=spruce&limit=3&cursor=${encodeURIComponent(first.nextCursor!)}`);
+		const rest = await page({ q: "spruce", limit: "3", cursor: first.nextCursor! });
 		expect(rest.customers.map((c) => c.name)).toEqual(["Walker 599", "Walker 600"]);
 		expect(rest.nextCursor).toBeNull();
 		// A broad term fills the page from the newest customers.
-		const broad = await page("q=elm%20street&limit=2");
+		const broad = await page({ q: "elm street", limit: "2" });
 		expect(broad.customers.map((c) => c.name)).toEqual(["Walker 1", "Walker 2"]);
 	});
 });

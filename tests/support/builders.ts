@@ -204,5 +204,6 @@ export async function addCustomerWithPayment(
 			payment: options.payment,
 		}),
 	);
+	// Raw: the card section goes as given, valid or not.
 	return owner.client.request("POST", "/api/owner/customers", form);
 }

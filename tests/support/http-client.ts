@@ -76,7 +76,6 @@ export class HttpClient {
 	get = (path: string) => this.request("GET", path);
 	post = (path: string, body?: unknown) => this.request("POST", path, body ?? {});
 	put = (path: string, body?: unknown) => this.request("PUT", path, body ?? {});
-	patch = (path: string, body?: unknown) => this.request("PATCH", path, body ?? {});
 
 	/** The Cookie header this client sends (for requests made with plain fetch, e.g. binary bodies). */
 	cookieHeader() {
@@ -111,6 +110,10 @@ export const read = async (call: Promise<Pick<Response, "status" | "headers" | "
 /** A file in a multipart form: its bytes, name and type (none: the browser's default). */
 export type FormFile = { bytes: Uint8Array; name: string; type?: string };
 
+/** The file a form sends for `f`, for the typed client's `form` and for multipart(). */
+export const formFile = (f: FormFile) =>
+	new File([new Uint8Array(f.bytes)], f.name, f.type ? { type: f.type } : {});
+
 /**
  * A multipart form as the app's upload forms send it: `data` as JSON (a string is sent as it is),
  * and each file under `field`.
@@ -118,7 +121,6 @@ export type FormFile = { bytes: Uint8Array; name: string; type?: string };
 export function multipart(data: unknown, field = "photos", files: FormFile[] = []) {
 	const form = new FormData();
 	form.append("data", typeof data === "string" ? data : JSON.stringify(data));
-	for (const f of files)
-		form.append(field, new Blob([new Uint8Array(f.bytes)], f.type ? { type: f.type } : {}), f.name);
+	for (const f of files) form.append(field, formFile(f));
 	return form;
 }
