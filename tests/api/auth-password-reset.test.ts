@@ -12,7 +12,7 @@ import {
 } from "../support/accounts.ts";
 import { websiteQuote } from "../support/builders.ts";
 import { expectError } from "../support/expect.ts";
-import { HttpClient } from "../support/http-client.ts";
+import { HttpClient, read } from "../support/http-client.ts";
 import {
 	queuedBesidesConfirmations,
 	readOutboxBesidesConfirmations,
@@ -155,8 +155,8 @@ describe("POST /api/auth/reset-password", () => {
 		const [casey] = await app.db.select().from(users).where(eq(users.email, "casey@example.com"));
 		expect(await app.db.select().from(sessions).where(eq(sessions.userId, casey!.id))).toEqual([]);
 		expect(await meWithCookie(app, phoneCookie)).toEqual({ user: null });
-		expect((await phone.get("/api/me")).json).toEqual({ user: null });
-		expect((await laptop.get("/api/me")).json).toEqual({ user: null });
+		expect((await read(phone.api.me.$get())).json).toEqual({ user: null });
+		expect((await read(laptop.api.me.$get())).json).toEqual({ user: null });
 		expect(await accountCounts(app)).toMatchObject({ sessions: 1, verifications: 0 });
 
 		// Old password no longer works, new one does.
@@ -240,7 +240,11 @@ describe("every reset link of an account", () => {
 		const owner = await signedInOwner(app);
 		const invite = async (email: string) => {
 			const quote = await websiteQuote(app, { email, status: "approved" });
-			const res = await owner.client.post(`/api/owner/quotes/website/${quote.id}/customer-account`);
+			const res = await read(
+				owner.client.api.owner.quotes.website[":id"]["customer-account"].$post({
+					param: { id: quote.id },
+				}),
+			);
 			expect(res.status, res.text).toBe(201);
 			const mail = await waitForMail(app.dataDir, email, { containing: "Set your password" });
 			return new URL(mail.text.match(/Set your password: (\S+)/)![1]!).searchParams.get("token")!;

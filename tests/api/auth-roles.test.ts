@@ -10,7 +10,7 @@ import {
 	signUp,
 } from "../support/accounts.ts";
 import { expectError } from "../support/expect.ts";
-import { HttpClient } from "../support/http-client.ts";
+import { HttpClient, read } from "../support/http-client.ts";
 import { readOutbox, readOutboxBesidesConfirmations, waitForMail } from "../support/outbox.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -25,13 +25,13 @@ const CODE = /^[A-HJ-NP-Z2-9]{4}(-[A-HJ-NP-Z2-9]{4}){6}$/;
 
 describe("owner invites", () => {
 	it("lets only a signed-in owner create invites", async () => {
-		const anonymous = await new HttpClient(app.url).post("/api/owner/invites", {});
+		const anonymous = await read(new HttpClient(app.url).api.owner.invites.$post({ json: {} }));
 		expectError(anonymous, 401, "Please sign in to continue");
 
 		await signedInOwner(app);
 		const { client: customer } = await signedInCustomer(app);
 		for (const body of [{}, { email: "friend@example.com" }]) {
-			expectError(await customer.post("/api/owner/invites", body), 403);
+			expectError(await read(customer.api.owner.invites.$post({ json: body })), 403);
 		}
 		expect((await accountCounts(app)).ownerInvites).toBe(0);
 		expect(await readOutboxBesidesConfirmations(app.dataDir)).toEqual([]);
@@ -54,8 +54,10 @@ describe("owner invites", () => {
 
 	it("e-mails an invite that works once, only for the invited address", async () => {
 		const { client: owner } = await signedInOwner(app);
-		const ownerId = (await owner.get("/api/me")).json.user.id;
-		const created = await owner.post("/api/owner/invites", { email: "New.Partner@Example.com" });
+		const ownerId = (await read(owner.api.me.$get())).json.user.id;
+		const created = await read(
+			owner.api.owner.invites.$post({ json: { email: "New.Partner@Example.com" } }),
+		);
 		expect(created.status).toBe(201);
 		const { code, url, expiresAt } = created.json;
 		expect(code).toMatch(CODE);
@@ -100,7 +102,7 @@ describe("owner invites", () => {
 			displayName: "Pat Partner",
 		});
 		expect(partner.res.status).toBe(201);
-		const me = (await partner.client.get("/api/me")).json.user;
+		const me = (await read(partner.client.api.me.$get())).json.user;
 		expect(me).toMatchObject({
 			email: "new.partner@example.com",
 			role: "owner",
@@ -122,7 +124,7 @@ describe("owner invites", () => {
 
 	it("accepts an open invite from any address, typed loosely, exactly once", async () => {
 		const { client: owner } = await signedInOwner(app);
-		const created = await owner.post("/api/owner/invites", {});
+		const created = await read(owner.api.owner.invites.$post({ json: {} }));
 		expect(created.status).toBe(201);
 		const code: string = created.json.code;
 		expect(code).toMatch(CODE);
@@ -156,7 +158,7 @@ describe("owner invites", () => {
 
 	it("lets only one of two simultaneous sign-ups use the same invite", async () => {
 		const { client: owner } = await signedInOwner(app);
-		const { code } = (await owner.post("/api/owner/invites", {})).json;
+		const { code } = (await read(owner.api.owner.invites.$post({ json: {} }))).json;
 		const results = await Promise.all(
 			["race.a@example.com", "race.b@example.com"].map((email) =>
 				signUp(app, { email, role: "owner", inviteCode: code }),
@@ -171,7 +173,7 @@ describe("owner invites", () => {
 
 	it("refuses an expired invite and creates nothing", async () => {
 		const { client: owner } = await signedInOwner(app);
-		const { code } = (await owner.post("/api/owner/invites", {})).json;
+		const { code } = (await read(owner.api.owner.invites.$post({ json: {} }))).json;
 		await app.db.update(ownerInvites).set({ expiresAt: sql`now() - interval '1 minute'` });
 		const before = await accountCounts(app);
 
@@ -186,20 +188,20 @@ describe("owner invites", () => {
 describe("GET /api/me and PUT /api/me/view", () => {
 	it("answers null when signed out and refuses a view switch without a session", async () => {
 		const client = new HttpClient(app.url);
-		const me = await client.get("/api/me");
+		const me = await read(client.api.me.$get());
 		expect(me.status).toBe(200);
 		expect(me.json).toEqual({ user: null });
-		expectError(await client.put("/api/me/view", { view: "customer" }), 401);
-		expectError(await client.put("/api/me/view", { view: "owner" }), 401);
+		expectError(await read(client.api.me.view.$put({ json: { view: "customer" } })), 401);
+		expectError(await read(client.api.me.view.$put({ json: { view: "owner" } })), 401);
 	});
 
 	it("lets the owner preview the customer app and come back, keeping owner rights", async () => {
 		const { client: owner, email } = await signedInOwner(app);
 
-		const toCustomer = await owner.put("/api/me/view", { view: "customer" });
+		const toCustomer = await read(owner.api.me.view.$put({ json: { view: "customer" } }));
 		expect(toCustomer.status).toBe(200);
 		expect(toCustomer.json).toEqual({ view: "customer" });
-		expect((await owner.get("/api/me")).json.user).toMatchObject({
+		expect((await read(owner.api.me.$get())).json.user).toMatchObject({
 			role: "owner",
 			view: "customer",
 		});
@@ -209,9 +211,9 @@ describe("GET /api/me and PUT /api/me/view", () => {
 		});
 
 		// Owner capability does not depend on the area being viewed.
-		expect((await owner.post("/api/owner/invites", {})).status).toBe(201);
+		expect((await read(owner.api.owner.invites.$post({ json: {} }))).status).toBe(201);
 
-		const back = await owner.put("/api/me/view", { view: "owner" });
+		const back = await read(owner.api.me.view.$put({ json: { view: "owner" } }));
 		expect(back.status).toBe(200);
 		expect(back.json).toEqual({ view: "owner" });
 		expect(await profileOf(app, email)).toMatchObject({
@@ -231,9 +233,9 @@ describe("GET /api/me and PUT /api/me/view", () => {
 		const before = await app.db
 			.select()
 			.from(profiles)
-			.where(eq(profiles.userId, (await customer.get("/api/me")).json.user.id));
+			.where(eq(profiles.userId, (await read(customer.api.me.$get())).json.user.id));
 
-		expectError(await customer.put("/api/me/view", { view: "owner" }), 403);
+		expectError(await read(customer.api.me.view.$put({ json: { view: "owner" } })), 403);
 		for (const body of [{ view: "owner", role: "owner" }, { role: "owner" }, { view: ["owner"] }]) {
 			expectError(await customer.put("/api/me/view", body), 400);
 		}
@@ -242,14 +244,14 @@ describe("GET /api/me and PUT /api/me/view", () => {
 			.from(profiles)
 			.where(eq(profiles.userId, before[0]!.userId));
 		expect(after).toEqual(before);
-		expect((await customer.get("/api/me")).json.user).toMatchObject({
+		expect((await read(customer.api.me.$get())).json.user).toMatchObject({
 			role: "customer",
 			view: "customer",
 		});
-		expectError(await customer.post("/api/owner/invites", {}), 403);
+		expectError(await read(customer.api.owner.invites.$post({ json: {} })), 403);
 
 		// Choosing the customer view it already has is fine.
-		const same = await customer.put("/api/me/view", { view: "customer" });
+		const same = await read(customer.api.me.view.$put({ json: { view: "customer" } }));
 		expect(same.status).toBe(200);
 		expect(same.json).toEqual({ view: "customer" });
 		expect(await profileOf(app, "casey@example.com")).toMatchObject({

@@ -14,7 +14,7 @@ import {
 	twoDevices,
 } from "../support/accounts.ts";
 import { expectError } from "../support/expect.ts";
-import { HttpClient } from "../support/http-client.ts";
+import { HttpClient, read } from "../support/http-client.ts";
 import { rerunMigration } from "../support/migrations.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -42,7 +42,7 @@ describe("POST /api/auth/sign-in/email", () => {
 		expect(res.status).toBe(200);
 		expect(res.json.user).toMatchObject({ email: "casey@example.com" });
 		expect(customer.hasSession()).toBe(true);
-		expect((await customer.get("/api/me")).json.user).toMatchObject({
+		expect((await read(customer.api.me.$get())).json.user).toMatchObject({
 			email: "casey@example.com",
 			role: "customer",
 			view: "customer",
@@ -57,7 +57,7 @@ describe("POST /api/auth/sign-in/email", () => {
 			rememberMe: false,
 		});
 		expect(ownerRes.status).toBe(200);
-		expect((await owner.get("/api/me")).json.user).toMatchObject({
+		expect((await read(owner.api.me.$get())).json.user).toMatchObject({
 			email: "owner@example.com",
 			role: "owner",
 			view: "owner",
@@ -77,7 +77,7 @@ describe("POST /api/auth/sign-in/email", () => {
 			const res = await client.post("/api/auth/sign-in/email", body);
 			expectError(res, 401, AUTH_MESSAGES.invalidCredentials);
 			expect(client.hasSession()).toBe(false);
-			expect((await client.get("/api/me")).json).toEqual({ user: null });
+			expect((await read(client.api.me.$get())).json).toEqual({ user: null });
 		}
 		expect(await accountCounts(app)).toEqual(before);
 	});
@@ -162,7 +162,7 @@ describe("POST /api/auth/sign-out", () => {
 		expect(out.status).toBe(200);
 		expect(out.json).toEqual({ success: true });
 		expect(first.hasSession()).toBe(false);
-		expect((await first.get("/api/me")).json).toEqual({ user: null });
+		expect((await read(first.api.me.$get())).json).toEqual({ user: null });
 		// The old cookie, replayed, no longer names a session.
 		expect(await meWithCookie(app, firstCookie)).toEqual({ user: null });
 		expectError(
@@ -181,7 +181,9 @@ describe("POST /api/auth/sign-out", () => {
 		expect(await sessionsOf("casey@example.com")).toHaveLength(1);
 
 		// The other device stays signed in.
-		expect((await second.get("/api/me")).json.user).toMatchObject({ email: "casey@example.com" });
+		expect((await read(second.api.me.$get())).json.user).toMatchObject({
+			email: "casey@example.com",
+		});
 	});
 });
 
@@ -224,7 +226,9 @@ describe("stored sessions", () => {
 		expect((await sessionsOf("casey@example.com")).map((s) => s.token)).toEqual([
 			sha256(tokens[1]!),
 		]);
-		expect((await second.get("/api/me")).json.user).toMatchObject({ email: "casey@example.com" });
+		expect((await read(second.api.me.$get())).json.user).toMatchObject({
+			email: "casey@example.com",
+		});
 	});
 
 	it("signed in before tokens were hashed, stays signed in after the migration", async () => {

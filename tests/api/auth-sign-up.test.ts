@@ -11,6 +11,7 @@ import {
 	signUp,
 } from "../support/accounts.ts";
 import { expectError } from "../support/expect.ts";
+import { read } from "../support/http-client.ts";
 import { CONFIRM_PATH, firstLink, readOutbox, waitForMail } from "../support/outbox.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -31,7 +32,7 @@ describe("POST /api/account/sign-up", () => {
 		expect(res.json).toEqual({ ok: true });
 		expect(client.hasSession()).toBe(true);
 
-		const me = await client.get("/api/me");
+		const me = await read(client.api.me.$get());
 		expect(me.status).toBe(200);
 		expect(me.json.user).toEqual({
 			id: expect.any(String),
@@ -73,7 +74,7 @@ describe("POST /api/account/sign-up", () => {
 		expect(new URL(firstLink(mail)).searchParams.get("token")).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
 
 		const owner = await signedInOwner(app, { email: "olivia@example.com" });
-		expect((await owner.client.get("/api/me")).json.user.emailVerified).toBe(true);
+		expect((await read(owner.client.api.me.$get())).json.user.emailVerified).toBe(true);
 		await new Promise((r) => setTimeout(r, 500));
 		expect((await readOutbox(app.dataDir)).map((m) => m.to)).toEqual(["casey@example.com"]);
 	});
@@ -94,7 +95,7 @@ describe("POST /api/account/sign-up", () => {
 	it("uses the e-mail's name when no display name is given", async () => {
 		const { client, res } = await signUp(app, { email: "pat.lee@example.com", role: "customer" });
 		expect(res.status).toBe(201);
-		expect((await client.get("/api/me")).json.user).toMatchObject({
+		expect((await read(client.api.me.$get())).json.user).toMatchObject({
 			email: "pat.lee@example.com",
 			displayName: "pat.lee",
 			role: "customer",
@@ -110,7 +111,7 @@ describe("POST /api/account/sign-up", () => {
 		});
 		expect(res.status).toBe(201);
 		expect(client.hasSession()).toBe(true);
-		expect((await client.get("/api/me")).json.user).toMatchObject({
+		expect((await read(client.api.me.$get())).json.user).toMatchObject({
 			email: "owner@example.com",
 			displayName: "Olivia Owner",
 			role: "owner",
@@ -175,7 +176,7 @@ describe("POST /api/account/sign-up", () => {
 	it("keeps an owner invite unused when the sign-up fails on a taken e-mail", async () => {
 		const { client: owner } = await signedInOwner(app);
 		await signedInCustomer(app, { email: "taken@example.com" });
-		const invite = await owner.post("/api/owner/invites", {});
+		const invite = await read(owner.api.owner.invites.$post({ json: {} }));
 		expect(invite.status).toBe(201);
 		const before = await accountCounts(app);
 
@@ -218,7 +219,7 @@ describe("POST /api/account/sign-up", () => {
 		// The losers leave no account behind.
 		expect(await accountCounts(app)).toMatchObject({ users: 1, profiles: 1, accounts: 1 });
 		const winner = results.find((r) => r.res.status === 201)!;
-		expect((await winner.client.get("/api/me")).json.user).toMatchObject({
+		expect((await read(winner.client.api.me.$get())).json.user).toMatchObject({
 			id: owners[0]!.userId,
 			role: "owner",
 		});

@@ -3,7 +3,7 @@ import { AUTH_MESSAGES, PASSWORD_MAX } from "../../src/shared/auth.ts";
 import { tooLong } from "../../src/shared/zod.ts";
 import { accountCounts, PASSWORD, signedInCustomer } from "../support/accounts.ts";
 import { expectError } from "../support/expect.ts";
-import { HttpClient } from "../support/http-client.ts";
+import { HttpClient, read } from "../support/http-client.ts";
 import { queuedBesidesConfirmations } from "../support/outbox.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -51,7 +51,7 @@ const MALFORMED: Case[] = [
 
 describe("bad input answers 400 with a message and writes nothing", () => {
 	it("POST /api/account/sign-up", async () => {
-		const ok = { email: "new@example.com", password: PASSWORD, role: "customer" };
+		const ok = { email: "new@example.com", password: PASSWORD, role: "customer" as const };
 		const before = await accountCounts(app);
 		await expectAll400("/api/account/sign-up", [
 			[{}, fillAllFields],
@@ -110,7 +110,9 @@ describe("bad input answers 400 with a message and writes nothing", () => {
 		expect(await accountCounts(app)).toMatchObject({ users: 0, profiles: 0, sessions: 0 });
 
 		// The same body, made valid, goes through: the cases above failed on their fault alone.
-		expect((await new HttpClient(app.url).post("/api/account/sign-up", ok)).status).toBe(201);
+		expect(
+			(await read(new HttpClient(app.url).api.account["sign-up"].$post({ json: ok }))).status,
+		).toBe(201);
 	});
 
 	it("POST /api/auth/sign-in/email", async () => {
@@ -233,7 +235,7 @@ describe("better-auth's endpoints the product does not use", () => {
 			expect(res.status, `${method} ${path}`).toBe(404);
 		}
 		// Nothing about the account changed.
-		expect((await client.get("/api/me")).json.user.displayName).not.toMatch(/^x+$/);
+		expect((await read(client.api.me.$get())).json.user.displayName).not.toMatch(/^x+$/);
 
 		const doc = (await new HttpClient(app.url).get("/api/openapi.json")).json;
 		const authPaths = Object.keys(doc.paths).filter((p) => p.startsWith("/api/auth/"));

@@ -7,6 +7,7 @@ import { runDueJobs } from "../../src/server/features/automations/scheduler.ts";
 import type { Account } from "../support/accounts.ts";
 import { test } from "../support/app-fixture.ts";
 import { approvedCustomer, bill } from "../support/builders.ts";
+import { read } from "../support/http-client.ts";
 import { waitForMail } from "../support/outbox.ts";
 import type { TestApp } from "../support/test-app.ts";
 
@@ -29,7 +30,7 @@ const mailTo = async (app: TestApp, to: string) =>
 	).filter((m) => m.subject.startsWith("Reminder") || m.subject.includes("bill"));
 
 async function primeWindow(owner: Account) {
-	const res = await owner.client.get("/api/owner/season/windows");
+	const res = await read(owner.client.api.owner.season.windows.$get());
 	expect(res.status, res.text).toBe(200);
 	const prime = res.json.windows.find(
 		(w: { name: string; seasonId: string }) => w.name === "Prime" && w.seasonId === "2026-27",
@@ -49,11 +50,9 @@ describe("install and takedown reminders", () => {
 		const third = await approvedCustomer(app, { owner, email: "sam@example.test" });
 		const prime = await primeWindow(owner);
 		const book = async (customerId: string, day: string) => {
-			const res = await owner.client.post("/api/owner/bookings", {
-				customerId,
-				windowId: prime,
-				day,
-			});
+			const res = await read(
+				owner.client.api.owner.bookings.$post({ json: { customerId, windowId: prime, day } }),
+			);
 			expect(res.status, res.text).toBe(201);
 			return res.json.id as string;
 		};
@@ -61,7 +60,9 @@ describe("install and takedown reminders", () => {
 		const casey = await book(first.record.id, "2026-11-03");
 		const robin = await book(second.record.id, "2026-11-03");
 		await book(third.record.id, "2026-11-05");
-		const cancelled = await owner.client.post(`/api/owner/bookings/${robin}/cancel`);
+		const cancelled = await read(
+			owner.client.api.owner.bookings[":id"].cancel.$post({ param: { id: robin } }),
+		);
 		expect(cancelled.status, cancelled.text).toBe(200);
 
 		// Sunday, November 1 (standard time from 2 AM): 9:59 AM is too early, 10:00 AM is the time.
@@ -88,9 +89,12 @@ describe("install and takedown reminders", () => {
 		expect(await mailTo(app, "robin@example.test")).toEqual([]);
 
 		// Moved to Thursday the 5th: a reminder for the new day, with Sam's, on Tuesday.
-		const moved = await owner.client.post(`/api/owner/bookings/${casey}/move`, {
-			day: "2026-11-05",
-		});
+		const moved = await read(
+			owner.client.api.owner.bookings[":id"].move.$post({
+				param: { id: casey },
+				json: { day: "2026-11-05" },
+			}),
+		);
 		expect(moved.status, moved.text).toBe(200);
 		expect(await sendDueReminders(app.deps, at("2026-11-03T15:00:00Z"))).toBe(2);
 		expect((await mailTo(app, "casey@example.test")).map((m) => m.subject)).toEqual([
@@ -126,12 +130,17 @@ describe("bill reminders and the owner's switches", () => {
 			status: "paid",
 		});
 
-		const off = await owner.client.patch("/api/owner/automations", { bill_overdue_14: false });
+		const off = await read(
+			owner.client.api.owner.automations.$patch({ json: { bill_overdue_14: false } }),
+		);
 		expect(off.status, off.text).toBe(200);
 		expect(off.json.switches).toMatchObject({ bill_due: true, bill_overdue_14: false });
-		const refused = await owner.client.patch("/api/owner/automations", { nightly_spam: true });
+		// A kind there is not (the types forbid it).
+		const refused = await owner.client.request("PATCH", "/api/owner/automations", {
+			nightly_spam: true,
+		});
 		expect(refused.status).toBe(400);
-		const asCustomer = await customer.client.get("/api/owner/automations");
+		const asCustomer = await read(customer.client.api.owner.automations.$get());
 		expect(asCustomer.status).toBe(403);
 
 		// The scheduler runs each job once for this tick, however many ask at once.
@@ -149,13 +158,13 @@ describe("bill reminders and the owner's switches", () => {
 			"Your bill of $70.00 is 7 days overdue",
 		]);
 		// Switched on again, the 14-day notice goes at the next sweep, once.
-		await owner.client.patch("/api/owner/automations", { bill_overdue_14: true });
+		await read(owner.client.api.owner.automations.$patch({ json: { bill_overdue_14: true } }));
 		expect(await runDueJobs(app.deps, jobs, at("2026-12-10T16:15:00Z"))).toEqual(["reminders"]);
 		expect(await sendDueReminders(app.deps, at("2026-12-10T17:00:00Z"))).toBe(0);
 		// The owner's list, newest first, once the mail server has taken them.
 		await expect
 			.poll(async () => {
-				const recent = await owner.client.get("/api/owner/automations");
+				const recent = await read(owner.client.api.owner.automations.$get());
 				expect(recent.status, recent.text).toBe(200);
 				return recent.json.recent.map((r: { kind: string; to: string; status: string }) => [
 					r.kind,

@@ -1,7 +1,7 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PASSWORD } from "../support/accounts.ts";
-import { HttpClient } from "../support/http-client.ts";
+import { HttpClient, read } from "../support/http-client.ts";
 import { clonePostgresTemplate } from "../support/postgres-template.ts";
 import { type ServerProcess, startInstance, stopServerProcess } from "../support/server-process.ts";
 
@@ -76,21 +76,25 @@ describe.skipIf(!url)("booking one day from two server instances", () => {
 		const owner = await account(a, "owner@example.test", "owner", 999);
 		const customers: HttpClient[] = [];
 		for (let i = 0; i < 50; i++) customers.push(await customer(i));
-		const page = await customers[0]!.get("/api/bookings");
+		const page = await read(customers[0]!.api.bookings.$get());
 		expect(page.status, page.text).toBe(200);
 		// The next season's Prime window is always ahead: its first weekday with a crew.
 		const prime = page.json.windows.find(
 			(w: { name: string; seasonId: string }) =>
 				w.name === "Prime" && w.seasonId === page.json.windows.at(-1).seasonId,
 		);
-		const days = await customers[0]!.get(`/api/booking-windows/${prime.id}/days`);
+		const days = await read(
+			customers[0]!.api["booking-windows"][":id"].days.$get({ param: { id: prime.id } }),
+		);
 		const day = days.json.days.find((d: { state: string }) => d.state === "open").day as string;
-		const set = await owner.request("PATCH", `/api/owner/schedule/days/${day}`, { capacity: 5 });
+		const set = await read(
+			owner.api.owner.schedule.days[":day"].$patch({ param: { day }, json: { capacity: 5 } }),
+		);
 		expect(set.status, set.text).toBe(200);
 
 		const started = performance.now();
 		const answers = await Promise.all(
-			customers.map((c) => c.post("/api/bookings", { windowId: prime.id, day })),
+			customers.map((c) => read(c.api.bookings.$post({ json: { windowId: prime.id, day } }))),
 		);
 		const ms = Math.round(performance.now() - started);
 		const statuses = answers.map((r) => r.status);
@@ -116,8 +120,8 @@ describe.skipIf(!url)("booking one day from two server instances", () => {
 			(d: { state: string; day: string }) => d.state === "open" && d.day !== day,
 		);
 		const both = await Promise.all([
-			twice.post("/api/bookings", { windowId: prime.id, day: days2[0].day }),
-			other.post("/api/bookings", { windowId: prime.id, day: days2[1].day }),
+			read(twice.api.bookings.$post({ json: { windowId: prime.id, day: days2[0].day } })),
+			read(other.api.bookings.$post({ json: { windowId: prime.id, day: days2[1].day } })),
 		]);
 		expect(both.map((r) => r.status).sort()).toEqual([201, 409]);
 		expect(both.find((r) => r.status === 409)!.json.code).toBe("already_booked");

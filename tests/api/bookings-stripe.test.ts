@@ -3,7 +3,7 @@ import Stripe from "stripe";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { bills, crewDays, payments } from "../../src/server/db/schema.ts";
 import { approvedCustomer, SIGNATURE } from "../support/builders.ts";
-import { HttpClient } from "../support/http-client.ts";
+import { HttpClient, read } from "../support/http-client.ts";
 import { startStripeDouble } from "../support/stripe-double.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -52,7 +52,7 @@ async function signed(
 	owner?: Awaited<ReturnType<typeof approvedCustomer>>["owner"],
 ) {
 	const customer = await approvedCustomer(app, { email, owner });
-	expect((await customer.client.post("/api/contract/sign", SIGNATURE)).status).toBe(200);
+	expect((await read(customer.client.api.contract.sign.$post({ json: SIGNATURE }))).status).toBe(200);
 	return customer;
 }
 
@@ -90,17 +90,28 @@ describe("a deposit paid at Stripe after its hold ran out", () => {
 	it("books the day when it has room, else the booking needs a new day; a repeat changes nothing", async () => {
 		const casey = await signed("casey@example.test");
 		const other = await signed("other@example.test", casey.owner);
-		const page = await casey.client.get("/api/bookings");
+		const page = await read(casey.client.api.bookings.$get());
 		const prime = page.json.windows.find(
 			(w: { name: string; seasonId: string }) => w.name === "Prime" && w.seasonId === "2026-27",
 		);
-		await casey.owner.client.patch("/api/owner/schedule/days/2026-11-10", { capacity: 1 });
-		const held = await casey.client.post("/api/bookings", {
-			windowId: prime.id,
-			day: "2026-11-10",
-		});
+		await read(
+			casey.owner.client.api.owner.schedule.days[":day"].$patch({
+				param: { day: "2026-11-10" },
+				json: { capacity: 1 },
+			}),
+		);
+		const held = await read(
+			casey.client.api.bookings.$post({
+				json: {
+					windowId: prime.id,
+					day: "2026-11-10",
+				},
+			}),
+		);
 		expect(held.json.status).toBe("held");
-		const pay = await casey.client.post(`/api/bills/${held.json.depositBillId}/pay`, {});
+		const pay = await read(
+			casey.client.api.bills[":id"].pay.$post({ param: { id: held.json.depositBillId }, json: {} }),
+		);
 		expect(pay.json.kind, pay.text).toBe("redirect");
 		// The hosted checkout ends with the hold (35 minutes: over Stripe's minimum of 30).
 		const [session0] = double.callsTo("POST", "/v1/checkout/sessions").slice(-1);
@@ -115,12 +126,19 @@ describe("a deposit paid at Stripe after its hold ran out", () => {
 
 		// 40 minutes later the hold has run out; another customer takes the day.
 		app.deps.clock.now = () => new Date(SEPT_1.getTime() + 40 * 60_000);
-		const taken = await other.client.post("/api/bookings", {
-			windowId: prime.id,
-			day: "2026-11-10",
-		});
+		const taken = await read(
+			other.client.api.bookings.$post({
+				json: {
+					windowId: prime.id,
+					day: "2026-11-10",
+				},
+			}),
+		);
 		expect(taken.status, taken.text).toBe(201);
-		expect((await casey.client.get(`/api/bookings/${held.json.id}`)).json.status).toBe("expired");
+		expect(
+			(await read(casey.client.api.bookings[":id"].$get({ param: { id: held.json.id } }))).json
+				.status,
+		).toBe("expired");
 
 		const session = {
 			id: payment!.providerPaymentId,
@@ -132,7 +150,9 @@ describe("a deposit paid at Stripe after its hold ran out", () => {
 		};
 		const late = await deliver("evt_late_deposit", session);
 		expect(late.status, late.text).toBe(200);
-		expect((await casey.client.get(`/api/bookings/${held.json.id}`)).json).toMatchObject({
+		expect(
+			(await read(casey.client.api.bookings[":id"].$get({ param: { id: held.json.id } }))).json,
+		).toMatchObject({
 			status: "needs_new_day",
 			depositPaid: true,
 		});
@@ -145,8 +165,9 @@ describe("a deposit paid at Stripe after its hold ran out", () => {
 		expect(deposit!.status).toBe("paid");
 		// Delivered again: nothing changes.
 		expect((await deliver("evt_late_deposit", session)).json).toMatchObject({ duplicate: true });
-		expect((await casey.client.get(`/api/bookings/${held.json.id}`)).json.status).toBe(
-			"needs_new_day",
-		);
+		expect(
+			(await read(casey.client.api.bookings[":id"].$get({ param: { id: held.json.id } }))).json
+				.status,
+		).toBe("needs_new_day");
 	});
 });

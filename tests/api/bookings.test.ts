@@ -10,6 +10,7 @@ import type { Account } from "../support/accounts.ts";
 import { test } from "../support/app-fixture.ts";
 import { approvedCustomer, SIGNATURE } from "../support/builders.ts";
 import { expectError } from "../support/expect.ts";
+import { read } from "../support/http-client.ts";
 import { openLiveStream } from "../support/live-stream.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -26,13 +27,13 @@ const minutes = (at: Date, n: number) => new Date(at.getTime() + n * 60_000);
 /** A customer with an approved quote (its bill pending) who signed the contract. */
 async function signedCustomer(app: TestApp, options: { owner?: Account; email?: string } = {}) {
 	const customer = await approvedCustomer(app, options);
-	const signed = await customer.client.post("/api/contract/sign", SIGNATURE);
+	const signed = await read(customer.client.api.contract.sign.$post({ json: SIGNATURE }));
 	expect(signed.status, signed.text).toBe(200);
 	return customer;
 }
 
 async function windowsOf(client: Account["client"]) {
-	const res = await client.get("/api/bookings");
+	const res = await read(client.api.bookings.$get());
 	expect(res.status, res.text).toBe(200);
 	return res.json as {
 		windows: {
@@ -56,7 +57,7 @@ const windowNamed = async (client: Account["client"], name: string, season = "20
 };
 
 const book = (client: Account["client"], windowId: string, day: string) =>
-	client.post("/api/bookings", { windowId, day });
+	read(client.api.bookings.$post({ json: { windowId, day } }));
 
 const billOf = async (app: TestApp, id: string) =>
 	(await app.db.select().from(bills).where(eq(bills.id, id)))[0];
@@ -97,9 +98,21 @@ describe("seasons and windows", () => {
 		const casey = await signedCustomer(app);
 		const early = await windowNamed(casey.client, "Early Bird");
 		// Oct 20 with a capacity of 2 shows Few left; with 0, Closed.
-		await casey.owner.client.patch("/api/owner/schedule/days/2026-10-20", { capacity: 2 });
-		await casey.owner.client.patch("/api/owner/schedule/days/2026-10-21", { closed: true });
-		const res = await casey.client.get(`/api/booking-windows/${early.id}/days`);
+		await read(
+			casey.owner.client.api.owner.schedule.days[":day"].$patch({
+				param: { day: "2026-10-20" },
+				json: { capacity: 2 },
+			}),
+		);
+		await read(
+			casey.owner.client.api.owner.schedule.days[":day"].$patch({
+				param: { day: "2026-10-21" },
+				json: { closed: true },
+			}),
+		);
+		const res = await read(
+			casey.client.api["booking-windows"][":id"].days.$get({ param: { id: early.id } }),
+		);
 		expect(res.status, res.text).toBe(200);
 		const state = Object.fromEntries(
 			res.json.days.map((d: { day: string; state: string }) => [d.day, d.state]),
@@ -122,14 +135,19 @@ describe("booking with a deposit", () => {
 		const total = casey.bill.amountCents;
 		const late = await windowNamed(casey.client, "Late");
 		// The owner puts 10% on the Late window.
-		const put = await casey.owner.client.put(`/api/owner/season/windows/${late.id}`, {
-			name: "Late",
-			kind: "install",
-			startsOn: late.startsOn,
-			endsOn: late.endsOn,
-			priceAdjustPct: 10,
-			audience: "everyone",
-		});
+		const put = await read(
+			casey.owner.client.api.owner.season.windows[":id"].$put({
+				param: { id: late.id },
+				json: {
+					name: "Late",
+					kind: "install",
+					startsOn: late.startsOn,
+					endsOn: late.endsOn,
+					priceAdjustPct: 10,
+					audience: "everyone",
+				},
+			}),
+		);
 		expect(put.status, put.text).toBe(200);
 		const res = await book(casey.client, late.id, "2026-12-01");
 		expect(res.status, res.text).toBe(201);
@@ -146,16 +164,21 @@ describe("booking with a deposit", () => {
 		expect(deposit!.amountCents + balance!.amountCents).toBe(adjusted);
 
 		// Paid in test mode: booked.
-		const paid = await casey.client.post(`/api/bills/${deposit!.id}/pay`, {
-			card: {
-				cardholderName: "Casey",
-				cardNumber: "4242 4242 4242 4242",
-				expiry: "12/30",
-				cvc: "123",
-			},
-		});
+		const paid = await read(
+			casey.client.api.bills[":id"].pay.$post({
+				param: { id: deposit!.id },
+				json: {
+					card: {
+						cardholderName: "Casey",
+						cardNumber: "4242 4242 4242 4242",
+						expiry: "12/30",
+						cvc: "123",
+					},
+				},
+			}),
+		);
 		expect(paid.status, paid.text).toBe(200);
-		const after = await casey.client.get(`/api/bookings/${res.json.id}`);
+		const after = await read(casey.client.api.bookings[":id"].$get({ param: { id: res.json.id } }));
 		expect(after.json).toMatchObject({ status: "booked", depositPaid: true, holdExpiresAt: null });
 		expect((await dayRow(app, "2026-12-01"))!.booked).toBe(1);
 	});
@@ -215,7 +238,14 @@ describe("never overbooked", () => {
 		const everyone = [first, ...rest];
 		const prime = await windowNamed(first.client, "Prime");
 		expect(
-			(await owner.client.patch("/api/owner/schedule/days/2026-11-10", { capacity: 3 })).status,
+			(
+				await read(
+					owner.client.api.owner.schedule.days[":day"].$patch({
+						param: { day: "2026-11-10" },
+						json: { capacity: 3 },
+					}),
+				)
+			).status,
 		).toBe(200);
 		const started = performance.now();
 		const answers = await Promise.all(everyone.map((c) => book(c.client, prime.id, "2026-11-10")));
@@ -261,18 +291,29 @@ describe("holds run out", () => {
 		const held = await book(casey.client, prime.id, "2026-11-10");
 		expect(held.status, held.text).toBe(201);
 		setClock(app, minutes(SEPT_1, 34));
-		expect((await casey.client.get(`/api/bookings/${held.json.id}`)).json.status).toBe("held");
+		expect(
+			(await read(casey.client.api.bookings[":id"].$get({ param: { id: held.json.id } }))).json
+				.status,
+		).toBe("held");
 		setClock(app, minutes(SEPT_1, 36));
-		expect((await casey.client.get(`/api/bookings/${held.json.id}`)).json.status).toBe("expired");
+		expect(
+			(await read(casey.client.api.bookings[":id"].$get({ param: { id: held.json.id } }))).json
+				.status,
+		).toBe("expired");
 		expect((await dayRow(app, "2026-11-10"))!.booked).toBe(0);
-		const pay = await casey.client.post(`/api/bills/${held.json.depositBillId}/pay`, {
-			card: {
-				cardholderName: "Casey",
-				cardNumber: "4242 4242 4242 4242",
-				expiry: "12/30",
-				cvc: "123",
-			},
-		});
+		const pay = await read(
+			casey.client.api.bills[":id"].pay.$post({
+				param: { id: held.json.depositBillId },
+				json: {
+					card: {
+						cardholderName: "Casey",
+						cardNumber: "4242 4242 4242 4242",
+						expiry: "12/30",
+						cvc: "123",
+					},
+				},
+			}),
+		);
 		expect(pay.status).toBe(404);
 		// The balance is the whole amount again.
 		expect((await billOf(app, casey.bill.id))!.amountCents).toBe(casey.bill.amountCents);
@@ -287,8 +328,18 @@ describe("holds run out", () => {
 		const other = await signedCustomer(app, { owner, email: "other@example.test" });
 		const third = await signedCustomer(app, { owner, email: "third@example.test" });
 		const prime = await windowNamed(casey.client, "Prime");
-		await owner.client.patch("/api/owner/schedule/days/2026-11-10", { capacity: 1 });
-		await owner.client.patch("/api/owner/schedule/days/2026-11-12", { capacity: 1 });
+		await read(
+			owner.client.api.owner.schedule.days[":day"].$patch({
+				param: { day: "2026-11-10" },
+				json: { capacity: 1 },
+			}),
+		);
+		await read(
+			owner.client.api.owner.schedule.days[":day"].$patch({
+				param: { day: "2026-11-12" },
+				json: { capacity: 1 },
+			}),
+		);
 		const late = await book(casey.client, prime.id, "2026-11-10");
 		const onTime = await book(third.client, prime.id, "2026-11-12");
 		// A hosted checkout is open for both deposits when the holds run out.
@@ -304,21 +355,35 @@ describe("holds run out", () => {
 		expect((await book(other.client, prime.id, "2026-11-10")).status).toBe(201);
 		// The payments arrive (recorded as the webhook's settlement would: the bill paid).
 		for (const b of [late, onTime]) {
-			const res = await owner.client.post(`/api/owner/bills/${b.json.depositBillId}/mark-paid`, {
-				method: "check",
-			});
+			const res = await read(
+				owner.client.api.owner.bills[":id"]["mark-paid"].$post({
+					param: { id: b.json.depositBillId },
+					json: {
+						method: "check",
+					},
+				}),
+			);
 			expect(res.status, res.text).toBe(200);
 		}
-		expect((await casey.client.get(`/api/bookings/${late.json.id}`)).json.status).toBe(
-			"needs_new_day",
-		);
-		expect((await third.client.get(`/api/bookings/${onTime.json.id}`)).json.status).toBe("booked");
+		expect(
+			(await read(casey.client.api.bookings[":id"].$get({ param: { id: late.json.id } }))).json
+				.status,
+		).toBe("needs_new_day");
+		expect(
+			(await read(third.client.api.bookings[":id"].$get({ param: { id: onTime.json.id } }))).json
+				.status,
+		).toBe("booked");
 		expect((await dayRow(app, "2026-11-10"))!.booked).toBe(1);
 		expect((await billOf(app, late.json.depositBillId))!.status).toBe("paid");
 		// The customer picks a new day, with no second deposit.
-		const moved = await casey.client.post(`/api/bookings/${late.json.id}/move`, {
-			day: "2026-11-13",
-		});
+		const moved = await read(
+			casey.client.api.bookings[":id"].move.$post({
+				param: { id: late.json.id },
+				json: {
+					day: "2026-11-13",
+				},
+			}),
+		);
 		expect(moved.status, moved.text).toBe(200);
 		expect(moved.json).toMatchObject({ status: "booked", day: "2026-11-13" });
 	});
@@ -335,28 +400,45 @@ describe("changes", () => {
 		const prime = await windowNamed(casey.client, "Prime");
 		const booked = await book(casey.client, prime.id, "2026-11-10");
 		expect(booked.json.status).toBe("booked");
-		const moved = await casey.client.post(`/api/bookings/${booked.json.id}/move`, {
-			day: "2026-11-12",
-		});
+		const moved = await read(
+			casey.client.api.bookings[":id"].move.$post({
+				param: { id: booked.json.id },
+				json: {
+					day: "2026-11-12",
+				},
+			}),
+		);
 		expect(moved.json).toMatchObject({ day: "2026-11-12", status: "booked" });
 		expect((await dayRow(app, "2026-11-10"))!.booked).toBe(0);
 		expect((await dayRow(app, "2026-11-12"))!.booked).toBe(1);
 		// Nov 8: four days before.
 		setClock(app, new Date("2026-11-08T15:00:00Z"));
-		const locked = await casey.client.post(`/api/bookings/${booked.json.id}/move`, {
-			day: "2026-11-20",
-		});
+		const locked = await read(
+			casey.client.api.bookings[":id"].move.$post({
+				param: { id: booked.json.id },
+				json: {
+					day: "2026-11-20",
+				},
+			}),
+		);
 		expectError(locked, 409, BOOKING_MESSAGES.locked(5));
 		expectError(
-			await casey.client.post(`/api/bookings/${booked.json.id}/cancel`),
+			await read(casey.client.api.bookings[":id"].cancel.$post({ param: { id: booked.json.id } })),
 			409,
 			BOOKING_MESSAGES.locked(5),
 		);
-		const byOwner = await casey.owner.client.post(`/api/owner/bookings/${booked.json.id}/move`, {
-			day: "2026-11-10",
-		});
+		const byOwner = await read(
+			casey.owner.client.api.owner.bookings[":id"].move.$post({
+				param: { id: booked.json.id },
+				json: {
+					day: "2026-11-10",
+				},
+			}),
+		);
 		expect(byOwner.status, byOwner.text).toBe(200);
-		const cancelled = await casey.owner.client.post(`/api/owner/bookings/${booked.json.id}/cancel`);
+		const cancelled = await read(
+			casey.owner.client.api.owner.bookings[":id"].cancel.$post({ param: { id: booked.json.id } }),
+		);
 		expect(cancelled.json.status).toBe("cancelled");
 		expect((await dayRow(app, "2026-11-10"))!.booked).toBe(0);
 		// Money paid stays paid.
@@ -370,13 +452,21 @@ describe("changes", () => {
 		const prime = await windowNamed(casey.client, "Prime");
 		const held = await book(casey.client, prime.id, "2026-11-10");
 		expectError(
-			await other.client.get(`/api/bookings/${held.json.id}`),
+			await read(other.client.api.bookings[":id"].$get({ param: { id: held.json.id } })),
 			404,
 			BOOKING_MESSAGES.notFound,
 		);
-		expectError(await other.client.post(`/api/bookings/${held.json.id}/cancel`), 404);
 		expectError(
-			await other.client.post(`/api/bookings/${held.json.id}/move`, { day: "2026-11-12" }),
+			await read(other.client.api.bookings[":id"].cancel.$post({ param: { id: held.json.id } })),
+			404,
+		);
+		expectError(
+			await read(
+				other.client.api.bookings[":id"].move.$post({
+					param: { id: held.json.id },
+					json: { day: "2026-11-12" },
+				}),
+			),
 			404,
 		);
 	});
@@ -479,8 +569,18 @@ describe("the season's windows in Settings", () => {
 		const prime = await windowNamed(casey.client, "Prime");
 		// November 8: the change lock (5 days) covers November 9 to 13.
 		setClock(app, new Date("2026-11-08T16:00:00Z"));
-		await owner.client.patch("/api/owner/schedule/days/2026-11-10", { capacity: 1 });
-		await owner.client.patch("/api/owner/schedule/days/2026-11-11", { closed: true });
+		await read(
+			owner.client.api.owner.schedule.days[":day"].$patch({
+				param: { day: "2026-11-10" },
+				json: { capacity: 1 },
+			}),
+		);
+		await read(
+			owner.client.api.owner.schedule.days[":day"].$patch({
+				param: { day: "2026-11-11" },
+				json: { closed: true },
+			}),
+		);
 		const phone = (customerId: string) =>
 			owner.client.post("/api/owner/bookings", {
 				customerId,
@@ -511,39 +611,70 @@ describe("the owner's calendar", () => {
 		await book(casey.client, prime.id, "2026-11-10");
 		await book(other.client, prime.id, "2026-11-10");
 		expectError(
-			await owner.client.patch("/api/owner/schedule/days/2026-11-10", { capacity: 1 }),
+			await read(
+				owner.client.api.owner.schedule.days[":day"].$patch({
+					param: { day: "2026-11-10" },
+					json: { capacity: 1 },
+				}),
+			),
 			409,
 			"Capacity cannot be less than the 2 houses already booked",
 		);
 		expect(
-			(await owner.client.patch("/api/owner/schedule/days/2026-11-10", { capacity: 2 })).json,
+			(
+				await read(
+					owner.client.api.owner.schedule.days[":day"].$patch({
+						param: { day: "2026-11-10" },
+						json: { capacity: 2 },
+					}),
+				)
+			).json,
 		).toMatchObject({
 			capacity: 2,
 			booked: 2,
 		});
 		expect(
-			(await owner.client.patch("/api/owner/schedule/days/2026-11-10", { closed: true })).json
-				.closed,
+			(
+				await read(
+					owner.client.api.owner.schedule.days[":day"].$patch({
+						param: { day: "2026-11-10" },
+						json: { closed: true },
+					}),
+				)
+			).json.closed,
 		).toBe(true);
-		const day = await owner.client.get("/api/owner/schedule/days/2026-11-10");
+		const day = await read(
+			owner.client.api.owner.schedule.days[":day"].$get({ param: { day: "2026-11-10" } }),
+		);
 		expect(day.json.bookings).toHaveLength(2);
 		expect(day.json.bookings[0]).toMatchObject({
 			status: "held",
 			customerName: expect.any(String),
 		});
 		const third = await signedCustomer(app, { owner, email: "third@example.test" });
-		await owner.client.patch("/api/owner/schedule/days/2026-11-10", { capacity: 4 });
+		await read(
+			owner.client.api.owner.schedule.days[":day"].$patch({
+				param: { day: "2026-11-10" },
+				json: { capacity: 4 },
+			}),
+		);
 		const refused = await book(third.client, prime.id, "2026-11-10");
 		expectError(refused, 409, BOOKING_MESSAGES.dayClosed);
 		// The owner's phone booking on a closed day is refused too; on an open one it is booked.
-		const phone = await owner.client.post("/api/owner/bookings", {
-			customerId: third.record.id,
-			windowId: prime.id,
-			day: "2026-11-11",
-		});
+		const phone = await read(
+			owner.client.api.owner.bookings.$post({
+				json: {
+					customerId: third.record.id,
+					windowId: prime.id,
+					day: "2026-11-11",
+				},
+			}),
+		);
 		expect(phone.status, phone.text).toBe(201);
 		expect(phone.json.status).toBe("booked");
-		const calendar = await owner.client.get("/api/owner/schedule?season=2026-27");
+		const calendar = await read(
+			owner.client.api.owner.schedule.$get({ query: { season: "2026-27" } }),
+		);
 		const primeDays = calendar.json.windows.find((w: { name: string }) => w.name === "Prime").days;
 		expect(primeDays.find((d: { day: string }) => d.day === "2026-11-10")).toEqual({
 			day: "2026-11-10",
@@ -551,7 +682,7 @@ describe("the owner's calendar", () => {
 			booked: 2,
 			closed: true,
 		});
-		expectError(await casey.client.get("/api/owner/schedule"), 403);
+		expectError(await read(casey.client.api.owner.schedule.$get({ query: {} })), 403);
 	});
 
 	test("settings: deposit share and lock days; the takedown opens once the install is done", async ({
@@ -560,12 +691,19 @@ describe("the owner's calendar", () => {
 		setClock(app, SEPT_1);
 		const casey = await signedCustomer(app);
 		const owner = casey.owner;
-		const saved = await owner.client.put("/api/owner/season/settings", {
-			depositPercent: 0,
-			changeLockDays: 3,
-		});
+		const saved = await read(
+			owner.client.api.owner.season.settings.$put({
+				json: {
+					depositPercent: 0,
+					changeLockDays: 3,
+				},
+			}),
+		);
 		expect(saved.json).toMatchObject({ depositPercent: 0, changeLockDays: 3 });
-		expectError(await owner.client.put("/api/owner/season/settings", { depositPercent: 101 }), 400);
+		expectError(
+			await read(owner.client.api.owner.season.settings.$put({ json: { depositPercent: 101 } })),
+			400,
+		);
 		const prime = await windowNamed(casey.client, "Prime");
 		const install = await book(casey.client, prime.id, "2026-11-10");
 		expect(install.json.status).toBe("booked");
@@ -575,9 +713,13 @@ describe("the owner's calendar", () => {
 			409,
 			BOOKING_MESSAGES.installFirst,
 		);
-		expect((await owner.client.post(`/api/owner/bookings/${install.json.id}/done`)).status).toBe(
-			200,
-		);
+		expect(
+			(
+				await read(
+					owner.client.api.owner.bookings[":id"].done.$post({ param: { id: install.json.id } }),
+				)
+			).status,
+		).toBe(200);
 		const down = await book(casey.client, takedown.id, "2027-01-05");
 		expect(down.status, down.text).toBe(201);
 		expect(down.json).toMatchObject({ status: "booked", kind: "takedown", depositBillId: null });
@@ -607,7 +749,7 @@ describe("calendar invitations", () => {
 		}
 	}
 
-	const read = (text: string) => {
+	const readIcs = (text: string) => {
 		const calendar = new ICAL.Component(ICAL.parse(text));
 		const event = calendar.getFirstSubcomponent("vevent")!;
 		const start = event.getFirstPropertyValue("dtstart") as ICAL.Time;
@@ -633,10 +775,12 @@ describe("calendar invitations", () => {
 		const prime = await windowNamed(casey.client, "Prime");
 		const booked = await book(casey.client, prime.id, "2026-11-10");
 		const id = booked.json.id as string;
-		const file = await casey.client.get(`/api/bookings/${id}/calendar.ics`);
+		const file = await read(
+			casey.client.api.bookings[":id"]["calendar.ics"].$get({ param: { id } }),
+		);
 		expect(file.status).toBe(200);
 		expect(file.headers.get("content-type")).toContain("text/calendar");
-		expect(read(file.text)).toEqual({
+		expect(readIcs(file.text)).toEqual({
 			method: "REQUEST",
 			uid: `${id}@buckeye-holiday-lights`,
 			sequence: 0,
@@ -645,11 +789,13 @@ describe("calendar invitations", () => {
 			allDay: true,
 		});
 		// November 1, 2026 is the day the clocks go back: a day after it is still its own date.
-		await casey.client.post(`/api/bookings/${id}/move`, { day: "2026-11-02" });
-		await casey.client.post(`/api/bookings/${id}/cancel`);
+		await read(
+			casey.client.api.bookings[":id"].move.$post({ param: { id }, json: { day: "2026-11-02" } }),
+		);
+		await read(casey.client.api.bookings[":id"].cancel.$post({ param: { id } }));
 		// In the order sent: two written in the same millisecond may list either way in the outbox.
 		const sent = (await invitationsTo(app, casey.email, 3))
-			.map((s) => ({ ...s, event: read(s.text) }))
+			.map((s) => ({ ...s, event: readIcs(s.text) }))
 			.sort((a, b) => Number(a.event.sequence) - Number(b.event.sequence));
 		expect(sent.map((s) => s.event)).toEqual([
 			expect.objectContaining({ method: "REQUEST", sequence: 0, start: "2026-11-10" }),
@@ -663,12 +809,14 @@ describe("calendar invitations", () => {
 		]);
 		// The attachment's own type says the method too, as mail programs read it.
 		expect(sent.map((s) => s.method.includes('"method":"CANCEL"'))).toEqual([false, false, true]);
-		expect(new Set(sent.map((s) => read(s.text).uid))).toEqual(
+		expect(new Set(sent.map((s) => readIcs(s.text).uid))).toEqual(
 			new Set([`${id}@buckeye-holiday-lights`]),
 		);
 		// Someone else's booking has no file for them.
 		const other = await signedCustomer(app, { owner: casey.owner, email: "other@example.test" });
-		expect((await other.client.get(`/api/bookings/${id}/calendar.ics`)).status).toBe(404);
+		expect(
+			(await read(other.client.api.bookings[":id"]["calendar.ics"].$get({ param: { id } }))).status,
+		).toBe(404);
 	});
 });
 
@@ -691,7 +839,12 @@ describe("live", () => {
 				day: "2026-11-10",
 			});
 			expect((await caseyStream.next(isBooking)).data).toMatchObject({ bookingId: held.json.id });
-			await casey.owner.client.patch("/api/owner/schedule/days/2026-11-11", { closed: true });
+			await read(
+				casey.owner.client.api.owner.schedule.days[":day"].$patch({
+					param: { day: "2026-11-11" },
+					json: { closed: true },
+				}),
+			);
 			expect(
 				(await ownerStream.next((e) => e.data.kind === "calendar.changed")).data,
 			).toMatchObject({

@@ -9,6 +9,7 @@ import {
 	serviceRequest,
 	websiteQuote,
 } from "../support/builders.ts";
+import { read } from "../support/http-client.ts";
 import { waitForMail } from "../support/outbox.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -40,22 +41,22 @@ describe("test data builders", () => {
 			idNumber: 1001,
 		});
 
-		const bills = await customer.client.get("/api/bills");
+		const bills = await read(customer.client.api.bills.$get());
 		expect(bills.json.bills).toEqual([
 			expect.objectContaining({ id: customer.bill.id, amountCents: 65000, status: "pending" }),
 		]);
-		const latest = await customer.client.get("/api/quotes/latest");
+		const latest = await read(customer.client.api.quotes.latest.$get());
 		expect(latest.json.quote).toMatchObject({ id: customer.quote.id, status: "approved" });
-		expect((await customer.client.get("/api/customer")).json.customer).toMatchObject({
+		expect((await read(customer.client.api.customer.$get())).json.customer).toMatchObject({
 			idNumber: 1001,
 		});
-		expect((await customer.client.get("/api/me")).json.user).toMatchObject({
+		expect((await read(customer.client.api.me.$get())).json.user).toMatchObject({
 			email: "casey@example.test",
 			accountStatus: "active",
 		});
 		expect((await waitForMail(app.dataDir, "casey@example.test")).subject).toContain("approved");
 
-		const dashboard = await customer.owner.client.get("/api/owner/dashboard");
+		const dashboard = await read(customer.owner.client.api.owner.dashboard.$get());
 		expect(dashboard.json.stats).toEqual({
 			pendingQuotes: 0,
 			approvedQuotes: 1,
@@ -75,7 +76,7 @@ describe("test data builders", () => {
 		});
 		expect(pat.bill.amountCents).toBe(50000);
 		expect(pat.record.idNumber).toBe(1002);
-		const after = await customer.owner.client.get("/api/owner/dashboard");
+		const after = await read(customer.owner.client.api.owner.dashboard.$get());
 		expect(after.json.stats).toMatchObject({ approvedQuotes: 2, activeCustomers: 2 });
 	});
 
@@ -85,13 +86,13 @@ describe("test data builders", () => {
 		const mine = await appQuote(app, { userId: customer.userId });
 		const web = await websiteQuote(app, { createdAt: new Date(Date.now() - 60_000) });
 
-		const list = await owner.client.get("/api/owner/quotes");
+		const list = await read(owner.client.api.owner.quotes.$get({ query: {} }));
 		expect(list.json.quotes).toEqual([
 			expect.objectContaining({ id: mine.id, source: "app", totalEstimateCents: 65000 }),
 			expect.objectContaining({ id: web.id, source: "website", name: "Wendy Web" }),
 		]);
-		expect((await owner.client.get("/api/owner/dashboard")).json.stats.pendingQuotes).toBe(2);
-		const latest = await customer.client.get("/api/quotes/latest");
+		expect((await read(owner.client.api.owner.dashboard.$get())).json.stats.pendingQuotes).toBe(2);
+		const latest = await read(customer.client.api.quotes.latest.$get());
 		expect(latest.json.quote).toMatchObject({ id: mine.id, status: "pending" });
 	});
 
@@ -99,7 +100,7 @@ describe("test data builders", () => {
 		const customer = await signedInCustomer(app);
 		const other = await signedInCustomer(app, { email: "dana@example.test" });
 		// Each read is answered once from the database and then reused: the builder must clear that.
-		expect((await customer.client.get("/api/bills")).json.bills).toEqual([]);
+		expect((await read(customer.client.api.bills.$get())).json.bills).toEqual([]);
 
 		const due = await bill(app, { userId: customer.userId, amountCents: 12_345 });
 		const paid = await bill(app, {
@@ -110,19 +111,19 @@ describe("test data builders", () => {
 		});
 		expect(paid.paidAt).toBeInstanceOf(Date);
 
-		const res = await customer.client.get("/api/bills");
+		const res = await read(customer.client.api.bills.$get());
 		expect(res.json.bills).toEqual([
 			expect.objectContaining({ id: due.id, amountCents: 12_345, status: "pending" }),
 			expect.objectContaining({ id: paid.id, description: "Takedown", status: "paid" }),
 		]);
 		expect(res.json.bills[0].dueDate).toBe(addDays(businessDate(), 30));
-		expect((await other.client.get("/api/bills")).json.bills).toEqual([]);
+		expect((await read(other.client.api.bills.$get())).json.bills).toEqual([]);
 	});
 
 	it("serviceRequest: an open one counts in the pending requests tile and on the card", async () => {
 		const customer = await approvedCustomer(app);
 		const tiles = async () =>
-			(await customer.owner.client.get("/api/owner/dashboard")).json.stats.pendingRequests;
+			(await read(customer.owner.client.api.owner.dashboard.$get())).json.stats.pendingRequests;
 		expect(await tiles()).toBe(0);
 
 		const fix = await serviceRequest(app, { userId: customer.userId });
@@ -130,7 +131,8 @@ describe("test data builders", () => {
 		await serviceRequest(app, { userId: customer.userId, requestType: "ChangeColor" });
 		await serviceRequest(app, { userId: customer.userId, status: "resolved" });
 		expect(await tiles()).toBe(2);
-		const cards = (await customer.owner.client.get("/api/owner/customers")).json.customers;
+		const cards = (await read(customer.owner.client.api.owner.customers.$get({ query: {} }))).json
+			.customers;
 		expect(cards[0]).toMatchObject({ fixCount: 1, colorCount: 1 });
 	});
 
@@ -160,7 +162,9 @@ describe("test data builders", () => {
 		});
 		expect(reply.id).toBeGreaterThan(first.id);
 		// Sender names are the display names the product shows for these accounts.
-		expect((await customer.client.get("/api/me")).json.user.displayName).toBe(first.senderName);
-		expect((await owner.client.get("/api/me")).json.user.displayName).toBe(reply.senderName);
+		expect((await read(customer.client.api.me.$get())).json.user.displayName).toBe(
+			first.senderName,
+		);
+		expect((await read(owner.client.api.me.$get())).json.user.displayName).toBe(reply.senderName);
 	});
 });

@@ -6,7 +6,7 @@ import { ownerAndCustomer, signedInOwner } from "../support/accounts.ts";
 import { test as fixtureTest } from "../support/app-fixture.ts";
 import { approvedCustomer } from "../support/builders.ts";
 import { expectError } from "../support/expect.ts";
-import { HttpClient } from "../support/http-client.ts";
+import { HttpClient, read } from "../support/http-client.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 let app: TestApp;
@@ -17,7 +17,7 @@ afterEach(() => app.close());
 
 describe("GET /api/catalog", () => {
 	it("lists the seeded services in display order, without signing in", async () => {
-		const res = await new HttpClient(app.url).get("/api/catalog");
+		const res = await read(new HttpClient(app.url).api.catalog.$get());
 		expect(res.status).toBe(200);
 		const services = res.json.services;
 		expect(services.map((s: { name: string }) => s.name)).toEqual([
@@ -54,7 +54,7 @@ describe("GET /api/catalog", () => {
 			.set({ sortOrder: 0 })
 			.where(eq(serviceOptions.name, "Specialty"));
 		app.readCache.clear();
-		const res = await new HttpClient(app.url).get("/api/catalog");
+		const res = await read(new HttpClient(app.url).api.catalog.$get());
 		const names = res.json.services.map((s: { name: string }) => s.name);
 		expect(names).not.toContain("Windows");
 		expect(names[0]).toBe("Specialty");
@@ -64,7 +64,7 @@ describe("GET /api/catalog", () => {
 	it("answers an empty list when nothing is active", async () => {
 		await app.db.update(serviceOptions).set({ isActive: false });
 		app.readCache.clear();
-		const res = await new HttpClient(app.url).get("/api/catalog");
+		const res = await read(new HttpClient(app.url).api.catalog.$get());
 		expect(res.status).toBe(200);
 		expect(res.json).toEqual({ services: [] });
 	});
@@ -103,7 +103,7 @@ describe("the owner's catalogue", () => {
 			.set({ isActive: false })
 			.where(eq(serviceOptions.name, "Windows"));
 		app.readCache.clear();
-		const res = await owner.client.get("/api/owner/catalog");
+		const res = await read(owner.client.api.owner.catalog.$get());
 		expect(res.status).toBe(200);
 		expect(res.json.services).toHaveLength(8);
 		expect(res.json.services.find((s: { name: string }) => s.name === "Windows").isActive).toBe(
@@ -119,8 +119,8 @@ describe("the owner's catalogue", () => {
 		async ({ app }) => {
 			const owner = await signedInOwner(app);
 			const visitor = new HttpClient(app.url);
-			expect(names(await visitor.get("/api/catalog"))).not.toContain(NEW.name);
-			const res = await owner.client.post("/api/owner/catalog", NEW);
+			expect(names(await read(visitor.api.catalog.$get()))).not.toContain(NEW.name);
+			const res = await read(owner.client.api.owner.catalog.$post({ json: NEW }));
 			expect(res.status, res.text).toBe(201);
 			expect(res.json).toMatchObject({
 				name: NEW.name,
@@ -130,12 +130,16 @@ describe("the owner's catalogue", () => {
 				isActive: true,
 				sortOrder: 9,
 			});
-			expect(names(await visitor.get("/api/catalog")).at(-1)).toBe(NEW.name);
-			const estimate = await visitor.post("/api/estimate", {
-				services: [{ serviceId: res.json.id, quantity: 2 }],
-				address: "1 Main St",
-				city: "Canton",
-			});
+			expect(names(await read(visitor.api.catalog.$get())).at(-1)).toBe(NEW.name);
+			const estimate = await read(
+				visitor.api.estimate.$post({
+					json: {
+						services: [{ serviceId: res.json.id, quantity: 2 }],
+						address: "1 Main St",
+						city: "Canton",
+					},
+				}),
+			);
 			expect(estimate.status, estimate.text).toBe(200);
 			expect(estimate.json.lines[0]).toMatchObject({
 				name: NEW.name,
@@ -158,7 +162,7 @@ describe("the owner's catalogue", () => {
 		];
 		for (const [body, message] of cases)
 			expectError(await owner.client.post("/api/owner/catalog", body), 400, message);
-		expect((await owner.client.get("/api/owner/catalog")).json.services).toHaveLength(8);
+		expect((await read(owner.client.api.owner.catalog.$get())).json.services).toHaveLength(8);
 	});
 
 	fixtureTest(
@@ -166,13 +170,18 @@ describe("the owner's catalogue", () => {
 		async ({ app }) => {
 			const owner = await signedInOwner(app);
 			const visitor = new HttpClient(app.url);
-			const windows = (await visitor.get("/api/catalog")).json.services.find(
+			const windows = (await read(visitor.api.catalog.$get())).json.services.find(
 				(s: { name: string }) => s.name === "Windows",
 			);
-			const edited = await owner.client.request("PATCH", `/api/owner/catalog/${windows.id}`, {
-				name: "Window Frames",
-				basePriceDollars: 12.344,
-			});
+			const edited = await read(
+				owner.client.api.owner.catalog[":id"].$patch({
+					param: { id: windows.id },
+					json: {
+						name: "Window Frames",
+						basePriceDollars: 12.344,
+					},
+				}),
+			);
 			expect(edited.status, edited.text).toBe(200);
 			expect(edited.json).toMatchObject({
 				name: "Window Frames",
@@ -180,27 +189,43 @@ describe("the owner's catalogue", () => {
 				hasQuantity: windows.hasQuantity,
 				isActive: true,
 			});
-			expect(names(await visitor.get("/api/catalog"))).toContain("Window Frames");
+			expect(names(await read(visitor.api.catalog.$get()))).toContain("Window Frames");
 
-			const off = await owner.client.request("PATCH", `/api/owner/catalog/${windows.id}`, {
-				isActive: false,
-			});
+			const off = await read(
+				owner.client.api.owner.catalog[":id"].$patch({
+					param: { id: windows.id },
+					json: {
+						isActive: false,
+					},
+				}),
+			);
 			expect(off.json.isActive).toBe(false);
-			expect(names(await visitor.get("/api/catalog"))).not.toContain("Window Frames");
-			const estimate = await visitor.post("/api/estimate", {
-				services: [{ serviceId: windows.id, quantity: 1 }],
-				address: "1 Main St",
-			});
+			expect(names(await read(visitor.api.catalog.$get()))).not.toContain("Window Frames");
+			const estimate = await read(
+				visitor.api.estimate.$post({
+					json: {
+						services: [{ serviceId: windows.id, quantity: 1 }],
+						address: "1 Main St",
+					},
+				}),
+			);
 			expectError(estimate, 400);
 
-			const on = await owner.client.request("PATCH", `/api/owner/catalog/${windows.id}`, {
-				isActive: true,
-			});
+			const on = await read(
+				owner.client.api.owner.catalog[":id"].$patch({
+					param: { id: windows.id },
+					json: {
+						isActive: true,
+					},
+				}),
+			);
 			expect(on.json.isActive).toBe(true);
-			expect(names(await visitor.get("/api/catalog"))).toContain("Window Frames");
+			expect(names(await read(visitor.api.catalog.$get()))).toContain("Window Frames");
 
 			expectError(
-				await owner.client.request("PATCH", `/api/owner/catalog/${windows.id}`, {}),
+				await read(
+					owner.client.api.owner.catalog[":id"].$patch({ param: { id: windows.id }, json: {} }),
+				),
 				400,
 				"Nothing to change",
 			);
@@ -212,14 +237,24 @@ describe("the owner's catalogue", () => {
 				"Active must be true or false",
 			);
 			expectError(
-				await owner.client.request("PATCH", `/api/owner/catalog/${crypto.randomUUID()}`, {
-					isActive: true,
-				}),
+				await read(
+					owner.client.api.owner.catalog[":id"].$patch({
+						param: { id: crypto.randomUUID() },
+						json: {
+							isActive: true,
+						},
+					}),
+				),
 				404,
 				"Service option not found",
 			);
 			expectError(
-				await owner.client.request("PATCH", "/api/owner/catalog/not-an-id", { isActive: true }),
+				await read(
+					owner.client.api.owner.catalog[":id"].$patch({
+						param: { id: "not-an-id" },
+						json: { isActive: true },
+					}),
+				),
 				400,
 			);
 		},
@@ -230,32 +265,42 @@ describe("the owner's catalogue", () => {
 		async ({ app }) => {
 			const owner = await signedInOwner(app);
 			const visitor = new HttpClient(app.url);
-			const all = (await owner.client.get("/api/owner/catalog")).json.services as {
+			const all = (await read(owner.client.api.owner.catalog.$get())).json.services as {
 				id: string;
 				name: string;
 			}[];
 			const reversed = all.map((s) => s.id).reverse();
-			const res = await owner.client.put("/api/owner/catalog/order", { ids: reversed });
+			const res = await read(
+				owner.client.api.owner.catalog.order.$put({ json: { ids: reversed } }),
+			);
 			expect(res.status, res.text).toBe(200);
 			expect(res.json.services.map((s: { id: string }) => s.id)).toEqual(reversed);
-			expect(names(await visitor.get("/api/catalog"))).toEqual(all.map((s) => s.name).reverse());
+			expect(names(await read(visitor.api.catalog.$get()))).toEqual(
+				all.map((s) => s.name).reverse(),
+			);
 
 			expectError(
-				await owner.client.put("/api/owner/catalog/order", { ids: reversed.slice(1) }),
+				await read(owner.client.api.owner.catalog.order.$put({ json: { ids: reversed.slice(1) } })),
 				400,
 				"The new order must list every service option once",
 			);
 			expectError(
-				await owner.client.put("/api/owner/catalog/order", {
-					ids: [...reversed.slice(1), reversed[1]],
-				}),
+				await read(
+					owner.client.api.owner.catalog.order.$put({
+						json: { ids: [...reversed.slice(1), reversed[1]!] },
+					}),
+				),
 				400,
 				"Each service option may appear once",
 			);
 			expectError(
-				await owner.client.put("/api/owner/catalog/order", {
-					ids: [...reversed.slice(1), crypto.randomUUID()],
-				}),
+				await read(
+					owner.client.api.owner.catalog.order.$put({
+						json: {
+							ids: [...reversed.slice(1), crypto.randomUUID()],
+						},
+					}),
+				),
 				400,
 			);
 			expectError(
@@ -263,28 +308,31 @@ describe("the owner's catalogue", () => {
 				400,
 				"The new order is required",
 			);
-			expect(names(await visitor.get("/api/catalog"))).toEqual(all.map((s) => s.name).reverse());
+			expect(names(await read(visitor.api.catalog.$get()))).toEqual(
+				all.map((s) => s.name).reverse(),
+			);
 		},
 	);
 
 	fixtureTest("deletes an option; quotes that used it keep their lines", async ({ app }) => {
 		const customer = await approvedCustomer(app);
 		const [line] = customer.quote.services;
-		const res = await customer.owner.client.request(
-			"DELETE",
-			`/api/owner/catalog/${line!.serviceId}`,
+		const res = await read(
+			customer.owner.client.api.owner.catalog[":id"].$delete({ param: { id: line!.serviceId } }),
 		);
 		expect(res.status, res.text).toBe(204);
-		expect(names(await new HttpClient(app.url).get("/api/catalog"))).not.toContain(line!.name);
+		expect(names(await read(new HttpClient(app.url).api.catalog.$get()))).not.toContain(line!.name);
 		const [quote] = await app.db
 			.select()
 			.from(quoteRequests)
 			.where(eq(quoteRequests.id, customer.quote.id));
 		expect(quote!.services).toEqual(customer.quote.services);
-		const mine = await customer.client.get("/api/quotes/latest");
+		const mine = await read(customer.client.api.quotes.latest.$get());
 		expect(mine.text).toContain(line!.name);
 		expectError(
-			await customer.owner.client.request("DELETE", `/api/owner/catalog/${line!.serviceId}`),
+			await read(
+				customer.owner.client.api.owner.catalog[":id"].$delete({ param: { id: line!.serviceId } }),
+			),
 			404,
 			"Service option not found",
 		);
@@ -295,19 +343,30 @@ describe("the owner's catalogue", () => {
 		async ({ app }) => {
 			const { customer } = await ownerAndCustomer(app);
 			const visitor = new HttpClient(app.url);
-			const [first] = (await visitor.get("/api/catalog")).json.services;
+			const [first] = (await read(visitor.api.catalog.$get())).json.services;
 			for (const client of [customer.client, visitor]) {
 				const status = client === visitor ? 401 : 403;
-				expectError(await client.get("/api/owner/catalog"), status);
-				expectError(await client.post("/api/owner/catalog", NEW), status);
+				expectError(await read(client.api.owner.catalog.$get()), status);
+				expectError(await read(client.api.owner.catalog.$post({ json: NEW })), status);
 				expectError(
-					await client.request("PATCH", `/api/owner/catalog/${first.id}`, { isActive: false }),
+					await read(
+						client.api.owner.catalog[":id"].$patch({
+							param: { id: first.id },
+							json: { isActive: false },
+						}),
+					),
 					status,
 				);
-				expectError(await client.request("DELETE", `/api/owner/catalog/${first.id}`), status);
-				expectError(await client.put("/api/owner/catalog/order", { ids: [first.id] }), status);
+				expectError(
+					await read(client.api.owner.catalog[":id"].$delete({ param: { id: first.id } })),
+					status,
+				);
+				expectError(
+					await read(client.api.owner.catalog.order.$put({ json: { ids: [first.id] } })),
+					status,
+				);
 			}
-			expect((await visitor.get("/api/catalog")).json.services).toHaveLength(8);
+			expect((await read(visitor.api.catalog.$get())).json.services).toHaveLength(8);
 		},
 	);
 });

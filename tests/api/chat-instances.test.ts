@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HttpClient } from "../support/http-client.ts";
+import { HttpClient, read } from "../support/http-client.ts";
 import { type LiveEvent, openLiveStream } from "../support/live-stream.ts";
 import { confirmOn, signUpOn, stopServerProcess, twoInstances } from "../support/server-process.ts";
 
@@ -21,14 +21,16 @@ describe.skipIf(!url)("chat across two server instances", () => {
 		const customer = await signUpOn(a, "c@example.test", "customer");
 		// A customer chats once their address is confirmed.
 		await confirmOn([a, b], customer, "c@example.test");
-		const customerId = (await customer.get("/api/me")).json.user.id;
+		const customerId = (await read(customer.api.me.$get())).json.user.id;
 
 		const ownerOnB = await openLiveStream(b.url, owner.cookieHeader());
 		const customerOnB = await openLiveStream(b.url, customer.cookieHeader());
 		expect([ownerOnB.status, customerOnB.status]).toEqual([200, 200]);
 
 		const started = Date.now();
-		const sent = await customer.post("/api/chat/messages", { content: "Hello from A" });
+		const sent = await read(
+			customer.api.chat.messages.$post({ json: { content: "Hello from A" } }),
+		);
 		expect(sent.status, sent.text).toBe(201);
 		const id = sent.json.message.id as number;
 		for (const stream of [ownerOnB, customerOnB]) {
@@ -44,9 +46,11 @@ describe.skipIf(!url)("chat across two server instances", () => {
 		await ownerOnB.close();
 		const replies = [];
 		for (const content of ["First reply", "Second reply"]) {
-			const res = await new HttpClient(a.url, owner).post(
-				`/api/owner/chat/${customerId}/messages`,
-				{ content },
+			const res = await read(
+				new HttpClient(a.url, owner).api.owner.chat[":customerUserId"].messages.$post({
+					param: { customerUserId: customerId },
+					json: { content },
+				}),
 			);
 			expect(res.status, res.text).toBe(201);
 			replies.push(res.json.message.id as number);
@@ -55,7 +59,7 @@ describe.skipIf(!url)("chat across two server instances", () => {
 		expect((await again.next(isMessage)).id).toBe(String(replies[0]));
 		expect((await again.next(isMessage)).id).toBe(String(replies[1]));
 		// Live again: the next message through A arrives once.
-		const next = await customer.post("/api/chat/messages", { content: "Thanks!" });
+		const next = await read(customer.api.chat.messages.$post({ json: { content: "Thanks!" } }));
 		expect((await again.next(isMessage, 1000)).id).toBe(String(next.json.message.id));
 		// The customer's stream on B saw every one of them live, once each.
 		await customerOnB.next((e) => e.id === String(next.json.message.id), 1000);

@@ -7,6 +7,7 @@ import { test } from "../support/app-fixture.ts";
 import { chatMessage } from "../support/builders.ts";
 import { expectError } from "../support/expect.ts";
 import type { HttpClient } from "../support/http-client.ts";
+import { read } from "../support/http-client.ts";
 import { png } from "../support/images.ts";
 import { openLiveStream } from "../support/live-stream.ts";
 import type { TestApp } from "../support/test-app.ts";
@@ -28,19 +29,21 @@ async function rowCounts(app: TestApp) {
 }
 
 const send = (client: HttpClient, content: string) =>
-	client.post("/api/chat/messages", { content });
+	read(client.api.chat.messages.$post({ json: { content } }));
 
 describe("chat", () => {
 	test("a customer and the business talk; the server names each sender; unread counts follow reads", async ({
 		app,
 	}) => {
 		const { owner, customer } = await ownerAndCustomer(app);
-		expect((await customer.client.get("/api/chat/messages")).json).toEqual({
+		expect((await read(customer.client.api.chat.messages.$get({ query: {} }))).json).toEqual({
 			messages: [],
 			hasOlder: false,
 			unread: 0,
 		});
-		expect((await owner.client.get("/api/owner/chat/conversations")).json).toEqual({
+		expect(
+			(await read(owner.client.api.owner.chat.conversations.$get({ query: {} }))).json,
+		).toEqual({
 			conversations: [],
 			nextCursor: null,
 		});
@@ -62,8 +65,8 @@ describe("chat", () => {
 		});
 		expect((await send(customer.client, "And the two trees")).status).toBe(201);
 
-		expect((await owner.client.get("/api/owner/chat/unread")).json).toEqual({ unread: 2 });
-		const list = (await owner.client.get("/api/owner/chat/conversations")).json;
+		expect((await read(owner.client.api.owner.chat.unread.$get())).json).toEqual({ unread: 2 });
+		const list = (await read(owner.client.api.owner.chat.conversations.$get({ query: {} }))).json;
 		expect(list.conversations).toEqual([
 			expect.objectContaining({
 				customerUserId: customer.userId,
@@ -81,23 +84,41 @@ describe("chat", () => {
 		expect(record).toMatchObject({ status: "pending", name: "Casey Customer" });
 		expect(list.conversations[0].customerId).toBe(record!.id);
 
-		const ownerView = await owner.client.get(`/api/owner/chat/${customer.userId}/messages`);
+		const ownerView = await read(
+			owner.client.api.owner.chat[":customerUserId"].messages.$get({
+				param: { customerUserId: customer.userId },
+				query: {},
+			}),
+		);
 		expect(ownerView.json.unread).toBe(2);
 		expect(ownerView.json.messages.map((m: { content: string }) => m.content)).toEqual([
 			"Hi! Can you do the roofline?",
 			"And the two trees",
 		]);
-		expect((await owner.client.post(`/api/owner/chat/${customer.userId}/read`)).json).toEqual({
+		expect(
+			(
+				await read(
+					owner.client.api.owner.chat[":customerUserId"].read.$post({
+						param: { customerUserId: customer.userId },
+					}),
+				)
+			).json,
+		).toEqual({
 			unread: 0,
 		});
-		expect((await owner.client.get("/api/owner/chat/unread")).json).toEqual({ unread: 0 });
+		expect((await read(owner.client.api.owner.chat.unread.$get())).json).toEqual({ unread: 0 });
 
-		const reply = await owner.client.post(`/api/owner/chat/${customer.userId}/messages`, {
-			content: "Yes, next Tuesday",
-		});
+		const reply = await read(
+			owner.client.api.owner.chat[":customerUserId"].messages.$post({
+				param: { customerUserId: customer.userId },
+				json: {
+					content: "Yes, next Tuesday",
+				},
+			}),
+		);
 		expect(reply.status, reply.text).toBe(201);
 		expect(reply.json.message).toMatchObject({ senderRole: "owner", senderName: "Olivia Owner" });
-		const mine = (await customer.client.get("/api/chat/messages")).json;
+		const mine = (await read(customer.client.api.chat.messages.$get({ query: {} }))).json;
 		expect(mine.unread).toBe(1);
 		expect(mine.messages.map((m: { senderRole: string }) => m.senderRole)).toEqual([
 			"customer",
@@ -107,12 +128,13 @@ describe("chat", () => {
 		expect(mine.messages.map((m: { id: number }) => m.id)).toEqual(
 			[...mine.messages.map((m: { id: number }) => m.id)].sort((a, b) => a - b),
 		);
-		await customer.client.post("/api/chat/read");
-		expect((await customer.client.get("/api/chat/messages")).json.unread).toBe(0);
+		await read(customer.client.api.chat.read.$post());
+		expect((await read(customer.client.api.chat.messages.$get({ query: {} }))).json.unread).toBe(0);
 		// The owner's own reply is not unread for the owner.
-		expect((await owner.client.get("/api/owner/chat/unread")).json).toEqual({ unread: 0 });
+		expect((await read(owner.client.api.owner.chat.unread.$get())).json).toEqual({ unread: 0 });
 		expect(
-			(await owner.client.get("/api/owner/chat/conversations")).json.conversations[0],
+			(await read(owner.client.api.owner.chat.conversations.$get({ query: {} }))).json
+				.conversations[0],
 		).toMatchObject({
 			lastMessage: "Yes, next Tuesday",
 			lastSenderRole: "owner",
@@ -126,13 +148,16 @@ describe("chat", () => {
 		const { owner, customer } = await ownerAndCustomer(app);
 		for (let i = 1; i <= 35; i++)
 			await chatMessage(app, { customerUserId: customer.userId, content: `message ${i}` });
-		const newest = (await customer.client.get("/api/chat/messages")).json;
+		const newest = (await read(customer.client.api.chat.messages.$get({ query: {} }))).json;
 		expect(newest.messages).toHaveLength(30);
 		expect(newest.hasOlder).toBe(true);
 		expect(newest.messages[0].content).toBe("message 6");
 		expect(newest.messages.at(-1).content).toBe("message 35");
-		const older = (await customer.client.get(`/api/chat/messages?before=${newest.messages[0].id}`))
-			.json;
+		const older = (
+			await read(
+				customer.client.api.chat.messages.$get({ query: { before: newest.messages[0].id } }),
+			)
+		).json;
 		expect(older.messages.map((m: { content: string }) => m.content)).toEqual([
 			"message 1",
 			"message 2",
@@ -141,25 +166,35 @@ describe("chat", () => {
 			"message 5",
 		]);
 		expect(older.hasOlder).toBe(false);
-		expectError(await customer.client.get("/api/chat/messages?before=abc"), 400);
+		expectError(
+			await read(customer.client.api.chat.messages.$get({ query: { before: "abc" } })),
+			400,
+		);
 
 		const pat = await signedInCustomer(app, { email: "pat@example.test", displayName: "Pat" });
 		const sam = await signedInCustomer(app, { email: "sam@example.test", displayName: "Sam" });
 		await send(pat.client, "Pat here");
 		await send(sam.client, "Sam here");
-		const page1 = (await owner.client.get("/api/owner/chat/conversations?limit=2")).json;
+		const page1 = (
+			await read(owner.client.api.owner.chat.conversations.$get({ query: { limit: "2" } }))
+		).json;
 		expect(page1.conversations.map((c: { name: string }) => c.name)).toEqual(["Sam", "Pat"]);
 		expect(page1.nextCursor).toBeTruthy();
 		const page2 = (
-			await owner.client.get(
-				`/api/owner/chat/conversations?limit=2&cursor=${encodeURIComponent(page1.nextCursor)}`,
+			await read(
+				owner.client.api.owner.chat.conversations.$get({
+					query: { limit: "2", cursor: page1.nextCursor },
+				}),
 			)
 		).json;
 		expect(page2).toMatchObject({
 			conversations: [{ name: "Casey Customer", unread: 35 }],
 			nextCursor: null,
 		});
-		expectError(await owner.client.get("/api/owner/chat/conversations?cursor=nonsense"), 400);
+		expectError(
+			await read(owner.client.api.owner.chat.conversations.$get({ query: { cursor: "nonsense" } })),
+			400,
+		);
 		// Times the database cannot hold, or not as the list writes them: 400, never 500.
 		for (const cursor of [
 			`-271821-04-20T00:00:00.000Z|${customer.userId}`,
@@ -168,14 +203,12 @@ describe("chat", () => {
 			`1|${customer.userId}`,
 			"2026-11-25T00:00:00.000Z|a'b",
 		]) {
-			const res = await owner.client.get(
-				`/api/owner/chat/conversations?cursor=${encodeURIComponent(cursor)}`,
-			);
+			const res = await read(owner.client.api.owner.chat.conversations.$get({ query: { cursor } }));
 			expectError(res, 400, "Invalid cursor");
 		}
 		// One query for the whole page, whatever the number of messages.
 		app.queries.length = 0;
-		await owner.client.get("/api/owner/chat/conversations");
+		await read(owner.client.api.owner.chat.conversations.$get({ query: {} }));
 		expect(app.queries.filter((q) => q.includes("chat_"))).toHaveLength(1);
 	});
 
@@ -195,7 +228,8 @@ describe("chat", () => {
 			file: { name: "roof.jpg", contentType: "image/jpeg" },
 		});
 		expect(
-			(await owner.client.get("/api/owner/chat/conversations")).json.conversations[0],
+			(await read(owner.client.api.owner.chat.conversations.$get({ query: {} }))).json
+				.conversations[0],
 		).toMatchObject({
 			lastMessage: "File shared",
 		});
@@ -208,7 +242,10 @@ describe("chat", () => {
 			expect(res.headers.get("content-type")).toBe("image/jpeg");
 			expect((await sharp(Buffer.from(await res.arrayBuffer())).metadata()).width).toBe(40);
 		}
-		expectError(await other.client.get(fileUrl), 404);
+		expectError(
+			await read(other.client.api.files[":id"].$get({ param: { id: image.json.message.file.id } })),
+			404,
+		);
 
 		const pdf = await owner.client.post(
 			`/api/owner/chat/${customer.userId}/attachments`,
@@ -266,18 +303,54 @@ describe("chat", () => {
 		const { owner, customer } = await ownerAndCustomer(app);
 		const other = await signedInCustomer(app, { email: "pat@example.test", displayName: "Pat" });
 		await send(customer.client, "Casey's secret");
-		expect((await other.client.get("/api/chat/messages")).json.messages).toEqual([]);
-		expectError(await other.client.get(`/api/owner/chat/${customer.userId}/messages`), 403);
+		expect((await read(other.client.api.chat.messages.$get({ query: {} }))).json.messages).toEqual(
+			[],
+		);
 		expectError(
-			await other.client.post(`/api/owner/chat/${customer.userId}/messages`, { content: "hi" }),
+			await read(
+				other.client.api.owner.chat[":customerUserId"].messages.$get({
+					param: { customerUserId: customer.userId },
+					query: {},
+				}),
+			),
 			403,
 		);
-		expectError(await other.client.get("/api/owner/chat/conversations"), 403);
-		// The owner may not open a conversation of an account that is no customer, or no account.
-		expectError(await owner.client.get(`/api/owner/chat/${owner.userId}/messages`), 404);
-		expectError(await owner.client.get("/api/owner/chat/nobody/messages"), 404);
 		expectError(
-			await owner.client.post("/api/owner/chat/nobody/messages", { content: "hello?" }),
+			await read(
+				other.client.api.owner.chat[":customerUserId"].messages.$post({
+					param: { customerUserId: customer.userId },
+					json: { content: "hi" },
+				}),
+			),
+			403,
+		);
+		expectError(await read(other.client.api.owner.chat.conversations.$get({ query: {} })), 403);
+		// The owner may not open a conversation of an account that is no customer, or no account.
+		expectError(
+			await read(
+				owner.client.api.owner.chat[":customerUserId"].messages.$get({
+					param: { customerUserId: owner.userId },
+					query: {},
+				}),
+			),
+			404,
+		);
+		expectError(
+			await read(
+				owner.client.api.owner.chat[":customerUserId"].messages.$get({
+					param: { customerUserId: "nobody" },
+					query: {},
+				}),
+			),
+			404,
+		);
+		expectError(
+			await read(
+				owner.client.api.owner.chat[":customerUserId"].messages.$post({
+					param: { customerUserId: "nobody" },
+					json: { content: "hello?" },
+				}),
+			),
 			404,
 		);
 		// The owner previewing the customer app has no conversation of their own.
@@ -302,9 +375,14 @@ describe("chat", () => {
 		for (let i = 0; i < 30; i++) expect((await send(customer.client, `m${i}`)).status).toBe(201);
 		expectError(await send(customer.client, "one too many"), 429, /too quickly/);
 		// Another account has its own allowance.
-		const reply = await owner.client.post(`/api/owner/chat/${customer.userId}/messages`, {
-			content: "Slow down!",
-		});
+		const reply = await read(
+			owner.client.api.owner.chat[":customerUserId"].messages.$post({
+				param: { customerUserId: customer.userId },
+				json: {
+					content: "Slow down!",
+				},
+			}),
+		);
 		expect(reply.status).toBe(201);
 	});
 });
@@ -333,7 +411,11 @@ describe("live events", () => {
 				data: { kind: "chat.message", messageId: sent.id, customerUserId: customer.userId },
 			});
 		}
-		await owner.client.post(`/api/owner/chat/${customer.userId}/read`);
+		await read(
+			owner.client.api.owner.chat[":customerUserId"].read.$post({
+				param: { customerUserId: customer.userId },
+			}),
+		);
 		expect((await customerStream.next((e) => e.data.kind === "chat.read")).data).toEqual({
 			kind: "chat.read",
 			customerUserId: customer.userId,
@@ -350,10 +432,20 @@ describe("live events", () => {
 		// Casey's phone drops off; two messages come meanwhile; it comes back with Last-Event-ID.
 		await customerStream.close();
 		const missed1 = (
-			await owner.client.post(`/api/owner/chat/${customer.userId}/messages`, { content: "One" })
+			await read(
+				owner.client.api.owner.chat[":customerUserId"].messages.$post({
+					param: { customerUserId: customer.userId },
+					json: { content: "One" },
+				}),
+			)
 		).json.message;
 		const missed2 = (
-			await owner.client.post(`/api/owner/chat/${customer.userId}/messages`, { content: "Two" })
+			await read(
+				owner.client.api.owner.chat[":customerUserId"].messages.$post({
+					param: { customerUserId: customer.userId },
+					json: { content: "Two" },
+				}),
+			)
 		).json.message;
 		const back = await openLiveStream(app.url, customer.client.cookieHeader(), {
 			lastEventId: String(sent.id),

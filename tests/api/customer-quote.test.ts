@@ -9,7 +9,7 @@ import { QUOTE_FORM_MESSAGES } from "../../src/shared/estimate.ts";
 import { QUOTE_IN_PROGRESS_MESSAGE } from "../../src/shared/quote-request.ts";
 import { ownerAndCustomer, signedInCustomer } from "../support/accounts.ts";
 import { appQuote, sampleLines } from "../support/builders.ts";
-import { type FormFile, HttpClient, multipart } from "../support/http-client.ts";
+import { type FormFile, formFile, HttpClient, read } from "../support/http-client.ts";
 import { png } from "../support/images.ts";
 import { queuedBesidesConfirmations, waitForMail } from "../support/outbox.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
@@ -37,14 +37,13 @@ async function request(app: TestApp, extra: Record<string, unknown> = {}) {
 
 /** Posts a quote request; photos are PNGs unless they say otherwise. */
 const submit = (client: HttpClient, data: unknown, photos: FormFile[] = []) =>
-	client.request(
-		"POST",
-		"/api/quote-requests",
-		multipart(
-			data,
-			"photos",
-			photos.map((p) => ({ type: "image/png", ...p })),
-		),
+	read(
+		client.api["quote-requests"].$post({
+			form: {
+				data: typeof data === "string" ? data : JSON.stringify(data),
+				photos: photos.map((p) => formFile({ type: "image/png", ...p })),
+			},
+		}),
 	);
 
 describe("POST /api/quote-requests (customer)", () => {
@@ -92,7 +91,7 @@ describe("POST /api/quote-requests (customer)", () => {
 		expect(mail.text).toContain("1 photo is attached");
 
 		// The customer's home shows it as their latest quote, with the photo.
-		const latest = await customer.client.get("/api/quotes/latest");
+		const latest = await read(customer.client.api.quotes.latest.$get());
 		expect(latest.json.quote).toMatchObject({ id: quote!.id, status: "pending" });
 		expect(latest.json.quote.photoIds).toEqual([photo!.id]);
 	});
@@ -219,14 +218,23 @@ describe("GET /api/files/{id}", () => {
 		const served = Buffer.from(await forOwner.arrayBuffer());
 		expect((await sharp(served).metadata()).width).toBe(20);
 
-		expect((await customer.client.get(url)).status).toBe(200);
-		expect((await other.client.get(url)).status).toBe(404);
-		expect((await other.client.get(`/api/files/${crypto.randomUUID()}`)).status).toBe(404);
-		expect((await other.client.get("/api/files/not-an-id")).status).toBe(400);
+		expect(
+			(await read(customer.client.api.files[":id"].$get({ param: { id: photo!.id } }))).status,
+		).toBe(200);
+		expect(
+			(await read(other.client.api.files[":id"].$get({ param: { id: photo!.id } }))).status,
+		).toBe(404);
+		expect(
+			(await read(other.client.api.files[":id"].$get({ param: { id: crypto.randomUUID() } })))
+				.status,
+		).toBe(404);
+		expect(
+			(await read(other.client.api.files[":id"].$get({ param: { id: "not-an-id" } }))).status,
+		).toBe(400);
 		expect((await fetch(`${app.url}${url}`)).status).toBe(401);
 
 		// The owner's quote list links the photo.
-		const list = await owner.client.get("/api/owner/quotes");
+		const list = await read(owner.client.api.owner.quotes.$get({ query: {} }));
 		expect(list.json.quotes[0].photoIds).toEqual([photo!.id]);
 	});
 });
@@ -234,7 +242,7 @@ describe("GET /api/files/{id}", () => {
 describe("GET /api/bills", () => {
 	it("includes the monthly plan price from the pricing settings", async () => {
 		const customer = await signedInCustomer(app);
-		const res = await customer.client.get("/api/bills");
+		const res = await read(customer.client.api.bills.$get());
 		expect(res.status).toBe(200);
 		expect(res.json).toEqual({ bills: [], planPriceCents: 2999 });
 	});

@@ -18,6 +18,7 @@ import {
 	serviceRequest,
 	websiteQuote,
 } from "../support/builders.ts";
+import { read } from "../support/http-client.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 let app: TestApp;
@@ -29,7 +30,7 @@ afterEach(() => app.close());
 describe("owner dashboard", () => {
 	it("starts empty", async () => {
 		const { owner } = await ownerAndCustomer(app);
-		const res = await owner.client.get("/api/owner/dashboard");
+		const res = await read(owner.client.api.owner.dashboard.$get());
 		expect(res.status).toBe(200);
 		expect(res.json).toEqual({
 			stats: { pendingQuotes: 0, approvedQuotes: 0, activeCustomers: 0, pendingRequests: 0 },
@@ -43,7 +44,7 @@ describe("owner dashboard", () => {
 		const customer = await approvedCustomer(app);
 		const { owner } = customer;
 		const card = async () => {
-			const res = await owner.client.get("/api/owner/customers");
+			const res = await read(owner.client.api.owner.customers.$get({ query: {} }));
 			return res.json.customers.find((c: { id: string }) => c.id === customer.record.id);
 		};
 		await app.db
@@ -66,8 +67,12 @@ describe("owner dashboard", () => {
 			[{ takedownCompleted: true }, null],
 		] as const;
 		for (const [flags, next] of steps) {
-			const url = `/api/owner/customers/${customer.record.id}/progress`;
-			const res = await owner.client.request("PATCH", url, flags);
+			const res = await read(
+				owner.client.api.owner.customers[":id"].progress.$patch({
+					param: { id: customer.record.id },
+					json: flags,
+				}),
+			);
 			expect(res.status).toBe(200);
 			expect((await card()).nextStep).toEqual(next);
 		}
@@ -76,7 +81,7 @@ describe("owner dashboard", () => {
 	it("a card is PastDue once a pending bill is past its due date, and shows a bill not yet due", async () => {
 		const casey = await approvedCustomer(app);
 		const cardOf = async () =>
-			(await casey.owner.client.get("/api/owner/customers")).json.customers[0];
+			(await read(casey.owner.client.api.owner.customers.$get({ query: {} }))).json.customers[0];
 		const due = addDays(businessDate(), BILL_DUE_DAYS);
 		expect(await cardOf()).toMatchObject({ accountState: "Active", billDueDate: due });
 
@@ -115,7 +120,7 @@ describe("owner dashboard", () => {
 		] as const)
 			await serviceRequest(app, request);
 
-		const res = await owner.client.get("/api/owner/dashboard");
+		const res = await read(owner.client.api.owner.dashboard.$get());
 		expect(res.json.stats).toEqual({
 			pendingQuotes: 6,
 			approvedQuotes: 2,
@@ -139,10 +144,12 @@ describe("owner dashboard", () => {
 		});
 		expect(cards[0].idNumber).toBe(1002);
 
-		const page = await owner.client.get("/api/owner/customers?limit=1");
+		const page = await read(owner.client.api.owner.customers.$get({ query: { limit: "1" } }));
 		expect(page.json.customers).toHaveLength(1);
-		const next = await owner.client.get(
-			`/api/owner/customers?limit=1&cursor=${encodeURIComponent(page.json.nextCursor)}`,
+		const next = await read(
+			owner.client.api.owner.customers.$get({
+				query: { limit: "1", cursor: page.json.nextCursor },
+			}),
 		);
 		expect(next.json.customers[0].name).toBe("Casey Customer");
 		expect(next.json.nextCursor).toBeNull();
@@ -157,13 +164,13 @@ describe("owner dashboard", () => {
 			`2026-13-45T00:00:00.000Z|${id}`,
 			`${at}|${id.slice(0, -1)}g`,
 		]) {
-			const res = await owner.client.get(
-				`/api/owner/customers?limit=1&cursor=${encodeURIComponent(cursor)}`,
+			const res = await read(
+				owner.client.api.owner.customers.$get({ query: { limit: "1", cursor } }),
 			);
 			expect(res.status, cursor).toBe(400);
 			expect(res.json.error).toBe("Invalid cursor");
 		}
-		expect((await customer.client.get("/api/owner/dashboard")).status).toBe(403);
+		expect((await read(customer.client.api.owner.dashboard.$get())).status).toBe(403);
 	});
 
 	it("keeps the counts true through status changes, deletes and deleted accounts", async () => {
@@ -172,7 +179,7 @@ describe("owner dashboard", () => {
 		// The rows change behind the server's back here: each read of the tiles goes to the database.
 		const stats = async () => {
 			app.readCache.clear();
-			return (await owner.client.get("/api/owner/dashboard")).json.stats;
+			return (await read(owner.client.api.owner.dashboard.$get())).json.stats;
 		};
 		const truth = async () => {
 			const [row] = resultRows<Record<string, number>>(
@@ -188,7 +195,11 @@ describe("owner dashboard", () => {
 		};
 
 		const web = await websiteQuote(app);
-		await owner.client.post(`/api/owner/quotes/website/${web.id}/reject`);
+		await read(
+			owner.client.api.owner.quotes[":source"][":id"].reject.$post({
+				param: { source: "website", id: web.id },
+			}),
+		);
 		const request = await serviceRequest(app, { userId: customer.userId });
 		await app.db
 			.update(serviceRequests)

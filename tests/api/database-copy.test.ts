@@ -17,7 +17,7 @@ import {
 	signedSessionCookie,
 } from "../support/accounts.ts";
 import { websiteQuote } from "../support/builders.ts";
-import { HttpClient } from "../support/http-client.ts";
+import { HttpClient, read } from "../support/http-client.ts";
 import { waitForMail } from "../support/outbox.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -73,13 +73,19 @@ describe("a copy of the database", () => {
 		expect((await post("/api/auth/request-password-reset", { email: customer.email })).status).toBe(
 			200,
 		);
-		const invite = await owner.client.post("/api/owner/invites", {
-			email: "partner@example.test",
-		});
+		const invite = await read(
+			owner.client.api.owner.invites.$post({
+				json: {
+					email: "partner@example.test",
+				},
+			}),
+		);
 		expect(invite.status).toBe(201);
 		const quote = await websiteQuote(app, { email: "wendy@example.test", status: "approved" });
-		const welcome = await owner.client.post(
-			`/api/owner/quotes/website/${quote.id}/customer-account`,
+		const welcome = await read(
+			owner.client.api.owner.quotes.website[":id"]["customer-account"].$post({
+				param: { id: quote.id },
+			}),
 		);
 		expect(welcome.status, welcome.text).toBe(201);
 		const resetMail = await waitForMail(app.dataDir, customer.email, {
@@ -157,7 +163,7 @@ describe("a copy of the database", () => {
 
 		// While what the e-mails and cookies carry still works.
 		expect((await meWithCookie(app, ownerCookie)).user).toMatchObject({ email: owner.email });
-		expect((await customer.client.get("/api/me")).json.user).toMatchObject({
+		expect((await read(customer.client.api.me.$get())).json.user).toMatchObject({
 			email: customer.email,
 		});
 		expect(

@@ -24,12 +24,12 @@ import {
 import { test } from "../support/app-fixture.ts";
 import { appQuote, sampleLines, websiteQuote } from "../support/builders.ts";
 import { expectError } from "../support/expect.ts";
-import { HttpClient, multipart } from "../support/http-client.ts";
+import { formFile, HttpClient, multipart, read } from "../support/http-client.ts";
 import { png } from "../support/images.ts";
 import { CONFIRM_PATH, firstLink, readOutbox, waitForMail } from "../support/outbox.ts";
 import type { TestApp } from "../support/test-app.ts";
 
-const me = async (account: Account) => (await account.client.get("/api/me")).json.user;
+const me = async (account: Account) => (await read(account.client.api.me.$get())).json.user;
 
 /** Rows of every table a message, a request or a photo writes: a refusal changes none. */
 async function rowCounts(app: TestApp) {
@@ -132,12 +132,12 @@ describe("sign-up confirms the address by an e-mailed link", () => {
 	test("a signed-in customer asks for a new link, a few an hour; not once confirmed", async ({
 		app,
 	}) => {
-		const anonymous = await new HttpClient(app.url).post("/api/me/confirmation-email");
+		const anonymous = await read(new HttpClient(app.url).api.me["confirmation-email"].$post());
 		expectError(anonymous, 401);
 
 		const customer = await signedInCustomer(app, { confirmed: false });
 		const first = await confirmationToken(app, customer.email);
-		const res = await customer.client.post("/api/me/confirmation-email");
+		const res = await read(customer.client.api.me["confirmation-email"].$post());
 		expect(res.status, res.text).toBe(200);
 		expect(res.json).toEqual({ message: CONFIRM_MESSAGES.linkSent });
 		// A new mail comes; either link confirms.
@@ -150,9 +150,9 @@ describe("sign-up confirms the address by an e-mailed link", () => {
 			)
 			.toBe(2);
 		for (let i = 2; i <= 5; i++)
-			expect((await customer.client.post("/api/me/confirmation-email")).status).toBe(200);
+			expect((await read(customer.client.api.me["confirmation-email"].$post())).status).toBe(200);
 		expectError(
-			await customer.client.post("/api/me/confirmation-email"),
+			await read(customer.client.api.me["confirmation-email"].$post()),
 			429,
 			CONFIRM_MESSAGES.tooManyLinks,
 		);
@@ -162,7 +162,7 @@ describe("sign-up confirms the address by an e-mailed link", () => {
 		);
 		expect(ok.status).toBe(200);
 		expectError(
-			await customer.client.post("/api/me/confirmation-email"),
+			await read(customer.client.api.me["confirmation-email"].$post()),
 			409,
 			CONFIRM_MESSAGES.alreadyConfirmed,
 		);
@@ -177,22 +177,28 @@ describe("an unconfirmed customer cannot chat or send files", () => {
 		const customer = await signedInCustomer(app, { confirmed: false });
 		const before = await rowCounts(app);
 		expectError(
-			await customer.client.post("/api/chat/messages", { content: "Hello!" }),
+			await read(customer.client.api.chat.messages.$post({ json: { content: "Hello!" } })),
 			403,
 			CONFIRM_MESSAGES.confirmFirst,
 		);
-		const attachment = new FormData();
-		attachment.append("data", JSON.stringify({ content: "Our house" }));
-		attachment.append("file", new Blob([new Uint8Array(await png())]), "house.png");
-		const refused = await customer.client.request("POST", "/api/chat/attachments", attachment);
+		const refused = await read(
+			customer.client.api.chat.attachments.$post({
+				form: {
+					data: JSON.stringify({ content: "Our house" }),
+					file: formFile({ name: "house.png", bytes: await png() }),
+				},
+			}),
+		);
 		expectError(refused, 403, CONFIRM_MESSAGES.confirmFirst);
 		expect(refused.json.code).toBe("email_not_confirmed");
 		expect(await rowCounts(app)).toEqual(before);
 		// Reading the conversation stays open.
-		expect((await customer.client.get("/api/chat/messages")).status).toBe(200);
+		expect((await read(customer.client.api.chat.messages.$get({ query: {} }))).status).toBe(200);
 
 		await confirmEmail(app, customer);
-		const sent = await customer.client.post("/api/chat/messages", { content: "Hello!" });
+		const sent = await read(
+			customer.client.api.chat.messages.$post({ json: { content: "Hello!" } }),
+		);
 		expect(sent.status, sent.text).toBe(201);
 	});
 
@@ -204,18 +210,18 @@ describe("an unconfirmed customer cannot chat or send files", () => {
 		const body = await quoteBody(app);
 		const photo = { name: "front.png", bytes: await png(), type: "image/png" };
 		const before = await rowCounts(app);
-		const refused = await customer.client.request(
-			"POST",
-			"/api/quote-requests",
-			multipart(body, "photos", [photo]),
+		const refused = await read(
+			customer.client.api["quote-requests"].$post({
+				form: { data: JSON.stringify(body), photos: [formFile(photo)] },
+			}),
 		);
 		expectError(refused, 403, CONFIRM_MESSAGES.confirmFirst);
 		expect(await rowCounts(app)).toEqual(before);
 
-		const plain = await customer.client.request(
-			"POST",
-			"/api/quote-requests",
-			multipart(body, "photos", []),
+		const plain = await read(
+			customer.client.api["quote-requests"].$post({
+				form: { data: JSON.stringify(body), photos: [] },
+			}),
 		);
 		expect(plain.status, plain.text).toBe(201);
 	});
@@ -226,21 +232,30 @@ describe("an unconfirmed customer cannot chat or send files", () => {
 		const owner = await signedInOwner(app);
 		const customer = await signedInCustomer(app, { confirmed: false });
 		const { id } = await appQuote(app, { userId: customer.userId });
-		expect((await owner.client.post(`/api/owner/quotes/app/${id}/approve`)).status).toBe(200);
+		expect(
+			(
+				await read(
+					owner.client.api.owner.quotes[":source"][":id"].approve.$post({
+						param: { source: "app", id },
+						json: {},
+					}),
+				)
+			).status,
+		).toBe(200);
 		const request = { requestType: "Fix", details: "The porch strand is dark", priority: "Normal" };
 		const photo = { name: "porch.png", bytes: await png(), type: "image/png" };
 		const before = await rowCounts(app);
-		const refused = await customer.client.request(
-			"POST",
-			"/api/service-requests",
-			multipart(request, "photos", [photo]),
+		const refused = await read(
+			customer.client.api["service-requests"].$post({
+				form: { data: JSON.stringify(request), photos: [formFile(photo)] },
+			}),
 		);
 		expectError(refused, 403, CONFIRM_MESSAGES.confirmFirst);
 		expect(await rowCounts(app)).toEqual(before);
-		const plain = await customer.client.request(
-			"POST",
-			"/api/service-requests",
-			multipart(request, "photos", []),
+		const plain = await read(
+			customer.client.api["service-requests"].$post({
+				form: { data: JSON.stringify(request), photos: [] },
+			}),
 		);
 		expect(plain.status, plain.text).toBe(201);
 	});
@@ -253,14 +268,16 @@ describe("whose address counts as confirmed", () => {
 		const owner = await signedInOwner(app);
 		expect(await me(owner)).toMatchObject({ emailVerified: true });
 
-		const invite = await owner.client.post("/api/owner/invites", { email: "partner@example.test" });
+		const invite = await read(
+			owner.client.api.owner.invites.$post({ json: { email: "partner@example.test" } }),
+		);
 		const partner = await signedInOwner(app, {
 			email: "partner@example.test",
 			inviteCode: invite.json.code,
 		});
 		expect(await me(partner)).toMatchObject({ emailVerified: true });
 
-		const codeOnly = await owner.client.post("/api/owner/invites", {});
+		const codeOnly = await read(owner.client.api.owner.invites.$post({ json: {} }));
 		const helper = await signedInOwner(app, {
 			email: "helper@example.test",
 			inviteCode: codeOnly.json.code,
@@ -275,12 +292,18 @@ describe("whose address counts as confirmed", () => {
 
 		// The unconfirmed owner still answers a customer, with a photo.
 		const customer = await signedInCustomer(app);
-		expect((await customer.client.post("/api/chat/messages", { content: "Hi there" })).status).toBe(
-			201,
+		expect(
+			(await read(customer.client.api.chat.messages.$post({ json: { content: "Hi there" } })))
+				.status,
+		).toBe(201);
+		const answer = await read(
+			helper.client.api.owner.chat[":customerUserId"].messages.$post({
+				param: { customerUserId: customer.userId },
+				json: {
+					content: "Hello! How can we help?",
+				},
+			}),
 		);
-		const answer = await helper.client.post(`/api/owner/chat/${customer.userId}/messages`, {
-			content: "Hello! How can we help?",
-		});
 		expect(answer.status, answer.text).toBe(201);
 
 		// Add Customer: the owner's customer is confirmed and chats at once.
@@ -304,8 +327,10 @@ describe("whose address counts as confirmed", () => {
 			password: "porch-lights-1",
 		});
 		expect(signIn.status).toBe(200);
-		expect((await dana.get("/api/me")).json.user).toMatchObject({ emailVerified: true });
-		expect((await dana.post("/api/chat/messages", { content: "Thanks!" })).status).toBe(201);
+		expect((await read(dana.api.me.$get())).json.user).toMatchObject({ emailVerified: true });
+		expect(
+			(await read(dana.api.chat.messages.$post({ json: { content: "Thanks!" } }))).status,
+		).toBe(201);
 	});
 
 	test("a website customer is confirmed by setting the password from the e-mailed link; that mail greets without the name", async ({
@@ -313,8 +338,10 @@ describe("whose address counts as confirmed", () => {
 	}) => {
 		const owner = await signedInOwner(app);
 		const quote = await websiteQuote(app, { name: "Wendy Web", status: "approved" });
-		const created = await owner.client.post(
-			`/api/owner/quotes/website/${quote.id}/customer-account`,
+		const created = await read(
+			owner.client.api.owner.quotes.website[":id"]["customer-account"].$post({
+				param: { id: quote.id },
+			}),
 		);
 		expect(created.status, created.text).toBe(201);
 		const mail = await waitForMail(app.dataDir, "wendy@example.test");
@@ -331,8 +358,10 @@ describe("whose address counts as confirmed", () => {
 			email: "wendy@example.test",
 			password: "snowy-rooftops-42",
 		});
-		expect((await wendy.get("/api/me")).json.user).toMatchObject({ emailVerified: true });
-		expect((await wendy.post("/api/chat/messages", { content: "Hello!" })).status).toBe(201);
+		expect((await read(wendy.api.me.$get())).json.user).toMatchObject({ emailVerified: true });
+		expect(
+			(await read(wendy.api.chat.messages.$post({ json: { content: "Hello!" } }))).status,
+		).toBe(201);
 	});
 });
 
@@ -353,7 +382,16 @@ describe("names stay out of mail to unconfirmed addresses", () => {
 		expect(reset.html).not.toContain("Casey");
 
 		const { id } = await appQuote(app, { userId: customer.userId });
-		expect((await owner.client.post(`/api/owner/quotes/app/${id}/approve`)).status).toBe(200);
+		expect(
+			(
+				await read(
+					owner.client.api.owner.quotes[":source"][":id"].approve.$post({
+						param: { source: "app", id },
+						json: {},
+					}),
+				)
+			).status,
+		).toBe(200);
 		const approved = await waitForMail(app.dataDir, customer.email, { containing: "approved" });
 		expect(approved.text).toMatch(/^Hello,/);
 		expect(approved.text).not.toContain("Casey");

@@ -13,6 +13,7 @@ import {
 import { createEventBus } from "../../src/server/lib/events.ts";
 import { createLogger } from "../../src/server/lib/logger.ts";
 import { signedInOwner } from "../support/accounts.ts";
+import { read } from "../support/http-client.ts";
 import { rerunMigration } from "../support/migrations.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -197,7 +198,7 @@ describe("mailer over SMTP", () => {
 		expect(waits).toEqual([30, 60, 120, 240, 480, 960, 1920, 3600, 3600, 3600]);
 
 		const { client: owner } = await signedInOwner(app);
-		const status = await owner.get("/api/owner/mail-status");
+		const status = await read(owner.api.owner["mail-status"].$get());
 		expect(status.json).toMatchObject({ waiting: 1, retrying: 1 });
 		expect(status.json.lastError).toMatch(/ECONNREFUSED|connect/i);
 		expect(Date.parse(status.json.oldestRetryingSince)).toBeLessThanOrEqual(Date.now());
@@ -208,7 +209,7 @@ describe("mailer over SMTP", () => {
 			await makeDue();
 			expect(await smtpMailer(back.port).deliverDue()).toBe(1);
 			expect(await rows()).toEqual([expect.objectContaining({ status: "sent", attempts: 11 })]);
-			expect((await owner.get("/api/owner/mail-status")).json).toEqual({
+			expect((await read(owner.api.owner["mail-status"].$get())).json).toEqual({
 				waiting: 0,
 				retrying: 0,
 				oldestRetryingSince: null,
@@ -266,7 +267,7 @@ describe("mailer over SMTP", () => {
 		expect(updates[1]).toMatch(/"text_body" = /);
 
 		const { client: owner } = await signedInOwner(app);
-		expect((await owner.get("/api/owner/mail-status")).json).toEqual({
+		expect((await read(owner.api.owner["mail-status"].$get())).json).toEqual({
 			waiting: 0,
 			retrying: 0,
 			oldestRetryingSince: null,

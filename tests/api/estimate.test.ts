@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { requestLimits, serviceOptions } from "../../src/server/db/schema.ts";
 import { RATE_LIMIT_MESSAGE } from "../../src/server/lib/rate-limit.ts";
 import { estimateSchema } from "../../src/shared/estimate.ts";
-import { HttpClient } from "../support/http-client.ts";
+import { HttpClient, read } from "../support/http-client.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 let app: TestApp;
@@ -33,7 +33,7 @@ describe("POST /api/estimate", () => {
 			city: "massillon ",
 			state: "OH",
 		};
-		const res = await client.post("/api/estimate", body);
+		const res = await read(client.api.estimate.$post({ json: body }));
 		expect(res.status).toBe(200);
 		expect(estimateSchema.parse(res.json)).toEqual(res.json);
 		expect(res.json).toMatchObject({
@@ -61,7 +61,7 @@ describe("POST /api/estimate", () => {
 			},
 		]);
 		expect(res.json.explanation).toContain("2 × Medium Trees");
-		const again = await client.post("/api/estimate", body);
+		const again = await read(client.api.estimate.$post({ json: body }));
 		expect(again.json).toEqual(res.json);
 	});
 
@@ -72,11 +72,15 @@ describe("POST /api/estimate", () => {
 			.set({ basePriceCents: 50_000 })
 			.where(eq(serviceOptions.id, service("House Outline").id));
 		const client = new HttpClient(app.url);
-		const res = await client.post("/api/estimate", {
-			services: [{ serviceId: service("House Outline").id, quantity: 1 }],
-			address: "1 Main St",
-			city: "Canton",
-		});
+		const res = await read(
+			client.api.estimate.$post({
+				json: {
+					services: [{ serviceId: service("House Outline").id, quantity: 1 }],
+					address: "1 Main St",
+					city: "Canton",
+				},
+			}),
+		);
 		expect(res.json.subtotalCents).toBe(50_000);
 		const tampered = await client.post("/api/estimate", {
 			services: [{ serviceId: service("House Outline").id, quantity: 1, basePrice: 1 }],
@@ -90,7 +94,9 @@ describe("POST /api/estimate", () => {
 		const client = new HttpClient(app.url);
 		const services = [{ serviceId: service("House Outline").id, quantity: 1 }];
 		for (const city of [undefined, null, "", "Columbus"]) {
-			const res = await client.post("/api/estimate", { services, address: "1 Main St", city });
+			const res = await read(
+				client.api.estimate.$post({ json: { services, address: "1 Main St", city } }),
+			);
 			expect(res.status).toBe(200);
 			expect(res.json.locationFactors).toMatchObject({ factor: 1.1, known: false });
 			expect(res.json.locationFactors.note).toMatch(/confirm travel/);
@@ -179,11 +185,15 @@ describe("POST /api/estimate", () => {
 			"content-type": "application/x-www-form-urlencoded",
 		});
 		expect(notJson.status).toBe(415);
-		const huge = await client.post("/api/estimate", {
-			services: [ok],
-			address: "1 Main St",
-			notes: "x".repeat(2 * 1024 * 1024),
-		});
+		const huge = await read(
+			client.api.estimate.$post({
+				json: {
+					services: [ok],
+					address: "1 Main St",
+					notes: "x".repeat(2 * 1024 * 1024),
+				},
+			}),
+		);
 		expect(huge.status).toBe(413);
 		expect(huge.json.error).toBe("The request is too large");
 	});
@@ -202,8 +212,8 @@ describe("POST /api/estimate rate limit", () => {
 			address: "1 Main St",
 		};
 		for (let i = 0; i < 30; i++)
-			expect((await client.post("/api/estimate", body)).status).toBe(200);
-		const limited = await client.post("/api/estimate", body);
+			expect((await read(client.api.estimate.$post({ json: body }))).status).toBe(200);
+		const limited = await read(client.api.estimate.$post({ json: body }));
 		expect(limited.status).toBe(429);
 		expect(limited.json.error).toBe(RATE_LIMIT_MESSAGE);
 		expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { HttpClient } from "../support/http-client.ts";
+import { HttpClient, read } from "../support/http-client.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 /** A Content-Security-Policy header as directive name -> its source list. */
@@ -21,7 +21,7 @@ afterEach(() => app.close());
 
 describe("health and API description", () => {
 	it("answers ready when the database answers", async () => {
-		const res = await new HttpClient(app.url).get("/api/health");
+		const res = await read(new HttpClient(app.url).api.health.$get());
 		expect(res.status).toBe(200);
 		expect(res.json).toEqual({ status: "ok", database: "ok" });
 	});
@@ -42,7 +42,7 @@ describe("health and API description", () => {
 	});
 
 	it("sets security headers on every response", async () => {
-		const res = await new HttpClient(app.url).get("/api/health");
+		const res = await read(new HttpClient(app.url).api.health.$get());
 		const csp = parseCsp(res.headers.get("content-security-policy") ?? "");
 		expect(csp.get("frame-ancestors")).toEqual(["'none'"]);
 		expect(csp.get("base-uri")).toEqual(["'none'"]);

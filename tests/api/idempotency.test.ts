@@ -13,7 +13,7 @@ import {
 import { IDEMPOTENCY_MESSAGES } from "../../src/server/lib/idempotency.ts";
 import { signedInCustomer, signedInOwner } from "../support/accounts.ts";
 import { approvedCustomer, SIGNATURE, sampleLines } from "../support/builders.ts";
-import { HttpClient } from "../support/http-client.ts";
+import { HttpClient, read } from "../support/http-client.ts";
 import { png } from "../support/images.ts";
 import { signUpOn, twoInstances } from "../support/server-process.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
@@ -251,7 +251,7 @@ describe.skipIf(!url)("Idempotency-Key across two server instances on one databa
 	it("the same request through both at once is done once, and both get its answer", async () => {
 		const { a, b } = instances;
 		const customer = await signUpOn(a, "c@example.test", "customer");
-		const catalog = (await customer.get("/api/catalog")).json.services;
+		const catalog = (await read(customer.api.catalog.$get())).json.services;
 		const data = {
 			address: "100 Market Ave N",
 			city: "Canton",
@@ -267,7 +267,7 @@ describe.skipIf(!url)("Idempotency-Key across two server instances on one databa
 		expect(first.status, first.text).toBe(201);
 		expect(second.status, second.text).toBe(201);
 		expect(second.json).toEqual(first.json);
-		const mine = await customer.get("/api/quotes/latest");
+		const mine = await read(customer.api.quotes.latest.$get());
 		expect(mine.json.quote.id).toBe(first.json.id);
 	});
 });

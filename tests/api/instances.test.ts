@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { PASSWORD } from "../support/accounts.ts";
-import { HttpClient } from "../support/http-client.ts";
+import { HttpClient, read } from "../support/http-client.ts";
 import {
 	type ServerProcess as Instance,
 	signUpOn,
@@ -37,36 +37,39 @@ describe.skipIf(!url)("two server instances on one database", () => {
 		const customer = await signUpOn(a, "c@example.test", "customer");
 
 		// B answers (and keeps) the owner's dashboard and the customer's latest quote.
-		const dashboardOnB = () => on(owner, b).get("/api/owner/dashboard");
+		const dashboardOnB = () => read(on(owner, b).api.owner.dashboard.$get());
 		expect((await dashboardOnB()).json.stats.pendingQuotes).toBe(0);
-		expect((await on(customer, b).get("/api/quotes/latest")).json.quote).toBeNull();
+		expect((await read(on(customer, b).api.quotes.latest.$get())).json.quote).toBeNull();
 
 		// The customer asks for a quote through A.
-		const catalog = (await on(customer, a).get("/api/catalog")).json.services;
-		const form = new FormData();
-		form.append(
-			"data",
-			JSON.stringify({
-				address: "100 Market Ave N",
-				city: "Canton",
-				state: "OH",
-				services: [{ serviceId: catalog[0].id, quantity: 1 }],
-			}),
+		const catalog = (await read(on(customer, a).api.catalog.$get())).json.services;
+		const data = JSON.stringify({
+			address: "100 Market Ave N",
+			city: "Canton",
+			state: "OH",
+			services: [{ serviceId: catalog[0].id, quantity: 1 }],
+		});
+		const submitted = await read(
+			on(customer, a).api["quote-requests"].$post({ form: { data, photos: [] } }),
 		);
-		const submitted = await on(customer, a).post("/api/quote-requests", form);
 		expect(submitted.status, submitted.text).toBe(201);
 
 		// B reads it at once.
 		await soon(async () => expect((await dashboardOnB()).json.stats.pendingQuotes).toBe(1));
 		await soon(async () =>
-			expect((await on(customer, b).get("/api/quotes/latest")).json.quote).toMatchObject({
+			expect((await read(on(customer, b).api.quotes.latest.$get())).json.quote).toMatchObject({
 				id: submitted.json.id,
 				status: "pending",
 			}),
 		);
 
 		// The owner approves through A; B shows the approval and the customer's bill at once.
-		const approved = await on(owner, a).post(`/api/owner/quotes/app/${submitted.json.id}/approve`);
+		const approved = await read(
+			on(owner, a).api.owner.quotes[":source"][":id"].approve.$post({
+				param: { source: "app", id: submitted.json.id },
+				json: {},
+			}),
+		);
 		expect(approved.status, approved.text).toBe(200);
 		await soon(async () =>
 			expect((await dashboardOnB()).json.stats).toMatchObject({
@@ -75,11 +78,11 @@ describe.skipIf(!url)("two server instances on one database", () => {
 			}),
 		);
 		await soon(async () =>
-			expect((await on(customer, b).get("/api/bills")).json.bills).toHaveLength(1),
+			expect((await read(on(customer, b).api.bills.$get())).json.bills).toHaveLength(1),
 		);
 
 		// The customer's session is known to B; signing out on A ends it on B at once.
-		expect((await on(customer, b).get("/api/me")).json.user.email).toBe("c@example.test");
+		expect((await read(on(customer, b).api.me.$get())).json.user.email).toBe("c@example.test");
 		const cookie = customer.cookieHeader();
 		expect((await on(customer, a).post("/api/auth/sign-out")).status).toBe(200);
 		await soon(async () => {
@@ -102,30 +105,41 @@ describe.skipIf(!url)("two server instances on one database", () => {
 		}
 		expect(signedIn.status, signedIn.text).toBe(200);
 		const visitorB = new HttpClient(b.url);
-		const profile = (await visitorB.get("/api/business")).json;
-		const services = (await visitorB.get("/api/catalog")).json.services;
+		const profile = (await read(visitorB.api.business.$get())).json;
+		const services = (await read(visitorB.api.catalog.$get())).json.services;
 
-		const saved = await on(owner, a).put("/api/owner/settings", {
-			profile: { ...profile, phone: "(330) 555-0177" },
-			payments: { secretKey: "sk_test_sealedOnA4242" },
-		});
+		const saved = await read(
+			on(owner, a).api.owner.settings.$put({
+				json: {
+					profile: { ...profile, phone: "(330) 555-0177" },
+					payments: { secretKey: "sk_test_sealedOnA4242" },
+				},
+			}),
+		);
 		expect(saved.status, saved.text).toBe(200);
 		await soon(async () =>
-			expect((await visitorB.get("/api/business")).json.phone).toBe("(330) 555-0177"),
+			expect((await read(visitorB.api.business.$get())).json.phone).toBe("(330) 555-0177"),
 		);
-		const onB = await on(owner, b).get("/api/owner/settings");
+		const onB = await read(on(owner, b).api.owner.settings.$get());
 		expect(onB.json.payments.secretKey).toEqual({
 			set: true,
 			hint: "…4242",
 			fromEnvironment: false,
 		});
 
-		const off = await on(owner, a).request("PATCH", `/api/owner/catalog/${services[0].id}`, {
-			isActive: false,
-		});
+		const off = await read(
+			on(owner, a).api.owner.catalog[":id"].$patch({
+				param: { id: services[0].id },
+				json: {
+					isActive: false,
+				},
+			}),
+		);
 		expect(off.status, off.text).toBe(200);
 		await soon(async () =>
-			expect((await visitorB.get("/api/catalog")).json.services).toHaveLength(services.length - 1),
+			expect((await read(visitorB.api.catalog.$get())).json.services).toHaveLength(
+				services.length - 1,
+			),
 		);
 	});
 });

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { businessSettings, emailOutbox, leads } from "../../src/server/db/schema.ts";
 import { RATE_LIMIT_MESSAGE } from "../../src/server/lib/rate-limit.ts";
 import { CONTACT_MESSAGES } from "../../src/shared/leads.ts";
-import { HttpClient } from "../support/http-client.ts";
+import { HttpClient, read } from "../support/http-client.ts";
 import { readOutbox, waitForMail } from "../support/outbox.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -32,7 +32,7 @@ describe("POST /api/public/contact", () => {
 	});
 
 	it("stores the lead and e-mails the business", async () => {
-		const res = await new HttpClient(app.url).post("/api/public/contact", valid);
+		const res = await read(new HttpClient(app.url).api.public.contact.$post({ json: valid }));
 		expect(res.status).toBe(201);
 		expect(res.json).toEqual({ ok: true });
 		const rows = await app.db.select().from(leads);
@@ -53,7 +53,7 @@ describe("POST /api/public/contact", () => {
 			{ fullName: "Al Bee", email: "al@example.test", phone: "", city: "   ", message: "" },
 			{ fullName: "Al Bee", email: "al@example.test", phone: null, city: null, message: null },
 		]) {
-			expect((await client.post("/api/public/contact", body)).status).toBe(201);
+			expect((await read(client.api.public.contact.$post({ json: body }))).status).toBe(201);
 		}
 		const rows = await app.db.select().from(leads);
 		expect(rows).toHaveLength(3);
@@ -70,23 +70,31 @@ describe("POST /api/public/contact", () => {
 
 	it("sends the notice to the business address from the settings", async () => {
 		await app.db.update(businessSettings).set({ email: "owner@stark.example" });
-		await new HttpClient(app.url).post("/api/public/contact", valid);
+		await read(new HttpClient(app.url).api.public.contact.$post({ json: valid }));
 		const mail = await waitForMail(app.dataDir, "owner@stark.example");
 		expect(mail.subject).toContain("Pat Visitor");
 	});
 
 	it("quietly drops a filled honeypot: 201, nothing stored or sent", async () => {
-		const res = await new HttpClient(app.url).post("/api/public/contact", {
-			...valid,
-			website: "http://spam.example",
-		});
+		const res = await read(
+			new HttpClient(app.url).api.public.contact.$post({
+				json: {
+					...valid,
+					website: "http://spam.example",
+				},
+			}),
+		);
 		expect(res.status).toBe(201);
 		expect(res.json).toEqual({ ok: true });
 		expect(await counts(app)).toEqual({ leads: 0, mail: 0 });
-		const blank = await new HttpClient(app.url).post("/api/public/contact", {
-			...valid,
-			website: "",
-		});
+		const blank = await read(
+			new HttpClient(app.url).api.public.contact.$post({
+				json: {
+					...valid,
+					website: "",
+				},
+			}),
+		);
 		expect(blank.status).toBe(201);
 		expect((await counts(app)).leads).toBe(1);
 	});
@@ -117,10 +125,14 @@ describe("POST /api/public/contact", () => {
 			expect(res.json.error).toMatch(message);
 		}
 		expect((await client.request("POST", "/api/public/contact", "{oops")).status).toBe(400);
-		const tooBig = await client.post("/api/public/contact", {
-			...valid,
-			message: "x".repeat(1_100_000),
-		});
+		const tooBig = await read(
+			client.api.public.contact.$post({
+				json: {
+					...valid,
+					message: "x".repeat(1_100_000),
+				},
+			}),
+		);
 		expect(tooBig.status).toBe(413);
 		expect(await counts(app)).toEqual({ leads: 0, mail: 0 });
 		expect(await readOutbox(app.dataDir)).toEqual([]);
@@ -135,8 +147,8 @@ describe("POST /api/public/contact rate limit", () => {
 	it("limits each address to 5 messages in 10 minutes", async () => {
 		const client = new HttpClient(app.url);
 		for (let i = 0; i < 5; i++)
-			expect((await client.post("/api/public/contact", valid)).status).toBe(201);
-		const limited = await client.post("/api/public/contact", valid);
+			expect((await read(client.api.public.contact.$post({ json: valid }))).status).toBe(201);
+		const limited = await read(client.api.public.contact.$post({ json: valid }));
 		expect(limited.status).toBe(429);
 		expect(limited.json.error).toBe(RATE_LIMIT_MESSAGE);
 		const retryAfter = Number(limited.headers.get("retry-after"));

@@ -5,6 +5,7 @@ import { AMOUNT_TOO_HIGH, MAX_AMOUNT_CENTS } from "../../src/shared/money.ts";
 import { ownerAndCustomer } from "../support/accounts.ts";
 import { appQuote, sampleLines } from "../support/builders.ts";
 import { expectError } from "../support/expect.ts";
+import { read } from "../support/http-client.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 let app: TestApp;
@@ -20,18 +21,31 @@ describe("money amounts", () => {
 		const quote = await appQuote(app, { userId: customer.userId });
 		// Each price is allowed alone; together (one line has two units) they are $3,000,000.00.
 		const lines = await sampleLines(app);
-		const res = await owner.client.post(`/api/owner/quotes/app/${quote.id}/approve`, {
-			unitPrices: lines.map((l) => ({ serviceId: l.serviceId, unitPriceCents: MAX_AMOUNT_CENTS })),
-		});
+		const res = await read(
+			owner.client.api.owner.quotes[":source"][":id"].approve.$post({
+				param: { source: "app", id: quote.id },
+				json: {
+					unitPrices: lines.map((l) => ({
+						serviceId: l.serviceId,
+						unitPriceCents: MAX_AMOUNT_CENTS,
+					})),
+				},
+			}),
+		);
 		expectError(res, 400, AMOUNT_TOO_HIGH);
 		const [after] = await app.db.select().from(quoteRequests).where(eq(quoteRequests.id, quote.id));
 		expect(after!.status).toBe("pending");
 		expect(await app.db.select().from(bills)).toEqual([]);
 
 		expectError(
-			await owner.client.post(`/api/owner/quotes/app/${quote.id}/revise`, {
-				revisedPriceCents: MAX_AMOUNT_CENTS + 1,
-			}),
+			await read(
+				owner.client.api.owner.quotes[":source"][":id"].revise.$post({
+					param: { source: "app", id: quote.id },
+					json: {
+						revisedPriceCents: MAX_AMOUNT_CENTS + 1,
+					},
+				}),
+			),
 			400,
 			AMOUNT_TOO_HIGH,
 		);

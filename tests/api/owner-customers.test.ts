@@ -19,7 +19,7 @@ import { type CreateCustomerInput, CUSTOMER_MESSAGES } from "../../src/shared/cu
 import { type Account, signedInCustomer, signedInOwner } from "../support/accounts.ts";
 import { approvedCustomer, sampleLines, serviceRequest } from "../support/builders.ts";
 import { expectError } from "../support/expect.ts";
-import { HttpClient } from "../support/http-client.ts";
+import { formFile, HttpClient, read } from "../support/http-client.ts";
 import { png } from "../support/images.ts";
 import { readOutbox, waitForMail } from "../support/outbox.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
@@ -56,11 +56,14 @@ function addCustomer(
 	data: unknown,
 	photos: { name: string; bytes: Uint8Array; type?: string }[] = [],
 ) {
-	const form = new FormData();
-	form.append("data", typeof data === "string" ? data : JSON.stringify(data));
-	for (const p of photos)
-		form.append("photos", new Blob([p.bytes as BlobPart], { type: p.type ?? "image/png" }), p.name);
-	return owner.client.request("POST", "/api/owner/customers", form);
+	return read(
+		owner.client.api.owner.customers.$post({
+			form: {
+				data: typeof data === "string" ? data : JSON.stringify(data),
+				photos: photos.map((p) => formFile({ ...p, type: p.type ?? "image/png" })),
+			},
+		}),
+	);
 }
 
 function upload(
@@ -150,11 +153,11 @@ describe("POST /api/owner/customers (Add Customer)", () => {
 			password: "porch-lights-1",
 		});
 		expect(signIn.status, signIn.text).toBe(200);
-		const latest = await dana.get("/api/quotes/latest");
+		const latest = await read(dana.api.quotes.latest.$get());
 		expect(latest.json.quote).toMatchObject({ status: "approved", totalEstimateCents: 70000 });
-		const myBills = await dana.get("/api/bills");
+		const myBills = await read(dana.api.bills.$get());
 		expect(myBills.json.bills).toMatchObject([{ amountCents: 70000, status: "pending" }]);
-		const dashboard = await owner.client.get("/api/owner/dashboard");
+		const dashboard = await read(owner.client.api.owner.dashboard.$get());
 		expect(dashboard.json.customers).toMatchObject([{ name: "Dana Porch", hasPendingBills: true }]);
 		expect(dashboard.json.stats.activeCustomers).toBe(1);
 	});
@@ -243,8 +246,10 @@ describe("POST /api/owner/customers (Add Customer)", () => {
 		const customer = await signedInCustomer(app);
 		expectError(await addCustomer(customer, await danaForm()), 403);
 		expectError(
-			await new HttpClient(app.url).get(
-				"/api/owner/customers/00000000-0000-4000-8000-000000000000",
+			await read(
+				new HttpClient(app.url).api.owner.customers[":id"].$get({
+					param: { id: "00000000-0000-4000-8000-000000000000" },
+				}),
 			),
 			401,
 		);
@@ -259,7 +264,7 @@ describe("the customer page", () => {
 		]);
 		const { id, userId, billId } = created.json;
 		await serviceRequest(app, { userId, requestType: "Fix" });
-		const res = await owner.client.get(`/api/owner/customers/${id}`);
+		const res = await read(owner.client.api.owner.customers[":id"].$get({ param: { id } }));
 		expect(res.status, res.text).toBe(200);
 		expect(res.json.customer).toMatchObject({
 			id,
@@ -278,12 +283,16 @@ describe("the customer page", () => {
 		expect(res.json.installationMedia).toEqual([]);
 
 		expectError(
-			await owner.client.get("/api/owner/customers/00000000-0000-4000-8000-000000000000"),
+			await read(
+				owner.client.api.owner.customers[":id"].$get({
+					param: { id: "00000000-0000-4000-8000-000000000000" },
+				}),
+			),
 			404,
 			CUSTOMER_MESSAGES.notFound,
 		);
 		expectError(
-			await owner.client.get("/api/owner/customers/nope"),
+			await read(owner.client.api.owner.customers[":id"].$get({ param: { id: "nope" } })),
 			400,
 			CUSTOMER_MESSAGES.notFound,
 		);
@@ -293,28 +302,36 @@ describe("the customer page", () => {
 		const customer = await approvedCustomer(app);
 		const { owner, record } = customer;
 		const url = `/api/owner/customers/${record.id}`;
-		await owner.client.get(url); // cached now: the edit must drop it
-		const res = await owner.client.request("PATCH", url, {
-			name: "Casey Lights",
-			phone: "330-555-0199",
-			address: "9 Oak Ave",
-			status: "inactive",
-			serviceType: "maintenance",
-			notes: "Side gate",
-		});
+		await read(owner.client.api.owner.customers[":id"].$get({ param: { id: record.id } })); // cached now: the edit must drop it
+		const res = await read(
+			owner.client.api.owner.customers[":id"].$patch({
+				param: { id: record.id },
+				json: {
+					name: "Casey Lights",
+					phone: "330-555-0199",
+					address: "9 Oak Ave",
+					status: "inactive",
+					serviceType: "maintenance",
+					notes: "Side gate",
+				},
+			}),
+		);
 		expect(res.status, res.text).toBe(200);
 		expect(res.json.message).toBe(CUSTOMER_MESSAGES.updated);
-		expect((await owner.client.get(url)).json.customer).toMatchObject({
+		expect(
+			(await read(owner.client.api.owner.customers[":id"].$get({ param: { id: record.id } }))).json
+				.customer,
+		).toMatchObject({
 			name: "Casey Lights",
 			phone: "330-555-0199",
 			status: "inactive",
 			serviceType: "maintenance",
 			notes: "Side gate",
 		});
-		expect((await customer.client.get("/api/customer")).json.customer.serviceType).toBe(
+		expect((await read(customer.client.api.customer.$get())).json.customer.serviceType).toBe(
 			"maintenance",
 		);
-		const cards = (await owner.client.get("/api/owner/dashboard")).json.customers;
+		const cards = (await read(owner.client.api.owner.dashboard.$get())).json.customers;
 		expect(cards[0]).toMatchObject({ name: "Casey Lights", status: "inactive" });
 
 		expectError(
@@ -329,76 +346,166 @@ describe("the customer page", () => {
 		);
 		// The edit has no password: the message names only the missing field.
 		expectError(
-			await owner.client.request("PATCH", url, { name: "" }),
+			await read(
+				owner.client.api.owner.customers[":id"].$patch({
+					param: { id: record.id },
+					json: { name: "" },
+				}),
+			),
 			400,
 			CUSTOMER_MESSAGES.nameRequired,
 		);
 		expectError(
-			await owner.client.request("PATCH", url, { email: "" }),
+			await read(
+				owner.client.api.owner.customers[":id"].$patch({
+					param: { id: record.id },
+					json: { email: "" },
+				}),
+			),
 			400,
 			CUSTOMER_MESSAGES.emailRequired,
 		);
 		expectError(
-			await owner.client.request("PATCH", url, { notes: "x".repeat(5_001) }),
+			await read(
+				owner.client.api.owner.customers[":id"].$patch({
+					param: { id: record.id },
+					json: { notes: "x".repeat(5_001) },
+				}),
+			),
 			400,
 			"Notes can be at most 5,000 characters",
 		);
-		expectError(await owner.client.request("PATCH", url, { email: "x" }), 400, /valid email/);
+		expectError(
+			await read(
+				owner.client.api.owner.customers[":id"].$patch({
+					param: { id: record.id },
+					json: { email: "x" },
+				}),
+			),
+			400,
+			/valid email/,
+		);
 		expectError(await owner.client.request("PATCH", url, { role: "owner" }), 400);
 		expectError(
-			await owner.client.request("PATCH", url, { email: "owner@example.test" }),
+			await read(
+				owner.client.api.owner.customers[":id"].$patch({
+					param: { id: record.id },
+					json: { email: "owner@example.test" },
+				}),
+			),
 			409,
 			CUSTOMER_MESSAGES.emailInUse,
 		);
-		expectError(await customer.client.request("PATCH", url, { name: "Me" }), 403);
-		expect((await owner.client.get(url)).json.customer.name).toBe("Casey Lights");
+		expectError(
+			await read(
+				customer.client.api.owner.customers[":id"].$patch({
+					param: { id: record.id },
+					json: { name: "Me" },
+				}),
+			),
+			403,
+		);
+		expect(
+			(await read(owner.client.api.owner.customers[":id"].$get({ param: { id: record.id } }))).json
+				.customer.name,
+		).toBe("Casey Lights");
 	});
 
 	it("toggles milestones at once; the customer sees them", async () => {
 		const customer = await approvedCustomer(app);
 		const { owner, record } = customer;
 		const url = `/api/owner/customers/${record.id}/progress`;
-		await customer.client.get("/api/customer");
-		const res = await owner.client.request("PATCH", url, { installCompleted: true });
+		await read(customer.client.api.customer.$get());
+		const res = await read(
+			owner.client.api.owner.customers[":id"].progress.$patch({
+				param: { id: record.id },
+				json: { installCompleted: true },
+			}),
+		);
 		expect(res.status, res.text).toBe(200);
 		expect(res.json).toMatchObject({ installCompleted: true, progressPercent: 25 });
-		const both = await owner.client.request("PATCH", url, { agreedToServices: true });
+		const both = await read(
+			owner.client.api.owner.customers[":id"].progress.$patch({
+				param: { id: record.id },
+				json: { agreedToServices: true },
+			}),
+		);
 		expect(both.json).toMatchObject({ installCompleted: true, progressPercent: 50 });
-		expect((await customer.client.get("/api/customer")).json.customer).toMatchObject({
+		expect((await read(customer.client.api.customer.$get())).json.customer).toMatchObject({
 			agreedToServices: true,
 			installCompleted: true,
 			progressPercent: 50,
 		});
-		expectError(await owner.client.request("PATCH", url, {}), 400, "Choose a milestone to change");
+		expectError(
+			await read(
+				owner.client.api.owner.customers[":id"].progress.$patch({
+					param: { id: record.id },
+					json: {},
+				}),
+			),
+			400,
+			"Choose a milestone to change",
+		);
 		expectError(await owner.client.request("PATCH", url, { paidInvoice: "yes" }), 400);
-		expectError(await customer.client.request("PATCH", url, { paidInvoice: true }), 403);
+		expectError(
+			await read(
+				customer.client.api.owner.customers[":id"].progress.$patch({
+					param: { id: record.id },
+					json: { paidInvoice: true },
+				}),
+			),
+			403,
+		);
 	});
 
 	it("marks a pending bill paid by cash or check, once", async () => {
 		const customer = await approvedCustomer(app);
 		const { owner, bill } = customer;
 		const url = `/api/owner/bills/${bill.id}/mark-paid`;
-		await customer.client.get("/api/bills");
+		await read(customer.client.api.bills.$get());
 		expectError(await owner.client.post(url, { method: "card" }), 400, "Choose cash or check");
-		expectError(await customer.client.post(url, { method: "cash" }), 403);
-		const res = await owner.client.post(url, { method: "check" });
+		expectError(
+			await read(
+				customer.client.api.owner.bills[":id"]["mark-paid"].$post({
+					param: { id: bill.id },
+					json: { method: "cash" },
+				}),
+			),
+			403,
+		);
+		const res = await read(
+			owner.client.api.owner.bills[":id"]["mark-paid"].$post({
+				param: { id: bill.id },
+				json: { method: "check" },
+			}),
+		);
 		expect(res.status, res.text).toBe(200);
 		expect(res.json).toMatchObject({ status: "paid", paymentMethod: "check" });
-		expect((await customer.client.get("/api/bills")).json.bills[0]).toMatchObject({
+		expect((await read(customer.client.api.bills.$get())).json.bills[0]).toMatchObject({
 			status: "paid",
 		});
-		expect((await customer.client.get("/api/customer")).json.customer.paidInvoice).toBe(true);
-		const card = (await owner.client.get("/api/owner/dashboard")).json.customers[0];
+		expect((await read(customer.client.api.customer.$get())).json.customer.paidInvoice).toBe(true);
+		const card = (await read(owner.client.api.owner.dashboard.$get())).json.customers[0];
 		expect(card).toMatchObject({ hasPendingBills: false, accountState: "Active" });
 		expectError(
-			await owner.client.post(url, { method: "cash" }),
+			await read(
+				owner.client.api.owner.bills[":id"]["mark-paid"].$post({
+					param: { id: bill.id },
+					json: { method: "cash" },
+				}),
+			),
 			409,
 			CUSTOMER_MESSAGES.billAlreadyPaid,
 		);
 		expectError(
-			await owner.client.post("/api/owner/bills/00000000-0000-4000-8000-000000000000/mark-paid", {
-				method: "cash",
-			}),
+			await read(
+				owner.client.api.owner.bills[":id"]["mark-paid"].$post({
+					param: { id: "00000000-0000-4000-8000-000000000000" },
+					json: {
+						method: "cash",
+					},
+				}),
+			),
 			404,
 		);
 	});
@@ -408,10 +515,25 @@ describe("undoing a cash or check payment", () => {
 	it("puts the bill back to pending within two minutes, once; never a card payment or an old one", async () => {
 		const customer = await approvedCustomer(app);
 		const { owner, bill } = customer;
-		const undo = `/api/owner/bills/${bill.id}/undo-mark-paid`;
-		expectError(await owner.client.post(undo, {}), 409, CUSTOMER_MESSAGES.billUndoTooLate);
-		await owner.client.post(`/api/owner/bills/${bill.id}/mark-paid`, { method: "cash" });
-		expectError(await customer.client.post(undo, {}), 403);
+		expectError(
+			await read(
+				owner.client.api.owner.bills[":id"]["undo-mark-paid"].$post({ param: { id: bill.id } }),
+			),
+			409,
+			CUSTOMER_MESSAGES.billUndoTooLate,
+		);
+		await read(
+			owner.client.api.owner.bills[":id"]["mark-paid"].$post({
+				param: { id: bill.id },
+				json: { method: "cash" },
+			}),
+		);
+		expectError(
+			await read(
+				customer.client.api.owner.bills[":id"]["undo-mark-paid"].$post({ param: { id: bill.id } }),
+			),
+			403,
+		);
 		// The typed client: the path, its parameters and the answer's shape come from the route.
 		const res = await owner.client.api.owner.bills[":id"]["undo-mark-paid"].$post({
 			param: { id: bill.id },
@@ -423,31 +545,55 @@ describe("undoing a cash or check payment", () => {
 			status: "pending",
 			message: CUSTOMER_MESSAGES.billPaymentUndone,
 		});
-		expect((await customer.client.get("/api/bills")).json.bills[0]).toMatchObject({
+		expect((await read(customer.client.api.bills.$get())).json.bills[0]).toMatchObject({
 			status: "pending",
 			paymentMethod: null,
 		});
-		expect((await customer.client.get("/api/customer")).json.customer.paidInvoice).toBe(false);
-		expectError(await owner.client.post(undo, {}), 409, CUSTOMER_MESSAGES.billUndoTooLate);
+		expect((await read(customer.client.api.customer.$get())).json.customer.paidInvoice).toBe(false);
+		expectError(
+			await read(
+				owner.client.api.owner.bills[":id"]["undo-mark-paid"].$post({ param: { id: bill.id } }),
+			),
+			409,
+			CUSTOMER_MESSAGES.billUndoTooLate,
+		);
 
 		// Recorded three minutes ago: too late, the bill stays paid.
-		await owner.client.post(`/api/owner/bills/${bill.id}/mark-paid`, { method: "check" });
+		await read(
+			owner.client.api.owner.bills[":id"]["mark-paid"].$post({
+				param: { id: bill.id },
+				json: { method: "check" },
+			}),
+		);
 		await app.db
 			.update(bills)
 			.set({ paidAt: sql`now() - interval '3 minutes'` })
 			.where(eq(bills.id, bill.id));
-		expectError(await owner.client.post(undo, {}), 409, CUSTOMER_MESSAGES.billUndoTooLate);
+		expectError(
+			await read(
+				owner.client.api.owner.bills[":id"]["undo-mark-paid"].$post({ param: { id: bill.id } }),
+			),
+			409,
+			CUSTOMER_MESSAGES.billUndoTooLate,
+		);
 		// A card payment is refunded, never undone.
 		await app.db
 			.update(bills)
 			.set({ paidAt: sql`now()`, paymentMethod: "card" })
 			.where(eq(bills.id, bill.id));
-		expectError(await owner.client.post(undo, {}), 409, CUSTOMER_MESSAGES.billUndoTooLate);
-		expect((await customer.client.get("/api/bills")).json.bills[0].status).toBe("paid");
 		expectError(
-			await owner.client.post(
-				"/api/owner/bills/00000000-0000-4000-8000-000000000000/undo-mark-paid",
-				{},
+			await read(
+				owner.client.api.owner.bills[":id"]["undo-mark-paid"].$post({ param: { id: bill.id } }),
+			),
+			409,
+			CUSTOMER_MESSAGES.billUndoTooLate,
+		);
+		expect((await read(customer.client.api.bills.$get())).json.bills[0].status).toBe("paid");
+		expectError(
+			await read(
+				owner.client.api.owner.bills[":id"]["undo-mark-paid"].$post({
+					param: { id: "00000000-0000-4000-8000-000000000000" },
+				}),
 			),
 			404,
 		);
@@ -463,10 +609,13 @@ describe("the customer's picture", () => {
 		]);
 		expect(first.status, first.text).toBe(200);
 		expect(first.json.message).toBe("Image uploaded for Casey Customer");
-		expect((await owner.client.get("/api/owner/dashboard")).json.customers[0].imageFileId).toBe(
-			first.json.imageFileId,
-		);
-		expect((await owner.client.get(`/api/files/${first.json.imageFileId}`)).status).toBe(200);
+		expect(
+			(await read(owner.client.api.owner.dashboard.$get())).json.customers[0].imageFileId,
+		).toBe(first.json.imageFileId);
+		expect(
+			(await read(owner.client.api.files[":id"].$get({ param: { id: first.json.imageFileId } })))
+				.status,
+		).toBe(200);
 
 		const second = await upload(owner.client, "PUT", url, "image", [
 			{
@@ -482,10 +631,13 @@ describe("the customer's picture", () => {
 		expect(images.map((f) => f.id)).toEqual([second.json.imageFileId]);
 		expect(storedFiles(`customer-images/${record.id}`)).toHaveLength(1);
 
-		const removed = await owner.client.request("DELETE", url);
+		const removed = await read(
+			owner.client.api.owner.customers[":id"].image.$delete({ param: { id: record.id } }),
+		);
 		expect(removed.json.message).toBe(CUSTOMER_MESSAGES.imageRemoved);
 		expect(
-			(await owner.client.get(`/api/owner/customers/${record.id}`)).json.customer.imageFileId,
+			(await read(owner.client.api.owner.customers[":id"].$get({ param: { id: record.id } }))).json
+				.customer.imageFileId,
 		).toBeNull();
 		expect(storedFiles(`customer-images/${record.id}`)).toHaveLength(0);
 	});
@@ -553,12 +705,18 @@ describe("installation media", () => {
 		expect(res.status, res.text).toBe(201);
 		expect(res.json.ids).toHaveLength(2);
 
-		const mine = await casey.client.get("/api/installation-media");
+		const mine = await read(casey.client.api["installation-media"].$get());
 		expect(mine.json.media.map((m: { id: string }) => m.id).sort()).toEqual(res.json.ids.sort());
-		expect((await casey.client.get(`/api/files/${res.json.ids[0]}`)).status).toBe(200);
-		expect((await pat.client.get("/api/installation-media")).json.media).toEqual([]);
-		expect((await pat.client.get(`/api/files/${res.json.ids[0]}`)).status).toBe(404);
-		const page = await owner.client.get(`/api/owner/customers/${casey.record.id}`);
+		expect(
+			(await read(casey.client.api.files[":id"].$get({ param: { id: res.json.ids[0] } }))).status,
+		).toBe(200);
+		expect((await read(pat.client.api["installation-media"].$get())).json.media).toEqual([]);
+		expect(
+			(await read(pat.client.api.files[":id"].$get({ param: { id: res.json.ids[0] } }))).status,
+		).toBe(404);
+		const page = await read(
+			owner.client.api.owner.customers[":id"].$get({ param: { id: casey.record.id } }),
+		);
 		expect(page.json.installationMedia).toHaveLength(2);
 
 		expectError(
@@ -572,15 +730,20 @@ describe("installation media", () => {
 			400,
 		);
 		expectError(
-			await owner.client.request(
-				"DELETE",
-				`/api/owner/customers/${pat.record.id}/installation-media/${res.json.ids[0]}`,
+			await read(
+				owner.client.api.owner.customers[":id"]["installation-media"][":fileId"].$delete({
+					param: { id: pat.record.id, fileId: res.json.ids[0] },
+				}),
 			),
 			404,
 		);
-		const removed = await owner.client.request("DELETE", `${url}/${res.json.ids[0]}`);
+		const removed = await read(
+			owner.client.api.owner.customers[":id"]["installation-media"][":fileId"].$delete({
+				param: { id: casey.record.id, fileId: res.json.ids[0] },
+			}),
+		);
 		expect(removed.status, removed.text).toBe(200);
-		expect((await casey.client.get("/api/installation-media")).json.media).toHaveLength(1);
+		expect((await read(casey.client.api["installation-media"].$get())).json.media).toHaveLength(1);
 	});
 });
 
@@ -605,8 +768,8 @@ describe("GET /api/owner/customers (search and paging)", () => {
 			});
 		}
 		app.readCache.clear();
-		const names = async (q: string, extra = "") => {
-			const res = await owner.client.get(`/api/owner/customers?q=${encodeURIComponent(q)}${extra}`);
+		const names = async (q: string) => {
+			const res = await read(owner.client.api.owner.customers.$get({ query: { q } }));
 			expect(res.status, res.text).toBe(200);
 			return res.json.customers.map((c: { name: string }) => c.name);
 		};
@@ -623,15 +786,25 @@ describe("GET /api/owner/customers (search and paging)", () => {
 		expect(await names("nobody")).toEqual([]);
 		expect(await names("")).toHaveLength(4);
 
-		const first = await owner.client.get("/api/owner/customers?q=birch&limit=2");
+		const first = await read(
+			owner.client.api.owner.customers.$get({ query: { q: "birch", limit: "2" } }),
+		);
 		expect(first.json.customers).toHaveLength(2);
-		const next = await owner.client.get(
-			`/api/owner/customers?q=birch&limit=2&cursor=${encodeURIComponent(first.json.nextCursor)}`,
+		const next = await read(
+			owner.client.api.owner.customers.$get({
+				query: { q: "birch", limit: "2", cursor: first.json.nextCursor },
+			}),
 		);
 		expect(next.json.customers.map((c: { name: string }) => c.name)).toEqual(["Alice Birch"]);
 		expect(next.json.nextCursor).toBeNull();
-		expectError(await owner.client.get(`/api/owner/customers?q=${"x".repeat(101)}`), 400);
-		expectError(await owner.client.get("/api/owner/customers?cursor=bad"), 400);
+		expectError(
+			await read(owner.client.api.owner.customers.$get({ query: { q: "x".repeat(101) } })),
+			400,
+		);
+		expectError(
+			await read(owner.client.api.owner.customers.$get({ query: { cursor: "bad" } })),
+			400,
+		);
 	});
 
 	it("finds the few old customers a term matches behind hundreds of newer ones, newest first", async () => {
@@ -647,18 +820,18 @@ describe("GET /api/owner/customers (search and paging)", () => {
 					now() - (g || ' minutes')::interval
 				from generate_series(1, 600) g`);
 		app.readCache.clear();
-		const page = async (query: string) => {
-			const res = await owner.client.get(`/api/owner/customers?${query}`);
+		const page = async (query: { q: string; limit: string; cursor?: string }) => {
+			const res = await read(owner.client.api.owner.customers.$get({ query }));
 			expect(res.status, res.text).toBe(200);
 			return res.json as { customers: { name: string }[]; nextCursor: string | null };
 		};
-		const first = await page("q=spruce&limit=3");
+		const first = await page({ q: "spruce", limit: "3" });
 		expect(first.customers.map((c) => c.name)).toEqual(["Walker 596", "Walker 597", "Walker 598"]);
-		const rest = await page(`q=spruce&limit=3&cursor=${encodeURIComponent(first.nextCursor!)}`);
+		const rest = await page({ q: "spruce", limit: "3", cursor: first.nextCursor! });
 		expect(rest.customers.map((c) => c.name)).toEqual(["Walker 599", "Walker 600"]);
 		expect(rest.nextCursor).toBeNull();
 		// A broad term fills the page from the newest customers.
-		const broad = await page("q=elm%20street&limit=2");
+		const broad = await page({ q: "elm street", limit: "2" });
 		expect(broad.customers.map((c) => c.name)).toEqual(["Walker 1", "Walker 2"]);
 	});
 });

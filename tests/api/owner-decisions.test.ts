@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { marketingQuoteRequests, quoteRequests } from "../../src/server/db/schema.ts";
 import { ownerAndCustomer, signedInOwner } from "../support/accounts.ts";
 import { appQuote, websiteQuote } from "../support/builders.ts";
+import { read } from "../support/http-client.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 let app: TestApp;
@@ -22,7 +23,7 @@ async function decisionOf(table: typeof quoteRequests | typeof marketingQuoteReq
 describe("who decided", () => {
 	it("records which owner approved, revised or rejected, and the customer who answered a revision", async () => {
 		const { owner, customer } = await ownerAndCustomer(app);
-		const invite = await owner.client.post("/api/owner/invites", {});
+		const invite = await read(owner.client.api.owner.invites.$post({ json: {} }));
 		expect(invite.status).toBe(201);
 		const second = await signedInOwner(app, {
 			email: "second-owner@example.test",
@@ -30,29 +31,43 @@ describe("who decided", () => {
 		});
 		const first = await appQuote(app, { userId: customer.userId });
 		expect(await decisionOf(quoteRequests, first.id)).toMatchObject({ decidedBy: null });
-		await second.client.post(`/api/owner/quotes/app/${first.id}/revise`, {
-			revisedPriceCents: 70_000,
-		});
+		await read(
+			second.client.api.owner.quotes[":source"][":id"].revise.$post({
+				param: { source: "app", id: first.id },
+				json: {
+					revisedPriceCents: 70_000,
+				},
+			}),
+		);
 		const revised = await decisionOf(quoteRequests, first.id);
 		expect(revised).toMatchObject({ status: "revised", decidedBy: second.userId });
 		expect(revised.decidedAt).toBeInstanceOf(Date);
 
-		await customer.client.post(`/api/quotes/${first.id}/decline`);
+		await read(customer.client.api.quotes[":id"].decline.$post({ param: { id: first.id } }));
 		expect(await decisionOf(quoteRequests, first.id)).toMatchObject({
 			status: "rejected",
 			decidedBy: customer.userId,
 		});
 
 		const website = await websiteQuote(app);
-		await owner.client.post(`/api/owner/quotes/website/${website.id}/reject`);
-		const ownerId = (await owner.client.get("/api/me")).json.user.id;
+		await read(
+			owner.client.api.owner.quotes[":source"][":id"].reject.$post({
+				param: { source: "website", id: website.id },
+			}),
+		);
+		const ownerId = (await read(owner.client.api.me.$get())).json.user.id;
 		expect(await decisionOf(marketingQuoteRequests, website.id)).toMatchObject({
 			status: "rejected",
 			decidedBy: ownerId,
 		});
 
 		const again = await appQuote(app, { userId: customer.userId });
-		await owner.client.post(`/api/owner/quotes/app/${again.id}/approve`);
+		await read(
+			owner.client.api.owner.quotes[":source"][":id"].approve.$post({
+				param: { source: "app", id: again.id },
+				json: {},
+			}),
+		);
 		expect(await decisionOf(quoteRequests, again.id)).toMatchObject({
 			status: "approved",
 			decidedBy: ownerId,
@@ -64,16 +79,23 @@ describe("a website quote turned into a customer account", () => {
 	it("is counted once in Approved Quotes and listed once in recent quotes", async () => {
 		const { owner } = await ownerAndCustomer(app);
 		const quote = await websiteQuote(app);
-		await owner.client.post(`/api/owner/quotes/website/${quote.id}/approve`);
-		const before = (await owner.client.get("/api/owner/dashboard")).json;
+		await read(
+			owner.client.api.owner.quotes[":source"][":id"].approve.$post({
+				param: { source: "website", id: quote.id },
+				json: {},
+			}),
+		);
+		const before = (await read(owner.client.api.owner.dashboard.$get())).json;
 		expect(before.stats.approvedQuotes).toBe(1);
 		expect(before.recentQuotes).toHaveLength(1);
 
-		const created = await owner.client.post(
-			`/api/owner/quotes/website/${quote.id}/customer-account`,
+		const created = await read(
+			owner.client.api.owner.quotes.website[":id"]["customer-account"].$post({
+				param: { id: quote.id },
+			}),
 		);
 		expect(created.status, created.text).toBe(201);
-		const after = (await owner.client.get("/api/owner/dashboard")).json;
+		const after = (await read(owner.client.api.owner.dashboard.$get())).json;
 		expect(after.stats).toMatchObject({ approvedQuotes: 1, pendingQuotes: 0, activeCustomers: 1 });
 		expect(after.recentQuotes).toHaveLength(1);
 		expect(after.recentQuotes[0]).toMatchObject({ source: "app", status: "approved" });

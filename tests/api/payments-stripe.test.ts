@@ -5,7 +5,7 @@ import { bills, paymentEvents, payments, planSubscriptions } from "../../src/ser
 import { signedInOwner } from "../support/accounts.ts";
 import { addCustomerWithPayment, approvedCustomer } from "../support/builders.ts";
 import { expectError } from "../support/expect.ts";
-import { HttpClient } from "../support/http-client.ts";
+import { HttpClient, read } from "../support/http-client.ts";
 import { readOutbox, waitForMail } from "../support/outbox.ts";
 import { startStripeDouble } from "../support/stripe-double.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
@@ -63,15 +63,19 @@ const billOf = async (id: string) =>
 describe("Stripe checkout for a bill", () => {
 	it("Pay opens Stripe's hosted checkout once per bill; the signed webhook pays it, once", async () => {
 		const casey = await approvedCustomer(app, { email: "casey@example.test" });
-		expect((await casey.client.get("/api/payments/setup")).json).toMatchObject({
+		expect((await read(casey.client.api.payments.setup.$get())).json).toMatchObject({
 			mode: "stripe",
 			publishableKey: "pk_test_stand_in",
 		});
-		const first = await casey.client.post(`/api/bills/${casey.bill.id}/pay`, {});
+		const first = await read(
+			casey.client.api.bills[":id"].pay.$post({ param: { id: casey.bill.id }, json: {} }),
+		);
 		expect(first.status, first.text).toBe(200);
 		expect(first.json.kind).toBe("redirect");
 		expect(first.json.url).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_/);
-		const again = await casey.client.post(`/api/bills/${casey.bill.id}/pay`, {});
+		const again = await read(
+			casey.client.api.bills[":id"].pay.$post({ param: { id: casey.bill.id }, json: {} }),
+		);
 		expect(again.json.url).toBe(first.json.url);
 		const sessions = double.callsTo("POST", "/v1/checkout/sessions");
 		expect(sessions).toHaveLength(1);
@@ -88,9 +92,19 @@ describe("Stripe checkout for a bill", () => {
 		expect(sessions[0]!.idempotencyKey).toBe(`checkout-${payment!.id}`);
 		// The card is typed on Stripe's page, never sent here.
 		expectError(
-			await casey.client.post(`/api/bills/${casey.bill.id}/pay`, {
-				card: { cardholderName: "C", cardNumber: "4242424242424242", expiry: "12/30", cvc: "123" },
-			}),
+			await read(
+				casey.client.api.bills[":id"].pay.$post({
+					param: { id: casey.bill.id },
+					json: {
+						card: {
+							cardholderName: "C",
+							cardNumber: "4242424242424242",
+							expiry: "12/30",
+							cvc: "123",
+						},
+					},
+				}),
+			),
 			400,
 		);
 		expect((await billOf(casey.bill.id)).status).toBe("pending");
@@ -138,12 +152,19 @@ describe("Stripe checkout for a bill", () => {
 		).toHaveLength(1);
 		await new Promise((r) => setTimeout(r, 300));
 		expect((await readOutbox(app.dataDir)).length).toBe(mails);
-		expectError(await casey.client.post(`/api/bills/${casey.bill.id}/pay`, {}), 409);
+		expectError(
+			await read(
+				casey.client.api.bills[":id"].pay.$post({ param: { id: casey.bill.id }, json: {} }),
+			),
+			409,
+		);
 	});
 
 	it("an expired checkout lets Pay start a new one", async () => {
 		const casey = await approvedCustomer(app);
-		const first = await casey.client.post(`/api/bills/${casey.bill.id}/pay`, {});
+		const first = await read(
+			casey.client.api.bills[":id"].pay.$post({ param: { id: casey.bill.id }, json: {} }),
+		);
 		const [payment] = await app.db
 			.select()
 			.from(payments)
@@ -159,7 +180,9 @@ describe("Stripe checkout for a bill", () => {
 			},
 		});
 		expect(expired.status, expired.text).toBe(200);
-		const second = await casey.client.post(`/api/bills/${casey.bill.id}/pay`, {});
+		const second = await read(
+			casey.client.api.bills[":id"].pay.$post({ param: { id: casey.bill.id }, json: {} }),
+		);
 		expect(second.json.url).not.toBe(first.json.url);
 		expect(double.callsTo("POST", "/v1/checkout/sessions")).toHaveLength(2);
 	});
@@ -192,10 +215,15 @@ describe("Stripe charges made by the server", () => {
 		expect(intent!.idempotencyKey).toBe(payment!.id);
 		expect(payment!.providerPaymentId).toMatch(/^pi_/);
 
-		const refund = await owner.client.post(`/api/owner/payments/${payment!.id}/refund`, {
-			amountDollars: 50.5,
-			reason: "One tree skipped",
-		});
+		const refund = await read(
+			owner.client.api.owner.payments[":id"].refund.$post({
+				param: { id: payment!.id },
+				json: {
+					amountDollars: 50.5,
+					reason: "One tree skipped",
+				},
+			}),
+		);
 		expect(refund.status, refund.text).toBe(200);
 		const [call] = double.callsTo("POST", "/v1/refunds");
 		expect(call!.form).toMatchObject({
@@ -217,7 +245,7 @@ describe("Stripe charges made by the server", () => {
 describe("Plan for Next Year through Stripe", () => {
 	it("joins through a subscription checkout; invoices make paid monthly bills once; cancel cancels it", async () => {
 		const casey = await approvedCustomer(app);
-		const join = await casey.client.post("/api/plan", {});
+		const join = await read(casey.client.api.plan.$post({ json: {} }));
 		expect(join.status, join.text).toBe(200);
 		expect(join.json.kind).toBe("redirect");
 		const [session] = double.callsTo("POST", "/v1/checkout/sessions");
@@ -239,7 +267,7 @@ describe("Plan for Next Year through Stripe", () => {
 			},
 		});
 		expect(started.status, started.text).toBe(200);
-		expect((await casey.client.get("/api/plan")).json.status).toBe("active");
+		expect((await read(casey.client.api.plan.$get())).json.status).toBe("active");
 		const invoice = {
 			id: "evt_invoice_paid",
 			type: "invoice.paid",
@@ -259,7 +287,7 @@ describe("Plan for Next Year through Stripe", () => {
 		expect(planBills).toHaveLength(1);
 		expect(planBills[0]).toMatchObject({ status: "paid", amountCents: 2999 });
 
-		const cancelled = await casey.client.request("DELETE", "/api/plan");
+		const cancelled = await read(casey.client.api.plan.$delete());
 		expect(cancelled.status, cancelled.text).toBe(200);
 		expect(double.callsTo("DELETE", "/v1/subscriptions/sub_plan")).toHaveLength(1);
 		const [plan] = await app.db

@@ -17,6 +17,7 @@ import { test } from "../support/app-fixture.ts";
 import { addCustomerWithPayment, approvedCustomer, bill } from "../support/builders.ts";
 import { expectError } from "../support/expect.ts";
 import type { HttpClient } from "../support/http-client.ts";
+import { read } from "../support/http-client.ts";
 import { waitForMail } from "../support/outbox.ts";
 import type { TestApp } from "../support/test-app.ts";
 
@@ -33,7 +34,9 @@ const DECLINED = "4000 0000 0000 0002";
 const NO_FUNDS = "4000 0000 0000 9995";
 
 const pay = (client: HttpClient, billId: string, cardNumber = SUCCESS) =>
-	client.post(`/api/bills/${billId}/pay`, { card: card(cardNumber) });
+	read(
+		client.api.bills[":id"].pay.$post({ param: { id: billId }, json: { card: card(cardNumber) } }),
+	);
 
 async function billRow(app: TestApp, id: string) {
 	const [row] = await app.db.select().from(bills).where(eq(bills.id, id));
@@ -47,7 +50,7 @@ describe("paying a bill in test mode", () => {
 		app,
 	}) => {
 		const casey = await approvedCustomer(app, { email: "casey@example.test" });
-		const setup = await casey.client.get("/api/payments/setup");
+		const setup = await read(casey.client.api.payments.setup.$get());
 		expect(setup.json).toMatchObject({ mode: "test", publishableKey: null });
 
 		const res = await pay(casey.client, casey.bill.id);
@@ -81,7 +84,9 @@ describe("paying a bill in test mode", () => {
 			.where(eq(customers.userId, casey.userId));
 		expect(record!.paidInvoice).toBe(true);
 
-		const receipt = await casey.client.get(`/api/bills/${casey.bill.id}/receipt`);
+		const receipt = await read(
+			casey.client.api.bills[":id"].receipt.$get({ param: { id: casey.bill.id } }),
+		);
 		expect(receipt.status, receipt.text).toBe(200);
 		expect(receipt.json).toMatchObject({ method: "card", cardLast4: "4242", provider: "test" });
 		const mail = await waitForMail(app.dataDir, "casey@example.test", {
@@ -92,7 +97,7 @@ describe("paying a bill in test mode", () => {
 		expect(mail.text).toContain(`Date: ${formatDate(businessDate())}`);
 		await waitForMail(app.dataDir, BUSINESS_EMAIL, { containing: "ending in 4242" });
 
-		const list = await casey.client.get("/api/bills");
+		const list = await read(casey.client.api.bills.$get());
 		expect(list.json.bills[0]).toMatchObject({
 			status: "paid",
 			paymentMethod: "card",
@@ -153,7 +158,10 @@ describe("paying a bill in test mode", () => {
 		const casey = await approvedCustomer(app);
 		const other = await approvedCustomer(app, { owner: casey.owner, email: "other@example.test" });
 		expectError(await pay(other.client, casey.bill.id), 404, PAYMENT_MESSAGES.billNotFound);
-		expectError(await other.client.get(`/api/bills/${casey.bill.id}/receipt`), 404);
+		expectError(
+			await read(other.client.api.bills[":id"].receipt.$get({ param: { id: casey.bill.id } })),
+			404,
+		);
 		const newcomer = await signedInCustomer(app, { email: "newcomer@example.test" });
 		const own = await bill(app, { userId: newcomer.userId });
 		expectError(await pay(newcomer.client, own.id), 403, APPROVAL_REQUIRED_MESSAGE);
@@ -165,10 +173,20 @@ describe("paying a bill in test mode", () => {
 		expect((await pay(casey.client, casey.bill.id)).status).toBe(200);
 		const [payment] = await paymentsOf(app, casey.bill.id);
 		expectError(
-			await casey.client.post(`/api/owner/payments/${payment!.id}/refund`, { reason: "mine" }),
+			await read(
+				casey.client.api.owner.payments[":id"].refund.$post({
+					param: { id: payment!.id },
+					json: { reason: "mine" },
+				}),
+			),
 			403,
 		);
-		expectError(await casey.client.get(`/api/owner/customers/${casey.record.id}/payments`), 403);
+		expectError(
+			await read(
+				casey.client.api.owner.customers[":id"].payments.$get({ param: { id: casey.record.id } }),
+			),
+			403,
+		);
 	});
 
 	test("20 pays of one bill at once charge it exactly once", async ({ app }) => {
@@ -188,13 +206,17 @@ describe("paying a bill in test mode", () => {
 		app,
 	}) => {
 		const casey = await approvedCustomer(app);
-		const saved = await casey.owner.client.put("/api/owner/settings", {
-			payments: { testMode: false },
-		});
+		const saved = await read(
+			casey.owner.client.api.owner.settings.$put({
+				json: {
+					payments: { testMode: false },
+				},
+			}),
+		);
 		expect(saved.status, saved.text).toBe(200);
 		expect(saved.json.payments.testMode).toBe(false);
-		expect((await casey.client.get("/api/payments/setup")).json.mode).toBe("off");
-		const phone = (await casey.client.get("/api/business")).json.phone;
+		expect((await read(casey.client.api.payments.setup.$get())).json.mode).toBe("off");
+		const phone = (await read(casey.client.api.business.$get())).json.phone;
 		expectError(
 			await pay(casey.client, casey.bill.id),
 			503,
@@ -211,7 +233,9 @@ describe("refunds", () => {
 		const casey = await approvedCustomer(app, { email: "refund@example.test" });
 		expect((await pay(casey.client, casey.bill.id)).status).toBe(200);
 		const owner = casey.owner.client;
-		const list = await owner.get(`/api/owner/customers/${casey.record.id}/payments`);
+		const list = await read(
+			owner.api.owner.customers[":id"].payments.$get({ param: { id: casey.record.id } }),
+		);
 		expect(list.status, list.text).toBe(200);
 		const [payment] = list.json.payments;
 		expect(payment).toMatchObject({ status: "succeeded", cardLast4: "4242", refundedCents: 0 });
@@ -223,9 +247,22 @@ describe("refunds", () => {
 			400,
 			PAYMENT_MESSAGES.refundReasonRequired,
 		);
-		expectError(await owner.post(url, { amountDollars: -1, reason: "x" }), 400);
 		expectError(
-			await owner.post(url, { amountDollars: 0.001, reason: "x" }),
+			await read(
+				owner.api.owner.payments[":id"].refund.$post({
+					param: { id: payment.id },
+					json: { amountDollars: -1, reason: "x" },
+				}),
+			),
+			400,
+		);
+		expectError(
+			await read(
+				owner.api.owner.payments[":id"].refund.$post({
+					param: { id: payment.id },
+					json: { amountDollars: 0.001, reason: "x" },
+				}),
+			),
 			400,
 			"Enter an amount of at least $0.01",
 		);
@@ -233,7 +270,12 @@ describe("refunds", () => {
 			(await app.db.select().from(customers).where(eq(customers.userId, casey.userId)))[0]!
 				.paidInvoice;
 		expect(await paidInvoice()).toBe(true);
-		const part = await owner.post(url, { amountDollars: 100, reason: "Two strands were out" });
+		const part = await read(
+			owner.api.owner.payments[":id"].refund.$post({
+				param: { id: payment.id },
+				json: { amountDollars: 100, reason: "Two strands were out" },
+			}),
+		);
 		expect(part.status, part.text).toBe(200);
 		expect(part.json).toMatchObject({
 			message: "Refunded $100.00",
@@ -242,18 +284,39 @@ describe("refunds", () => {
 		expect((await billRow(app, casey.bill.id)).status).toBe("paid");
 		expect(await paidInvoice()).toBe(true);
 		const left = casey.bill.amountCents - 10000;
-		expectError(await owner.post(url, { amountDollars: left / 100 + 1, reason: "x" }), 400);
-		const rest = await owner.post(url, { reason: "Customer moved" });
+		expectError(
+			await read(
+				owner.api.owner.payments[":id"].refund.$post({
+					param: { id: payment.id },
+					json: { amountDollars: left / 100 + 1, reason: "x" },
+				}),
+			),
+			400,
+		);
+		const rest = await read(
+			owner.api.owner.payments[":id"].refund.$post({
+				param: { id: payment.id },
+				json: { reason: "Customer moved" },
+			}),
+		);
 		expect(rest.status, rest.text).toBe(200);
 		expect(rest.json.payment.refundedCents).toBe(casey.bill.amountCents);
 		expect((await billRow(app, casey.bill.id)).status).toBe("refunded");
 		// Nothing of the quote's bill stays paid: the invoice milestone is cleared.
 		expect(await paidInvoice()).toBe(false);
 		expect(await app.db.select().from(refunds)).toHaveLength(2);
-		expectError(await owner.post(url, { reason: "again" }), 400);
+		expectError(
+			await read(
+				owner.api.owner.payments[":id"].refund.$post({
+					param: { id: payment.id },
+					json: { reason: "again" },
+				}),
+			),
+			400,
+		);
 		expectError(await pay(casey.client, casey.bill.id), 409, PAYMENT_MESSAGES.billRefunded);
 		await waitForMail(app.dataDir, "refund@example.test", { containing: "Customer moved" });
-		const bills = (await casey.client.get("/api/bills")).json.bills;
+		const bills = (await read(casey.client.api.bills.$get())).json.bills;
 		expect(bills[0]).toMatchObject({ status: "refunded", refundedCents: casey.bill.amountCents });
 	});
 
@@ -262,14 +325,21 @@ describe("refunds", () => {
 		expectError(await pay(casey.client, casey.bill.id, DECLINED), 402);
 		const [failed] = await paymentsOf(app, casey.bill.id);
 		expectError(
-			await casey.owner.client.post(`/api/owner/payments/${failed!.id}/refund`, { reason: "x" }),
+			await read(
+				casey.owner.client.api.owner.payments[":id"].refund.$post({
+					param: { id: failed!.id },
+					json: { reason: "x" },
+				}),
+			),
 			409,
 			PAYMENT_MESSAGES.refundNotCard,
 		);
 		expectError(
-			await casey.owner.client.post(
-				"/api/owner/payments/00000000-0000-4000-8000-000000000000/refund",
-				{ reason: "x" },
+			await read(
+				casey.owner.client.api.owner.payments[":id"].refund.$post({
+					param: { id: "00000000-0000-4000-8000-000000000000" },
+					json: { reason: "x" },
+				}),
 			),
 			404,
 		);
@@ -291,18 +361,18 @@ describe("Plan for Next Year", () => {
 		app,
 	}) => {
 		const casey = await approvedCustomer(app);
-		expect((await casey.client.get("/api/plan")).json).toMatchObject({
+		expect((await read(casey.client.api.plan.$get())).json).toMatchObject({
 			status: "none",
 			priceCents: 2999,
 		});
 		expectError(
-			await casey.client.post("/api/plan", { card: card(DECLINED) }),
+			await read(casey.client.api.plan.$post({ json: { card: card(DECLINED) } })),
 			402,
 			PAYMENT_MESSAGES.declined,
 		);
 		expect(await app.db.select().from(planSubscriptions)).toHaveLength(0);
 
-		const joined = await casey.client.post("/api/plan", { card: card(SUCCESS) });
+		const joined = await read(casey.client.api.plan.$post({ json: { card: card(SUCCESS) } }));
 		expect(joined.status, joined.text).toBe(200);
 		expect(joined.json.plan).toMatchObject({
 			status: "active",
@@ -310,7 +380,7 @@ describe("Plan for Next Year", () => {
 			cardLast4: "4242",
 		});
 		expectError(
-			await casey.client.post("/api/plan", { card: card(SUCCESS) }),
+			await read(casey.client.api.plan.$post({ json: { card: card(SUCCESS) } })),
 			409,
 			PAYMENT_MESSAGES.planAlreadyActive,
 		);
@@ -330,7 +400,7 @@ describe("Plan for Next Year", () => {
 		expect(
 			(await paymentsOf(app, december[0]!.id)).filter((p) => p.status === "succeeded"),
 		).toHaveLength(1);
-		expect((await casey.client.get("/api/plan")).json.nextChargeDate).toBe("2027-01-01");
+		expect((await read(casey.client.api.plan.$get())).json.nextChargeDate).toBe("2027-01-01");
 
 		// A crash after January's bill was made but before it was charged: the next run charges it.
 		await app.db.transaction(async (tx) => {
@@ -349,7 +419,7 @@ describe("Plan for Next Year", () => {
 		);
 		expect(january.map((b) => b.status)).toEqual(["paid"]);
 
-		const cancelled = await casey.client.request("DELETE", "/api/plan");
+		const cancelled = await read(casey.client.api.plan.$delete());
 		expect(cancelled.status, cancelled.text).toBe(200);
 		expect(cancelled.json).toMatchObject({
 			plan: { status: "cancelled" },
@@ -357,18 +427,25 @@ describe("Plan for Next Year", () => {
 		});
 		await billPlans({ deps: app.deps, now: new Date("2027-02-03T15:00:00Z") });
 		expect(await planBills(app, casey.userId)).toHaveLength(3);
-		expectError(await casey.client.request("DELETE", "/api/plan"), 409);
+		expectError(await read(casey.client.api.plan.$delete()), 409);
 		// The owner sees the plan on the customer's payments.
-		const owner = await casey.owner.client.get(`/api/owner/customers/${casey.record.id}/payments`);
+		const owner = await read(
+			casey.owner.client.api.owner.customers[":id"].payments.$get({
+				param: { id: casey.record.id },
+			}),
+		);
 		expect(owner.json.plan.status).toBe("cancelled");
 		void NOV;
 	});
 
 	test("the dashboard card shows who is on the plan", async ({ app }) => {
 		const casey = await approvedCustomer(app);
-		expect((await casey.client.post("/api/plan", { card: card(SUCCESS) })).status).toBe(200);
+		expect(
+			(await read(casey.client.api.plan.$post({ json: { card: card(SUCCESS) } }))).status,
+		).toBe(200);
 		app.readCache.clear();
-		const cards = (await casey.owner.client.get("/api/owner/customers")).json.customers;
+		const cards = (await read(casey.owner.client.api.owner.customers.$get({ query: {} }))).json
+			.customers;
 		expect(cards.find((c: { id: string }) => c.id === casey.record.id).onPlan).toBe(true);
 	});
 });

@@ -1,5 +1,6 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { read } from "../support/http-client.ts";
 import { clonePostgresTemplate } from "../support/postgres-template.ts";
 import {
 	type ServerProcess,
@@ -49,7 +50,7 @@ describe.skipIf(!url)("the plan's monthly billing across instances and restarts"
 	it("bills a missed month once, and this month not again, whoever runs the job", async () => {
 		const [a, b] = await start();
 		const customer = await signUpOn(a!, "plan@example.test", "customer");
-		const me = (await customer.get("/api/me")).json.user.id as string;
+		const me = (await read(customer.api.me.$get())).json.user.id as string;
 		await db.query(
 			`insert into quote_requests (user_id, status, address, city, services, total_estimate_cents)
 				values ($1, 'approved', '1 Market Ave', 'Canton', '[]'::jsonb, 47500)`,
@@ -61,7 +62,7 @@ describe.skipIf(!url)("the plan's monthly billing across instances and restarts"
 			expiry: "12/30",
 			cvc: "123",
 		};
-		const joined = await customer.post("/api/plan", { card });
+		const joined = await read(customer.api.plan.$post({ json: { card } }));
 		expect(joined.status, joined.text).toBe(200);
 		const thisMonth = (
 			await db.query(`select plan_month::text as m from bills where plan_month is not null`)

@@ -1,16 +1,19 @@
 import { describe, expect } from "vitest";
 import { ownerAndCustomer } from "../support/accounts.ts";
 import { test } from "../support/app-fixture.ts";
+import { formFile, read } from "../support/http-client.ts";
 import { png } from "../support/images.ts";
 
 /** The owner sends Casey a photo in chat; answers its file's address. */
 async function sharedPhoto(owner: Awaited<ReturnType<typeof ownerAndCustomer>>) {
-	const form = new FormData();
-	form.set("data", JSON.stringify({ content: "Your roofline" }));
-	form.append("file", new Blob([new Uint8Array(await png())]), "roof.png");
-	const sent = await owner.owner.client.post(
-		`/api/owner/chat/${owner.customer.userId}/attachments`,
-		form,
+	const sent = await read(
+		owner.owner.client.api.owner.chat[":customerUserId"].attachments.$post({
+			param: { customerUserId: owner.customer.userId },
+			form: {
+				data: JSON.stringify({ content: "Your roofline" }),
+				file: formFile({ name: "roof.png", bytes: await png() }),
+			},
+		}),
 	);
 	expect(sent.status, sent.text).toBe(201);
 	return `/api/files/${sent.json.message.file.id}`;
@@ -38,12 +41,12 @@ describe("nothing private outlives the session in a browser or a cache", () => {
 
 	test("signed-in JSON answers are never stored", async ({ app }) => {
 		const { customer, owner } = await ownerAndCustomer(app);
-		for (const [who, path] of [
-			[customer, "/api/me"],
-			[customer, "/api/bills"],
-			[owner, "/api/owner/dashboard"],
+		for (const [path, call] of [
+			["/api/me", () => customer.client.api.me.$get()],
+			["/api/bills", () => customer.client.api.bills.$get()],
+			["/api/owner/dashboard", () => owner.client.api.owner.dashboard.$get()],
 		] as const) {
-			const res = await who.client.get(path);
+			const res = await read(call());
 			expect(res.status, path).toBe(200);
 			expect(res.headers.get("cache-control"), path).toBe("no-store");
 		}

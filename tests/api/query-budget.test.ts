@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { signedInOwner } from "../support/accounts.ts";
 import { approvedCustomer, bill, serviceRequest, websiteQuote } from "../support/builders.ts";
-import type { HttpClient } from "../support/http-client.ts";
+import { read } from "../support/http-client.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 let app: TestApp;
@@ -11,10 +11,10 @@ beforeEach(async () => {
 afterEach(() => app.close());
 
 /** SQL statements one request runs, session check included (nothing reused from the read cache). */
-async function queriesFor(client: HttpClient, path: string) {
+async function queriesFor(call: () => Parameters<typeof read>[0]) {
 	app.readCache.clear();
 	app.queries.length = 0;
-	const res = await client.get(path);
+	const res = await read(call());
 	expect(res.status, res.text).toBe(200);
 	// E-mail delivery runs in the background on its own schedule: not part of the request.
 	return app.queries.filter((q) => !q.includes("email_outbox")).length;
@@ -24,19 +24,24 @@ describe("query budget", () => {
 	it("owner and customer screens take at most 4 queries, however much data there is", async () => {
 		const customer = await approvedCustomer(app);
 		const { owner } = customer;
-		const paths = {
+		const screens = {
 			owner: [
-				"/api/owner/dashboard",
-				"/api/owner/quotes",
-				"/api/owner/customers",
-				"/api/owner/service-requests",
+				() => owner.client.api.owner.dashboard.$get(),
+				() => owner.client.api.owner.quotes.$get({ query: {} }),
+				() => owner.client.api.owner.customers.$get({ query: {} }),
+				() => owner.client.api.owner["service-requests"].$get({ query: {} }),
 			],
-			customer: ["/api/quotes/latest", "/api/customer", "/api/bills", "/api/service-requests"],
+			customer: [
+				() => customer.client.api.quotes.latest.$get(),
+				() => customer.client.api.customer.$get(),
+				() => customer.client.api.bills.$get(),
+				() => customer.client.api["service-requests"].$get({ query: {} }),
+			],
 		};
 		const measure = async () => {
 			const counts = { owner: [] as number[], customer: [] as number[] };
-			for (const p of paths.owner) counts.owner.push(await queriesFor(owner.client, p));
-			for (const p of paths.customer) counts.customer.push(await queriesFor(customer.client, p));
+			for (const call of screens.owner) counts.owner.push(await queriesFor(call));
+			for (const call of screens.customer) counts.customer.push(await queriesFor(call));
 			return counts;
 		};
 
@@ -59,14 +64,19 @@ describe("query budget", () => {
 		const second = await bill(app, { userId: customer.userId, amountCents: 2999 });
 		const payOne = async (id: string) => {
 			app.queries.length = 0;
-			const res = await customer.client.post(`/api/bills/${id}/pay`, {
-				card: {
-					cardholderName: "Casey Customer",
-					cardNumber: "4242 4242 4242 4242",
-					expiry: "12/30",
-					cvc: "123",
-				},
-			});
+			const res = await read(
+				customer.client.api.bills[":id"].pay.$post({
+					param: { id },
+					json: {
+						card: {
+							cardholderName: "Casey Customer",
+							cardNumber: "4242 4242 4242 4242",
+							expiry: "12/30",
+							cvc: "123",
+						},
+					},
+				}),
+			);
 			expect(res.status, res.text).toBe(200);
 			// Delivery claims and marks e-mail on its own schedule: not part of the request. The
 			// transaction's begin and commit are logged on PostgreSQL only.
@@ -107,7 +117,7 @@ describe("query budget", () => {
 		expect((await withCookie(`${token}.${"A".repeat(43)}=`)).status).toBe(401);
 		expect((await withCookie(token)).status).toBe(401);
 		await owner.client.post("/api/auth/sign-out");
-		expect((await owner.client.get("/api/owner/dashboard")).status).toBe(401);
+		expect((await read(owner.client.api.owner.dashboard.$get())).status).toBe(401);
 		const forged = await owner.client.request("GET", "/api/owner/dashboard", undefined, {
 			cookie: "better-auth.session_token=abc.def",
 		});

@@ -2,8 +2,10 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { customers, quoteRequests } from "../../src/server/db/schema.ts";
 import { addDays, businessDate } from "../../src/shared/dates.ts";
+import type { OwnerQuoteFilter } from "../../src/shared/quotes.ts";
 import { ownerAndCustomer, signedInCustomer, signedInOwner } from "../support/accounts.ts";
 import { appQuote, SIGNATURE, websiteQuote } from "../support/builders.ts";
+import { read } from "../support/http-client.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 let app: TestApp;
@@ -27,7 +29,7 @@ describe("owner quote list", () => {
 			createdAt: new Date(Date.now() - 1000),
 		});
 
-		const page1 = await owner.client.get("/api/owner/quotes?limit=2");
+		const page1 = await read(owner.client.api.owner.quotes.$get({ query: { limit: "2" } }));
 		expect(page1.status).toBe(200);
 		expect(page1.json.quotes.map((q: { id: string }) => q.id)).toEqual([fresh.id, web.id]);
 		expect(page1.json.quotes[0]).toMatchObject({
@@ -45,21 +47,25 @@ describe("owner quote list", () => {
 		});
 		expect(page1.json.nextCursor).toBeTruthy();
 
-		const page2 = await owner.client.get(
-			`/api/owner/quotes?limit=2&cursor=${encodeURIComponent(page1.json.nextCursor)}`,
+		const page2 = await read(
+			owner.client.api.owner.quotes.$get({ query: { limit: "2", cursor: page1.json.nextCursor } }),
 		);
 		expect(page2.json.quotes.map((q: { id: string }) => q.id)).toEqual([old.id]);
 		expect(page2.json.quotes[0].expired).toBe(true);
 		expect(page2.json.nextCursor).toBeNull();
 
-		expect((await owner.client.get("/api/owner/quotes?cursor=nonsense")).status).toBe(400);
-		expect((await owner.client.get("/api/owner/quotes?limit=0")).status).toBe(400);
-		expect((await customer.client.get("/api/owner/quotes")).status).toBe(403);
+		expect(
+			(await read(owner.client.api.owner.quotes.$get({ query: { cursor: "nonsense" } }))).status,
+		).toBe(400);
+		expect((await read(owner.client.api.owner.quotes.$get({ query: { limit: "0" } }))).status).toBe(
+			400,
+		);
+		expect((await read(customer.client.api.owner.quotes.$get({ query: {} }))).status).toBe(403);
 	});
 
 	it("answers 'no quotes' with an empty page", async () => {
 		const owner = await signedInOwner(app);
-		const res = await owner.client.get("/api/owner/quotes");
+		const res = await read(owner.client.api.owner.quotes.$get({ query: {} }));
 		expect(res.json).toEqual({ quotes: [], nextCursor: null });
 	});
 });
@@ -88,20 +94,28 @@ describe("owner quote list filters", () => {
 			email: "converted@example.test",
 			createdAt: minutesAgo(1),
 		});
-		const made = await owner.client.post(
-			`/api/owner/quotes/website/${converted.id}/customer-account`,
+		const made = await read(
+			owner.client.api.owner.quotes.website[":id"]["customer-account"].$post({
+				param: { id: converted.id },
+			}),
 		);
 		expect(made.status).toBe(201);
 
-		const list = (query: string) => owner.client.get(`/api/owner/quotes${query}`);
-		expect(ids(await list(""))).toEqual([rejected.id, revised.id, pending.id]);
-		expect(ids(await list("?status=open"))).toEqual([rejected.id, revised.id, pending.id]);
-		expect(ids(await list("?status=pending"))).toEqual([pending.id]);
-		expect(ids(await list("?status=revised"))).toEqual([revised.id]);
-		expect(ids(await list("?status=rejected"))).toEqual([rejected.id]);
-		expect(ids(await list("?status=approved"))).toEqual([lead.id]);
-		expect(ids(await list("?status=all"))).toEqual([lead.id, rejected.id, revised.id, pending.id]);
-		expect((await owner.client.get("/api/owner/quotes/counts")).json).toEqual({
+		const list = (query: { status?: OwnerQuoteFilter | "open"; limit?: string; cursor?: string }) =>
+			read(owner.client.api.owner.quotes.$get({ query }));
+		expect(ids(await list({}))).toEqual([rejected.id, revised.id, pending.id]);
+		expect(ids(await list({ status: "open" }))).toEqual([rejected.id, revised.id, pending.id]);
+		expect(ids(await list({ status: "pending" }))).toEqual([pending.id]);
+		expect(ids(await list({ status: "revised" }))).toEqual([revised.id]);
+		expect(ids(await list({ status: "rejected" }))).toEqual([rejected.id]);
+		expect(ids(await list({ status: "approved" }))).toEqual([lead.id]);
+		expect(ids(await list({ status: "all" }))).toEqual([
+			lead.id,
+			rejected.id,
+			revised.id,
+			pending.id,
+		]);
+		expect((await read(owner.client.api.owner.quotes.counts.$get())).json).toEqual({
 			all: 4,
 			pending: 1,
 			revised: 1,
@@ -110,39 +124,48 @@ describe("owner quote list filters", () => {
 		});
 
 		// Paging follows the filter.
-		const first = await list("?status=all&limit=1");
-		const next = await list(
-			`?status=all&limit=1&cursor=${encodeURIComponent(first.json.nextCursor)}`,
-		);
+		const first = await list({ status: "all", limit: "1" });
+		const next = await list({ status: "all", limit: "1", cursor: first.json.nextCursor });
 		expect(ids(next)).toEqual([rejected.id]);
 
 		// Once the lead has an account it leaves the filter and its count.
 		expect(
-			(await owner.client.post(`/api/owner/quotes/website/${lead.id}/customer-account`)).status,
+			(
+				await read(
+					owner.client.api.owner.quotes.website[":id"]["customer-account"].$post({
+						param: { id: lead.id },
+					}),
+				)
+			).status,
 		).toBe(201);
-		expect(ids(await list("?status=approved"))).toEqual([]);
-		expect((await owner.client.get("/api/owner/quotes/counts")).json).toMatchObject({
+		expect(ids(await list({ status: "approved" }))).toEqual([]);
+		expect((await read(owner.client.api.owner.quotes.counts.$get())).json).toMatchObject({
 			all: 3,
 			approved: 0,
 		});
 
-		const bad = await list("?status=converted");
+		// A filter the route does not name: raw, as the typed client refuses it.
+		const bad = await owner.client.get("/api/owner/quotes?status=converted");
 		expect(bad.status).toBe(400);
 		expect(JSON.stringify(bad.json)).toContain("Unknown quote filter");
-		expect((await customer.client.get("/api/owner/quotes?status=approved")).status).toBe(403);
-		expect((await customer.client.get("/api/owner/quotes/counts")).status).toBe(403);
+		expect(
+			(await read(customer.client.api.owner.quotes.$get({ query: { status: "approved" } }))).status,
+		).toBe(403);
+		expect((await read(customer.client.api.owner.quotes.counts.$get())).status).toBe(403);
 	});
 
 	it("counts nothing on a new install", async () => {
 		const owner = await signedInOwner(app);
-		expect((await owner.client.get("/api/owner/quotes/counts")).json).toEqual({
+		expect((await read(owner.client.api.owner.quotes.counts.$get())).json).toEqual({
 			all: 0,
 			pending: 0,
 			revised: 0,
 			approved: 0,
 			rejected: 0,
 		});
-		expect((await owner.client.get("/api/owner/quotes?status=approved")).json).toEqual({
+		expect(
+			(await read(owner.client.api.owner.quotes.$get({ query: { status: "approved" } }))).json,
+		).toEqual({
 			quotes: [],
 			nextCursor: null,
 		});
@@ -153,25 +176,31 @@ describe("the customer's quote", () => {
 	it("shows only my latest quote, and my flags change only on my quote", async () => {
 		const customer = await signedInCustomer(app);
 		const stranger = await signedInCustomer(app, { email: "stranger@example.test" });
-		expect((await customer.client.get("/api/quotes/latest")).json).toEqual({ quote: null });
+		expect((await read(customer.client.api.quotes.latest.$get())).json).toEqual({ quote: null });
 
 		await appQuote(app, { userId: customer.userId, createdAt: new Date(Date.now() - 60_000) });
 		const latest = await appQuote(app, { userId: customer.userId, status: "approved" });
-		const res = await customer.client.get("/api/quotes/latest");
+		const res = await read(customer.client.api.quotes.latest.$get());
 		expect(res.json.quote).toMatchObject({
 			id: latest.id,
 			status: "approved",
 			approvalNotificationSeen: false,
 		});
-		expect((await stranger.client.get("/api/quotes/latest")).json.quote).toBeNull();
+		expect((await read(stranger.client.api.quotes.latest.$get())).json.quote).toBeNull();
 
 		expect(
 			(
-				await stranger.client.request("PATCH", `/api/quotes/${latest.id}`, {
-					quoteDetailsDismissed: true,
-				})
+				await read(
+					stranger.client.api.quotes[":id"].$patch({
+						param: { id: latest.id },
+						json: {
+							quoteDetailsDismissed: true,
+						},
+					}),
+				)
 			).status,
 		).toBe(404);
+		// Raw: the route takes only `true`, and this sends `false`.
 		expect(
 			(
 				await customer.client.request("PATCH", `/api/quotes/${latest.id}`, {
@@ -179,9 +208,14 @@ describe("the customer's quote", () => {
 				})
 			).status,
 		).toBe(400);
-		const ok = await customer.client.request("PATCH", `/api/quotes/${latest.id}`, {
-			approvalNotificationSeen: true,
-		});
+		const ok = await read(
+			customer.client.api.quotes[":id"].$patch({
+				param: { id: latest.id },
+				json: {
+					approvalNotificationSeen: true,
+				},
+			}),
+		);
 		expect(ok.status).toBe(204);
 		const [row] = await app.db.select().from(quoteRequests).where(eq(quoteRequests.id, latest.id));
 		expect(row).toMatchObject({ approvalNotificationSeen: true, quoteDetailsDismissed: false });
@@ -189,26 +223,31 @@ describe("the customer's quote", () => {
 
 	it("signs the contract only after approval", async () => {
 		const { owner, customer } = await ownerAndCustomer(app);
-		const before = await customer.client.post("/api/contract/sign", SIGNATURE);
+		const before = await read(customer.client.api.contract.sign.$post({ json: SIGNATURE }));
 		expect(before.status).toBe(403);
 		expect(before.json.error).toBe("This is available after your quote has been approved");
 
-		expect((await customer.client.get("/api/customer")).json).toEqual({ customer: null });
+		expect((await read(customer.client.api.customer.$get())).json).toEqual({ customer: null });
 		const quote = await appQuote(app, { userId: customer.userId });
-		await owner.client.post(`/api/owner/quotes/app/${quote.id}/approve`);
-		expect((await customer.client.get("/api/customer")).json.customer).toMatchObject({
+		await read(
+			owner.client.api.owner.quotes[":source"][":id"].approve.$post({
+				param: { source: "app", id: quote.id },
+				json: {},
+			}),
+		);
+		expect((await read(customer.client.api.customer.$get())).json.customer).toMatchObject({
 			idNumber: 1001,
 			serviceType: "installation",
 			progressPercent: 0,
 		});
-		const signed = await customer.client.post("/api/contract/sign", SIGNATURE);
+		const signed = await read(customer.client.api.contract.sign.$post({ json: SIGNATURE }));
 		expect(signed.json).toMatchObject({ agreedToServices: true });
 		const [record] = await app.db
 			.select()
 			.from(customers)
 			.where(eq(customers.userId, customer.userId));
 		expect(record!.agreedToServices).toBe(true);
-		expect((await customer.client.get("/api/customer")).json.customer).toMatchObject({
+		expect((await read(customer.client.api.customer.$get())).json.customer).toMatchObject({
 			agreedToServices: true,
 			progressPercent: 25,
 		});

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { rateLimits, requestLimits } from "../../src/server/db/schema.ts";
 import { hitRateLimit, RATE_LIMIT_MESSAGE } from "../../src/server/lib/rate-limit.ts";
 import { PUBLIC_RATE_LIMITS } from "../../src/server/lib/rate-limit-rules.ts";
-import { HttpClient } from "../support/http-client.ts";
+import { HttpClient, read } from "../support/http-client.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 let app: TestApp;
@@ -73,10 +73,10 @@ describe("the public forms' limits", () => {
 			message: "Can you light our porch?",
 		};
 		for (let i = 0; i < 5; i++)
-			expect((await client.post("/api/public/contact", message)).status).toBe(201);
+			expect((await read(client.api.public.contact.$post({ json: message }))).status).toBe(201);
 		// better-auth deletes its rows older than its 60 s window on its own schedule.
 		await app.db.delete(rateLimits);
-		const sixth = await client.post("/api/public/contact", message);
+		const sixth = await read(client.api.public.contact.$post({ json: message }));
 		expect(sixth.status).toBe(429);
 		expect(sixth.json.error).toBe(RATE_LIMIT_MESSAGE);
 	});

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInCustomer } from "../support/accounts.ts";
+import { read } from "../support/http-client.ts";
 import { checkResponseContract } from "../support/response-contract.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -14,7 +15,7 @@ const json = "application/json; charset=UTF-8";
 describe("the API tests' check of answers against their declared schemas", () => {
 	it("passes a real answer and fails one its route does not declare", async () => {
 		const customer = await signedInCustomer(app);
-		const me = await customer.client.get("/api/me");
+		const me = await read(customer.client.api.me.$get());
 		expect(me.json.user.email).toBe(customer.email);
 		const check = (body: unknown, path = "/api/me") =>
 			checkResponseContract(

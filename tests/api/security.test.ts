@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { sessions } from "../../src/server/db/schema.ts";
 import { accountCounts, meWithCookie, PASSWORD, signedInCustomer } from "../support/accounts.ts";
 import { expectError } from "../support/expect.ts";
-import { HttpClient } from "../support/http-client.ts";
+import { HttpClient, read } from "../support/http-client.ts";
 import { queuedBesidesConfirmations } from "../support/outbox.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -151,12 +151,16 @@ describe("request size", () => {
 		expect(await accountCounts(app)).toEqual(before);
 
 		// Just under the limit is an ordinary validation failure, not 413.
-		const justUnder = await new HttpClient(app.url).post("/api/account/sign-up", {
-			email: "big@example.com",
-			password: PASSWORD,
-			role: "customer",
-			displayName: "x".repeat(900 * 1024),
-		});
+		const justUnder = await read(
+			new HttpClient(app.url).api.account["sign-up"].$post({
+				json: {
+					email: "big@example.com",
+					password: PASSWORD,
+					role: "customer",
+					displayName: "x".repeat(900 * 1024),
+				},
+			}),
+		);
 		expectError(justUnder, 400, "Display name can be at most 100 characters");
 		expect(await accountCounts(app)).toEqual(before);
 	});
@@ -164,11 +168,15 @@ describe("request size", () => {
 
 describe("session cookie", () => {
 	it("is HttpOnly, SameSite=Lax and site-wide, from sign-up and from sign-in", async () => {
-		const signUpRes = await new HttpClient(app.url).post("/api/account/sign-up", {
-			email: "casey@example.com",
-			password: PASSWORD,
-			role: "customer",
-		});
+		const signUpRes = await read(
+			new HttpClient(app.url).api.account["sign-up"].$post({
+				json: {
+					email: "casey@example.com",
+					password: PASSWORD,
+					role: "customer",
+				},
+			}),
+		);
 		const signInRes = await new HttpClient(app.url).post("/api/auth/sign-in/email", {
 			email: "casey@example.com",
 			password: PASSWORD,
@@ -210,15 +218,19 @@ describe("error responses", () => {
 			[anonymous.request("POST", "/api/auth/sign-in/email", "{{{"), 400],
 			[anonymous.request("POST", "/api/auth/reset-password", '{"token":[{"$gt":""}]}'), 400],
 			[anonymous.post("/api/auth/sign-in/email", { email: "x@example.com", password: "p" }), 401],
-			[anonymous.put("/api/me/view", { view: "owner" }), 401],
-			[customer.put("/api/me/view", { view: "owner" }), 403],
-			[customer.post("/api/owner/invites", {}), 403],
+			[read(anonymous.api.me.view.$put({ json: { view: "owner" } })), 401],
+			[read(customer.api.me.view.$put({ json: { view: "owner" } })), 403],
+			[read(customer.api.owner.invites.$post({ json: {} })), 403],
 			[
-				anonymous.post("/api/account/sign-up", {
-					email: "casey@example.com",
-					password: PASSWORD,
-					role: "customer",
-				}),
+				read(
+					anonymous.api.account["sign-up"].$post({
+						json: {
+							email: "casey@example.com",
+							password: PASSWORD,
+							role: "customer",
+						},
+					}),
+				),
 				409,
 			],
 			[anonymous.get("/api/account/sign-up"), 404],
@@ -255,8 +267,9 @@ describe("error responses", () => {
 		const { client } = await signedInCustomer(app, { email: "casey@example.com" });
 		const [session] = await app.db.select().from(sessions);
 		// Used all along: every request leaves the end where sign-in put it.
-		for (const path of ["/api/me", "/api/customer", "/api/bills"]) {
-			expect((await client.get(path)).status).toBe(200);
+		const { api } = client;
+		for (const call of [() => api.me.$get(), () => api.customer.$get(), () => api.bills.$get()]) {
+			expect((await read(call())).status).toBe(200);
 		}
 		const [after] = await app.db.select().from(sessions);
 		expect(after!.expiresAt).toEqual(session!.expiresAt);
@@ -271,8 +284,8 @@ describe("error responses", () => {
 			expiresAt: sql`now() + interval '20 days'`,
 		});
 		app.readCache.clear();
-		expect((await client.get("/api/me")).json).toEqual({ user: null });
-		expect((await client.get("/api/customer")).status).toBe(401);
+		expect((await read(client.api.me.$get())).json).toEqual({ user: null });
+		expect((await read(client.api.customer.$get())).status).toBe(401);
 	});
 });
 

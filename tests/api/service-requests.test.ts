@@ -16,6 +16,7 @@ import { test } from "../support/app-fixture.ts";
 import { approvedCustomer, serviceRequest } from "../support/builders.ts";
 import { expectError } from "../support/expect.ts";
 import type { HttpClient } from "../support/http-client.ts";
+import { read } from "../support/http-client.ts";
 import { png as pngOf } from "../support/images.ts";
 import { readOutbox, waitForMail } from "../support/outbox.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
@@ -84,7 +85,7 @@ describe("customer service requests", () => {
 			createdAt: new Date(Date.now() - 60_000),
 			status: "resolved",
 		});
-		const history = await customer.client.get("/api/service-requests");
+		const history = await read(customer.client.api["service-requests"].$get({ query: {} }));
 		expect(history.status).toBe(200);
 		expect(history.json.active).toBe(true);
 		expect(history.json.colorFeeCents).toBe(1999);
@@ -98,10 +99,17 @@ describe("customer service requests", () => {
 			fee: null,
 		});
 		// The photo is private: its customer and the owner read it, nobody else.
-		expect((await customer.client.get(`/api/files/${photo!.id}`)).status).toBe(200);
-		expect((await customer.owner.client.get(`/api/files/${photo!.id}`)).status).toBe(200);
+		expect(
+			(await read(customer.client.api.files[":id"].$get({ param: { id: photo!.id } }))).status,
+		).toBe(200);
+		expect(
+			(await read(customer.owner.client.api.files[":id"].$get({ param: { id: photo!.id } })))
+				.status,
+		).toBe(200);
 		const stranger = await signedInCustomer(app, { email: "stranger@example.test" });
-		expect((await stranger.client.get(`/api/files/${photo!.id}`)).status).toBe(404);
+		expect(
+			(await read(stranger.client.api.files[":id"].$get({ param: { id: photo!.id } }))).status,
+		).toBe(404);
 	});
 
 	test("without an approved quote the request is refused with 403 before the body is checked", async ({
@@ -117,7 +125,7 @@ describe("customer service requests", () => {
 		}));
 		expectError(await submit(customer.client, fix, many), 403, APPROVAL_REQUIRED_MESSAGE);
 		expect(await counts(app)).toEqual({ requests: 0, files: 0, bills: 0 });
-		const history = await customer.client.get("/api/service-requests");
+		const history = await read(customer.client.api["service-requests"].$get({ query: {} }));
 		expect(history.json).toMatchObject({ requests: [], active: false });
 	});
 
@@ -188,9 +196,9 @@ describe("customer service requests", () => {
 			status: "pending",
 			description: "Color change fee: Custom",
 		});
-		const quickPay = await customer.client.get("/api/bills");
+		const quickPay = await read(customer.client.api.bills.$get());
 		expect(quickPay.json.bills.map((b: { id: string }) => b.id)).toContain(fee!.id);
-		const history = await customer.client.get("/api/service-requests");
+		const history = await read(customer.client.api["service-requests"].$get({ query: {} }));
 		expect(history.json.requests[0]).toMatchObject({
 			colorScheme: "Custom",
 			customColors: "Blue and silver",
@@ -228,7 +236,9 @@ describe("customer service requests", () => {
 		expect(free.status).toBe(201);
 		expect(free.json.feeBillId).toBeNull();
 		expect(await counts(app)).toEqual({ ...before, requests: before.requests + 1 });
-		expect((await customer.client.get("/api/service-requests")).json.colorFeeCents).toBeNull();
+		expect(
+			(await read(customer.client.api["service-requests"].$get({ query: {} }))).json.colorFeeCents,
+		).toBeNull();
 	});
 
 	test("a customer cancels an open request of their own; its unpaid fee goes, others' requests are 404", async ({
@@ -239,10 +249,22 @@ describe("customer service requests", () => {
 		const other = await approvedCustomer(app, { owner: customer.owner, email: "pat@example.test" });
 		const theirs = await serviceRequest(app, { userId: other.userId });
 
-		expectError(await customer.client.post(`/api/service-requests/${theirs.id}/cancel`), 404);
-		expectError(await customer.client.post("/api/service-requests/not-an-id/cancel"), 400);
+		expectError(
+			await read(
+				customer.client.api["service-requests"][":id"].cancel.$post({ param: { id: theirs.id } }),
+			),
+			404,
+		);
+		expectError(
+			await read(
+				customer.client.api["service-requests"][":id"].cancel.$post({ param: { id: "not-an-id" } }),
+			),
+			400,
+		);
 
-		const res = await customer.client.post(`/api/service-requests/${id}/cancel`);
+		const res = await read(
+			customer.client.api["service-requests"][":id"].cancel.$post({ param: { id } }),
+		);
 		expect(res.status, res.text).toBe(200);
 		expect(res.json).toMatchObject({ status: "cancelled", message: REQUEST_MESSAGES.cancelled });
 		expect(await app.db.select().from(bills).where(eq(bills.id, feeBillId))).toEqual([]);
@@ -250,15 +272,25 @@ describe("customer service requests", () => {
 		expect(mail.subject).toBe("Your Change Colors request was cancelled");
 		expect(mail.text).toContain("fee was removed");
 
-		expectError(await customer.client.post(`/api/service-requests/${id}/cancel`), 409);
+		expectError(
+			await read(customer.client.api["service-requests"][":id"].cancel.$post({ param: { id } })),
+			409,
+		);
 		const started = await serviceRequest(app, { userId: customer.userId, status: "in_progress" });
-		expectError(await customer.client.post(`/api/service-requests/${started.id}/cancel`), 409);
+		expectError(
+			await read(
+				customer.client.api["service-requests"][":id"].cancel.$post({ param: { id: started.id } }),
+			),
+			409,
+		);
 		const [still] = await app.db
 			.select()
 			.from(serviceRequests)
 			.where(eq(serviceRequests.id, started.id));
 		expect(still!.status).toBe("in_progress");
-		expect((await customer.client.get("/api/service-requests")).json.active).toBe(true);
+		expect(
+			(await read(customer.client.api["service-requests"].$get({ query: {} }))).json.active,
+		).toBe(true);
 	});
 
 	test("the customer's cancel route means the customer's cancel for everyone: the owner's call there moves no customer's request", async ({
@@ -267,12 +299,21 @@ describe("customer service requests", () => {
 		const customer = await approvedCustomer(app);
 		const { id, feeBillId } = (await submit(customer.client, colors)).json;
 
-		expectError(await customer.owner.client.post(`/api/service-requests/${id}/cancel`), 404);
+		expectError(
+			await read(
+				customer.owner.client.api["service-requests"][":id"].cancel.$post({ param: { id } }),
+			),
+			404,
+		);
 		const [still] = await app.db.select().from(serviceRequests).where(eq(serviceRequests.id, id));
 		expect(still!.status).toBe("open");
 		expect(await app.db.select().from(bills).where(eq(bills.id, feeBillId))).toHaveLength(1);
 
-		const res = await customer.owner.client.post(`/api/owner/service-requests/${id}/cancel`);
+		const res = await read(
+			customer.owner.client.api.owner["service-requests"][":id"][":action"].$post({
+				param: { id, action: "cancel" },
+			}),
+		);
 		expect(res.status, res.text).toBe(200);
 		expect(res.json).toMatchObject({ status: "cancelled" });
 	});
@@ -323,7 +364,7 @@ describe("owner service requests", () => {
 		await serviceRequest(app, { userId: customer.userId, status: "resolved" });
 		await serviceRequest(app, { userId: customer.userId, status: "cancelled" });
 
-		const res = await owner.client.get("/api/owner/service-requests");
+		const res = await read(owner.client.api.owner["service-requests"].$get({ query: {} }));
 		expect(res.status).toBe(200);
 		expect(res.json.requests.map((r: { id: string }) => r.id)).toEqual([
 			newUrgent.id,
@@ -340,14 +381,21 @@ describe("owner service requests", () => {
 			city: "Canton",
 		});
 
-		const first = await owner.client.get("/api/owner/service-requests?limit=3");
+		const first = await read(
+			owner.client.api.owner["service-requests"].$get({ query: { limit: "3" } }),
+		);
 		expect(first.json.requests).toHaveLength(3);
-		const rest = await owner.client.get(
-			`/api/owner/service-requests?limit=3&cursor=${encodeURIComponent(first.json.nextCursor)}`,
+		const rest = await read(
+			owner.client.api.owner["service-requests"].$get({
+				query: { limit: "3", cursor: first.json.nextCursor },
+			}),
 		);
 		expect(rest.json.requests.map((r: { id: string }) => r.id)).toEqual([oldNormal.id]);
 		expect(rest.json.nextCursor).toBeNull();
-		expectError(await owner.client.get("/api/owner/service-requests?cursor=bogus"), 400);
+		expectError(
+			await read(owner.client.api.owner["service-requests"].$get({ query: { cursor: "bogus" } })),
+			400,
+		);
 	});
 
 	test("start, complete and cancel; nonsense changes are 409 and change nothing; the customer is e-mailed", async ({
@@ -356,8 +404,12 @@ describe("owner service requests", () => {
 		const customer = await approvedCustomer(app);
 		const { owner } = customer;
 		const request = await serviceRequest(app, { userId: customer.userId });
-		const act = (id: string, action: string) =>
-			owner.client.post(`/api/owner/service-requests/${id}/${action}`);
+		const act = (id: string, action: "start" | "complete" | "cancel") =>
+			read(
+				owner.client.api.owner["service-requests"][":id"][":action"].$post({
+					param: { id, action },
+				}),
+			);
 
 		const started = await act(request.id, "start");
 		expect(started.json).toMatchObject({
@@ -395,17 +447,27 @@ describe("owner service requests", () => {
 			[other.id]: "cancelled",
 		});
 		expectError(await act(crypto.randomUUID(), "complete"), 404);
-		expectError(await act(request.id, "reopen"), 400);
-		expect((await owner.client.get("/api/owner/service-requests")).json.requests).toEqual([]);
+		// An action the route does not name: raw, as the typed client refuses it.
+		expectError(await owner.client.post(`/api/owner/service-requests/${request.id}/reopen`), 400);
+		expect(
+			(await read(owner.client.api.owner["service-requests"].$get({ query: {} }))).json.requests,
+		).toEqual([]);
 	});
 
 	test("two Completes at once change the request once and send one e-mail", async ({ app }) => {
 		const customer = await approvedCustomer(app);
 		const request = await serviceRequest(app, { userId: customer.userId });
-		const url = `/api/owner/service-requests/${request.id}/complete`;
 		const answers = await Promise.all([
-			customer.owner.client.post(url),
-			customer.owner.client.post(url),
+			read(
+				customer.owner.client.api.owner["service-requests"][":id"][":action"].$post({
+					param: { id: request.id, action: "complete" },
+				}),
+			),
+			read(
+				customer.owner.client.api.owner["service-requests"][":id"][":action"].$post({
+					param: { id: request.id, action: "complete" },
+				}),
+			),
 		]);
 		expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
 		await waitForMail(app.dataDir, customer.email, { containing: "completed" });
@@ -423,7 +485,13 @@ describe("owner service requests", () => {
 		const pending = (await submit(customer.client, colors)).json;
 		for (const { id } of [paid, pending])
 			expect(
-				(await customer.owner.client.post(`/api/owner/service-requests/${id}/cancel`)).status,
+				(
+					await read(
+						customer.owner.client.api.owner["service-requests"][":id"][":action"].$post({
+							param: { id, action: "cancel" },
+						}),
+					)
+				).status,
 			).toBe(200);
 		const left = await app.db
 			.select({ id: bills.id })
@@ -436,21 +504,31 @@ describe("owner service requests", () => {
 		const customer = await approvedCustomer(app);
 		const { owner } = customer;
 		const url = `/api/owner/customers/${customer.record.id}/service-requests`;
-		const res = await owner.client.post(url, {
-			requestType: "Takedown",
-			details: "After New Year",
-			priority: "Normal",
-		});
+		const res = await read(
+			owner.client.api.owner.customers[":id"]["service-requests"].$post({
+				param: { id: customer.record.id },
+				json: {
+					requestType: "Takedown",
+					details: "After New Year",
+					priority: "Normal",
+				},
+			}),
+		);
 		expect(res.status, res.text).toBe(201);
 		const mail = await waitForMail(app.dataDir, BUSINESS_EMAIL, { containing: "After New Year" });
 		expect(mail.subject).toBe("New service request from Casey Customer: Takedown");
-		const history = await customer.client.get("/api/service-requests");
+		const history = await read(customer.client.api["service-requests"].$get({ query: {} }));
 		expect(history.json.requests[0]).toMatchObject({ id: res.json.id, requestType: "Takedown" });
 
-		const color = await owner.client.post(url, {
-			requestType: "ChangeColor",
-			colorScheme: "Warm White",
-		});
+		const color = await read(
+			owner.client.api.owner.customers[":id"]["service-requests"].$post({
+				param: { id: customer.record.id },
+				json: {
+					requestType: "ChangeColor",
+					colorScheme: "Warm White",
+				},
+			}),
+		);
 		expect(color.json.feeBillId).toBeTruthy();
 		expectError(
 			await owner.client.post(url, { requestType: "Repaint" }),
@@ -458,9 +536,14 @@ describe("owner service requests", () => {
 			/Request type must be/,
 		);
 		expectError(
-			await owner.client.post(`/api/owner/customers/${crypto.randomUUID()}/service-requests`, {
-				requestType: "Fix",
-			}),
+			await read(
+				owner.client.api.owner.customers[":id"]["service-requests"].$post({
+					param: { id: crypto.randomUUID() },
+					json: {
+						requestType: "Fix",
+					},
+				}),
+			),
 			404,
 		);
 	});
@@ -470,16 +553,25 @@ describe("owner service requests", () => {
 	}) => {
 		const customer = await approvedCustomer(app);
 		const request = await serviceRequest(app, { userId: customer.userId });
-		expectError(await customer.client.get("/api/owner/service-requests"), 403);
-		for (const action of ["start", "complete", "cancel"])
+		expectError(await read(customer.client.api.owner["service-requests"].$get({ query: {} })), 403);
+		for (const action of ["start", "complete", "cancel"] as const)
 			expectError(
-				await customer.client.post(`/api/owner/service-requests/${request.id}/${action}`),
+				await read(
+					customer.client.api.owner["service-requests"][":id"][":action"].$post({
+						param: { id: request.id, action },
+					}),
+				),
 				403,
 			);
 		expectError(
-			await customer.client.post(`/api/owner/customers/${customer.record.id}/service-requests`, {
-				requestType: "Fix",
-			}),
+			await read(
+				customer.client.api.owner.customers[":id"]["service-requests"].$post({
+					param: { id: customer.record.id },
+					json: {
+						requestType: "Fix",
+					},
+				}),
+			),
 			403,
 		);
 		const [row] = await app.db.select().from(serviceRequests);
@@ -492,7 +584,7 @@ describe("owner service requests", () => {
 		const customer = await approvedCustomer(app);
 		const { owner } = customer;
 		const dashboard = async () => {
-			const res = await owner.client.get("/api/owner/dashboard");
+			const res = await read(owner.client.api.owner.dashboard.$get());
 			const card = res.json.customers.find((c: { id: string }) => c.id === customer.record.id);
 			return {
 				pending: res.json.stats.pendingRequests,
@@ -505,11 +597,21 @@ describe("owner service requests", () => {
 		const b = (await submit(customer.client, colors)).json.id;
 		await submit(customer.client, { requestType: "MoreLights" });
 		expect(await dashboard()).toEqual({ pending: 3, fix: 1, color: 1 });
-		await owner.client.post(`/api/owner/service-requests/${a}/start`);
+		await read(
+			owner.client.api.owner["service-requests"][":id"][":action"].$post({
+				param: { id: a, action: "start" },
+			}),
+		);
 		expect(await dashboard()).toEqual({ pending: 3, fix: 1, color: 1 });
-		await owner.client.post(`/api/owner/service-requests/${a}/complete`);
-		await customer.client.post(`/api/service-requests/${b}/cancel`);
+		await read(
+			owner.client.api.owner["service-requests"][":id"][":action"].$post({
+				param: { id: a, action: "complete" },
+			}),
+		);
+		await read(customer.client.api["service-requests"][":id"].cancel.$post({ param: { id: b } }));
 		expect(await dashboard()).toEqual({ pending: 1, fix: 0, color: 0 });
-		expect((await customer.client.get("/api/service-requests")).json.active).toBe(true);
+		expect(
+			(await read(customer.client.api["service-requests"].$get({ query: {} }))).json.active,
+		).toBe(true);
 	});
 });

@@ -10,7 +10,7 @@ import { ownerAndCustomer, signedInCustomer, signedInOwner } from "../support/ac
 import { test } from "../support/app-fixture.ts";
 import { approvedCustomer } from "../support/builders.ts";
 import { expectError } from "../support/expect.ts";
-import { HttpClient } from "../support/http-client.ts";
+import { HttpClient, read } from "../support/http-client.ts";
 import { startTestApp } from "../support/test-app.ts";
 
 const SECRET = "sk_test_51AbCdEfGhIjKlMnOpQrStUvWx9876";
@@ -28,7 +28,7 @@ const PROFILE = {
 
 describe("GET /api/business", () => {
 	test("answers the seeded profile without signing in", async ({ app }) => {
-		const res = await new HttpClient(app.url).get("/api/business");
+		const res = await read(new HttpClient(app.url).api.business.$get());
 		expect(res.status).toBe(200);
 		expect(res.json).toEqual(DEFAULT_BUSINESS_PROFILE);
 	});
@@ -37,18 +37,20 @@ describe("GET /api/business", () => {
 		app,
 	}) => {
 		const visitor = new HttpClient(app.url);
-		expect((await visitor.get("/api/business")).json.phone).toBe(DEFAULT_BUSINESS_PROFILE.phone);
+		expect((await read(visitor.api.business.$get())).json.phone).toBe(
+			DEFAULT_BUSINESS_PROFILE.phone,
+		);
 		const owner = await signedInOwner(app);
-		const saved = await owner.client.put("/api/owner/settings", { profile: PROFILE });
+		const saved = await read(owner.client.api.owner.settings.$put({ json: { profile: PROFILE } }));
 		expect(saved.status, saved.text).toBe(200);
 		expect(saved.json.profile).toEqual(PROFILE);
-		expect((await visitor.get("/api/business")).json).toEqual(PROFILE);
+		expect((await read(visitor.api.business.$get())).json).toEqual(PROFILE);
 	});
 
 	test("sends no payment keys or pricing settings", async ({ app }) => {
 		const owner = await signedInOwner(app);
-		await owner.client.put("/api/owner/settings", { payments: { secretKey: SECRET } });
-		const res = await new HttpClient(app.url).get("/api/business");
+		await read(owner.client.api.owner.settings.$put({ json: { payments: { secretKey: SECRET } } }));
+		const res = await read(new HttpClient(app.url).api.business.$get());
 		expect(res.text).not.toContain(SECRET.slice(-12));
 		expect(Object.keys(res.json).sort()).toEqual(
 			["address", "businessName", "email", "hours", "phone", "serviceAreas"].sort(),
@@ -59,7 +61,7 @@ describe("GET /api/business", () => {
 describe("owner settings", () => {
 	test("reads the profile, pricing and the state of the payment keys", async ({ app }) => {
 		const owner = await signedInOwner(app);
-		const res = await owner.client.get("/api/owner/settings");
+		const res = await read(owner.client.api.owner.settings.$get());
 		expect(res.status).toBe(200);
 		expect(res.json).toEqual({
 			profile: DEFAULT_BUSINESS_PROFILE,
@@ -83,10 +85,14 @@ describe("owner settings", () => {
 		app,
 	}) => {
 		const customer = await approvedCustomer(app);
-		expect((await customer.client.get("/api/bills")).json.planPriceCents).toBe(2999);
-		const res = await customer.owner.client.put("/api/owner/settings", {
-			pricing: { colorFeeDollars: 24.995, planPriceDollars: 34.5, requirePayment: false },
-		});
+		expect((await read(customer.client.api.bills.$get())).json.planPriceCents).toBe(2999);
+		const res = await read(
+			customer.owner.client.api.owner.settings.$put({
+				json: {
+					pricing: { colorFeeDollars: 24.995, planPriceDollars: 34.5, requirePayment: false },
+				},
+			}),
+		);
 		expect(res.status, res.text).toBe(200);
 		expect(res.json.pricing).toEqual({
 			colorFeeCents: 2500,
@@ -94,7 +100,7 @@ describe("owner settings", () => {
 			requirePayment: false,
 			depositPercent: 25,
 		});
-		expect((await customer.client.get("/api/bills")).json.planPriceCents).toBe(3450);
+		expect((await read(customer.client.api.bills.$get())).json.planPriceCents).toBe(3450);
 	});
 
 	test("Deposit to book (%) is saved with pricing, and the booking page and season rules follow", async ({
@@ -157,23 +163,30 @@ describe("owner settings", () => {
 		];
 		for (const [body, message] of cases)
 			expectError(await owner.client.put("/api/owner/settings", body), 400, message);
-		const res = await owner.client.get("/api/owner/settings");
+		const res = await read(owner.client.api.owner.settings.$get());
 		expect(res.json.profile).toEqual(DEFAULT_BUSINESS_PROFILE);
 		expect(res.json.pricing.colorFeeCents).toBe(1999);
 	});
 
 	test("is the owner's only: 403 for a customer, 401 signed out", async ({ app }) => {
 		const { customer } = await ownerAndCustomer(app);
-		expectError(await customer.client.get("/api/owner/settings"), 403);
-		expectError(await customer.client.put("/api/owner/settings", { profile: PROFILE }), 403);
+		expectError(await read(customer.client.api.owner.settings.$get()), 403);
 		expectError(
-			await customer.client.request("DELETE", "/api/owner/settings/payment-keys/secretKey"),
+			await read(customer.client.api.owner.settings.$put({ json: { profile: PROFILE } })),
+			403,
+		);
+		expectError(
+			await read(
+				customer.client.api.owner.settings["payment-keys"][":name"].$delete({
+					param: { name: "secretKey" },
+				}),
+			),
 			403,
 		);
 		const visitor = new HttpClient(app.url);
-		expectError(await visitor.get("/api/owner/settings"), 401);
-		expectError(await visitor.put("/api/owner/settings", { profile: PROFILE }), 401);
-		expect((await visitor.get("/api/business")).json).toEqual(DEFAULT_BUSINESS_PROFILE);
+		expectError(await read(visitor.api.owner.settings.$get()), 401);
+		expectError(await read(visitor.api.owner.settings.$put({ json: { profile: PROFILE } })), 401);
+		expect((await read(visitor.api.business.$get())).json).toEqual(DEFAULT_BUSINESS_PROFILE);
 	});
 });
 
@@ -182,9 +195,13 @@ describe("payment provider keys", () => {
 		app,
 	}) => {
 		const owner = await signedInOwner(app);
-		const saved = await owner.client.put("/api/owner/settings", {
-			payments: { publishableKey: PUBLISHABLE, secretKey: SECRET, webhookSecret: WEBHOOK },
-		});
+		const saved = await read(
+			owner.client.api.owner.settings.$put({
+				json: {
+					payments: { publishableKey: PUBLISHABLE, secretKey: SECRET, webhookSecret: WEBHOOK },
+				},
+			}),
+		);
 		expect(saved.status, saved.text).toBe(200);
 		expect(saved.json.payments).toEqual({
 			testMode: true,
@@ -195,10 +212,10 @@ describe("payment provider keys", () => {
 		});
 		const answers = [
 			saved,
-			await owner.client.get("/api/owner/settings"),
-			await owner.client.get("/api/business"),
-			await owner.client.get("/api/catalog"),
-			await owner.client.get("/api/me"),
+			await read(owner.client.api.owner.settings.$get()),
+			await read(owner.client.api.business.$get()),
+			await read(owner.client.api.catalog.$get()),
+			await read(owner.client.api.me.$get()),
 		];
 		for (const res of answers) {
 			expect(res.text).not.toContain(SECRET.slice(3, -4));
@@ -213,18 +230,23 @@ describe("payment provider keys", () => {
 
 	test("an empty secret keeps the stored one; remove forgets it", async ({ app }) => {
 		const owner = await signedInOwner(app);
-		await owner.client.put("/api/owner/settings", { payments: { secretKey: SECRET } });
-		const kept = await owner.client.put("/api/owner/settings", {
-			payments: { secretKey: "", webhookSecret: "", publishableKey: PUBLISHABLE },
-		});
+		await read(owner.client.api.owner.settings.$put({ json: { payments: { secretKey: SECRET } } }));
+		const kept = await read(
+			owner.client.api.owner.settings.$put({
+				json: {
+					payments: { secretKey: "", webhookSecret: "", publishableKey: PUBLISHABLE },
+				},
+			}),
+		);
 		expect(kept.json.payments.secretKey).toEqual({
 			set: true,
 			hint: "…9876",
 			fromEnvironment: false,
 		});
-		const removed = await owner.client.request(
-			"DELETE",
-			"/api/owner/settings/payment-keys/secretKey",
+		const removed = await read(
+			owner.client.api.owner.settings["payment-keys"][":name"].$delete({
+				param: { name: "secretKey" },
+			}),
 		);
 		expect(removed.status, removed.text).toBe(200);
 		expect(removed.json.payments.secretKey).toEqual({
@@ -234,6 +256,7 @@ describe("payment provider keys", () => {
 		});
 		const [row] = await app.db.select().from(businessSettings);
 		expect(row!.stripeSecretKey).toBeNull();
+		// Raw: a key name the route does not take.
 		expectError(
 			await owner.client.request("DELETE", "/api/owner/settings/payment-keys/password"),
 			400,
@@ -249,7 +272,7 @@ describe("payment provider keys", () => {
 		});
 		try {
 			const owner = await signedInOwner(app);
-			const res = await owner.client.get("/api/owner/settings");
+			const res = await read(owner.client.api.owner.settings.$get());
 			expect(res.json.payments).toMatchObject({
 				publishableKey: "pk_live_env",
 				publishableKeyFromEnvironment: true,
@@ -257,7 +280,9 @@ describe("payment provider keys", () => {
 			});
 			expect(res.text).not.toContain("fromTheEnvironment");
 			expectError(
-				await owner.client.put("/api/owner/settings", { payments: { secretKey: SECRET } }),
+				await read(
+					owner.client.api.owner.settings.$put({ json: { payments: { secretKey: SECRET } } }),
+				),
 				400,
 				/STRIPE_SECRET_KEY/,
 			);
@@ -273,7 +298,7 @@ describe("payment provider keys", () => {
 	}) => {
 		const owner = await signedInOwner(app);
 		await app.db.update(businessSettings).set({ stripeSecretKey: "v1:AAAA:BBBB:CCCC" });
-		const res = await owner.client.get("/api/owner/settings");
+		const res = await read(owner.client.api.owner.settings.$get());
 		expect(res.status).toBe(200);
 		expect(res.json.payments.secretKey.set).toBe(false);
 	});
@@ -294,7 +319,7 @@ describe("prerendered pages carry the saved profile", () => {
 			const visitor = new HttpClient(app.url);
 			const before = await visitor.get("/");
 			expect(before.text).toContain(DEFAULT_BUSINESS_PROFILE.phone);
-			await owner.client.put("/api/owner/settings", { profile: PROFILE });
+			await read(owner.client.api.owner.settings.$put({ json: { profile: PROFILE } }));
 			for (const page of ["/", "/contact"]) {
 				const res = await visitor.get(page);
 				expect(res.status).toBe(200);
@@ -321,8 +346,9 @@ describe("prerendered pages carry the saved profile", () => {
 
 test("a customer never reads the settings through their own routes", async ({ app }) => {
 	const customer = await signedInCustomer(app);
-	for (const path of ["/api/me", "/api/bills", "/api/business"]) {
-		const res = await customer.client.get(path);
+	const { api } = customer.client;
+	for (const call of [() => api.me.$get(), () => api.bills.$get(), () => api.business.$get()]) {
+		const res = await read(call());
 		expect(res.text).not.toContain("stripe");
 		expect(res.text).not.toContain("secretKey");
 	}

@@ -3,7 +3,7 @@ import { files } from "../../src/server/db/schema.ts";
 import { PASSWORD_HASH_COST } from "../../src/server/features/auth/password-hash.ts";
 import { signedInCustomer } from "../support/accounts.ts";
 import { sampleLines } from "../support/builders.ts";
-import { HttpClient, multipart } from "../support/http-client.ts";
+import { HttpClient, multipart, read } from "../support/http-client.ts";
 import { png } from "../support/images.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -28,7 +28,7 @@ it("answers a photo download at once while sign-ins hash passwords at the produc
 	const [photo] = await app.db.select({ id: files.id }).from(files);
 	const download = async () => {
 		const started = performance.now();
-		const res = await customer.client.get(`/api/files/${photo!.id}`);
+		const res = await read(customer.client.api.files[":id"].$get({ param: { id: photo!.id } }));
 		expect(res.status).toBe(200);
 		return performance.now() - started;
 	};

@@ -3,7 +3,7 @@ import { leads, users } from "../../src/server/db/schema.ts";
 import { CONTROL_CHARACTERS_MESSAGE } from "../../src/server/lib/security.ts";
 import { signedInOwner } from "../support/accounts.ts";
 import { expectError } from "../support/expect.ts";
-import { HttpClient } from "../support/http-client.ts";
+import { HttpClient, read } from "../support/http-client.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 let app: TestApp;
@@ -18,18 +18,22 @@ describe("control characters in text", () => {
 		const contact = { fullName: "Pat Visitor", email: "pat@example.com", message: "Hello" };
 		for (const bad of ["a\u0000b", "esc\u001b[31m", "del\u007f"]) {
 			expectError(
-				await client.post("/api/public/contact", { ...contact, message: bad }),
+				await read(client.api.public.contact.$post({ json: { ...contact, message: bad } })),
 				400,
 				CONTROL_CHARACTERS_MESSAGE,
 			);
 		}
 		expectError(
-			await client.post("/api/account/sign-up", {
-				email: "nul@example.com",
-				password: "lights-up-2024",
-				role: "customer",
-				displayName: "Pat\u0000",
-			}),
+			await read(
+				client.api.account["sign-up"].$post({
+					json: {
+						email: "nul@example.com",
+						password: "lights-up-2024",
+						role: "customer",
+						displayName: "Pat\u0000",
+					},
+				}),
+			),
 			400,
 			CONTROL_CHARACTERS_MESSAGE,
 		);
@@ -57,7 +61,11 @@ describe("control characters in text", () => {
 			CONTROL_CHARACTERS_MESSAGE,
 		);
 		const { client: owner } = await signedInOwner(app);
-		expectError(await owner.get("/api/owner/customers?q=a%00b"), 400, CONTROL_CHARACTERS_MESSAGE);
+		expectError(
+			await read(owner.api.owner.customers.$get({ query: { q: "a\u0000b" } })),
+			400,
+			CONTROL_CHARACTERS_MESSAGE,
+		);
 
 		expect(await app.db.select().from(leads)).toEqual([]);
 		expect((await app.db.select().from(users)).map((u) => u.email)).not.toContain(
@@ -66,11 +74,15 @@ describe("control characters in text", () => {
 	});
 
 	it("lets tabs and line breaks through, as a message typed on a phone has them", async () => {
-		const res = await new HttpClient(app.url).post("/api/public/contact", {
-			fullName: "Pat Visitor",
-			email: "pat@example.com",
-			message: "Line one\r\nLine two\tand a tab",
-		});
+		const res = await read(
+			new HttpClient(app.url).api.public.contact.$post({
+				json: {
+					fullName: "Pat Visitor",
+					email: "pat@example.com",
+					message: "Line one\r\nLine two\tand a tab",
+				},
+			}),
+		);
 		expect(res.status, res.text).toBe(201);
 	});
 });

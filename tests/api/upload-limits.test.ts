@@ -11,7 +11,7 @@ import { ownerAndCustomer, signedInCustomer } from "../support/accounts.ts";
 import { test } from "../support/app-fixture.ts";
 import { appQuote, approvedCustomer } from "../support/builders.ts";
 import { expectError } from "../support/expect.ts";
-import { type FormFile, type HttpClient, multipart } from "../support/http-client.ts";
+import { type FormFile, type HttpClient, multipart, read } from "../support/http-client.ts";
 import { png } from "../support/images.ts";
 import type { TestApp } from "../support/test-app.ts";
 
@@ -109,9 +109,9 @@ describe("upload quotas", () => {
 		expect(
 			await neverEndingUpload(app, "/api/chat/attachments", customer.client.cookieHeader()),
 		).toMatch(/^HTTP\/1.1 403/);
-		expect((await customer.client.post("/api/chat/messages", { content: "Hello" })).status).toBe(
-			201,
-		);
+		expect(
+			(await read(customer.client.api.chat.messages.$post({ json: { content: "Hello" } }))).status,
+		).toBe(201);
 		// The owner is not limited, in the same conversation.
 		const fromOwner = await owner.client.post(
 			`/api/owner/chat/${customer.userId}/attachments`,
@@ -120,7 +120,16 @@ describe("upload quotas", () => {
 		expect(fromOwner.status, fromOwner.text).toBe(201);
 
 		const { id } = await appQuote(app, { userId: customer.userId });
-		expect((await owner.client.post(`/api/owner/quotes/app/${id}/approve`)).status).toBe(200);
+		expect(
+			(
+				await read(
+					owner.client.api.owner.quotes[":source"][":id"].approve.$post({
+						param: { source: "app", id },
+						json: {},
+					}),
+				)
+			).status,
+		).toBe(200);
 		expect((await sendFile(customer.client, pdf(1000))).status).toBe(201);
 	});
 

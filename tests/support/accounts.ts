@@ -11,7 +11,7 @@ import {
 	verifications,
 } from "../../src/server/db/schema.ts";
 import type { ApiResponse } from "./expect.ts";
-import { HttpClient } from "./http-client.ts";
+import { HttpClient, read } from "./http-client.ts";
 import { CONFIRM_PATH, firstLink, waitForMail } from "./outbox.ts";
 import type { TestApp } from "./test-app.ts";
 
@@ -39,11 +39,15 @@ export async function signUp(
 	},
 ) {
 	const client = new HttpClient(app.url);
-	const res = await client.post("/api/account/sign-up", {
-		password: PASSWORD,
-		role: "customer",
-		...body,
-	});
+	const res = await read(
+		client.api.account["sign-up"].$post({
+			json: {
+				password: PASSWORD,
+				role: "customer",
+				...body,
+			},
+		}),
+	);
 	return { client, res };
 }
 

@@ -16,6 +16,7 @@ import { countInConversation } from "../../src/server/features/chat/chat.service
 import { addDays, businessDate } from "../../src/shared/dates.ts";
 import type { QuoteLine } from "../../src/shared/quotes.ts";
 import { type Account, signedInCustomer, signedInOwner } from "./accounts.ts";
+import { read } from "./http-client.ts";
 import type { TestApp } from "./test-app.ts";
 
 /** Inserts one row behind the server's back, so clears the answers it keeps, as its own writes do. */
@@ -105,7 +106,12 @@ export async function approvedCustomer(
 		displayName: options.displayName,
 	});
 	const { id } = await appQuote(app, { ...options.quote, userId: customer.userId });
-	const res = await owner.client.post(`/api/owner/quotes/app/${id}/approve`);
+	const res = await read(
+		owner.client.api.owner.quotes[":source"][":id"].approve.$post({
+			param: { source: "app", id },
+			json: {},
+		}),
+	);
 	expect(res.status, res.text).toBe(200);
 	const [quote] = await app.db.select().from(quoteRequests).where(eq(quoteRequests.id, id));
 	const [bill] = await app.db.select().from(bills).where(eq(bills.quoteRequestId, id));
@@ -201,5 +207,6 @@ export async function addCustomerWithPayment(
 			payment: options.payment,
 		}),
 	);
+	// Raw: the card section goes as given, valid or not.
 	return owner.client.request("POST", "/api/owner/customers", form);
 }

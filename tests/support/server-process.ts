@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect } from "vitest";
 import { PASSWORD } from "./accounts.ts";
-import { HttpClient } from "./http-client.ts";
+import { HttpClient, read } from "./http-client.ts";
 import { firstLink, isConfirmationMail, readOutbox } from "./outbox.ts";
 import { clonePostgresTemplate } from "./postgres-template.ts";
 
@@ -96,7 +96,9 @@ export function twoInstances(databaseUrl: string, env: Record<string, string> = 
 /** A new account signed up through `instance`: its client keeps the session. */
 export async function signUpOn(instance: ServerProcess, email: string, role: "owner" | "customer") {
 	const client = new HttpClient(instance.url);
-	const res = await client.post("/api/account/sign-up", { email, role, password: PASSWORD });
+	const res = await read(
+		client.api.account["sign-up"].$post({ json: { email, role, password: PASSWORD } }),
+	);
 	expect(res.status, res.text).toBe(201);
 	return client;
 }
