@@ -52,7 +52,9 @@ async function signed(
 	owner?: Awaited<ReturnType<typeof approvedCustomer>>["owner"],
 ) {
 	const customer = await approvedCustomer(app, { email, owner });
-	expect((await read(customer.client.api.contract.sign.$post({ json: SIGNATURE }))).status).toBe(200);
+	expect((await read(customer.client.api.contract.sign.$post({ json: SIGNATURE }))).status).toBe(
+		200,
+	);
 	return customer;
 }
 

@@ -65,7 +65,3 @@ export function Button({
 		</Comp>
 	);
 }
-
-{
-	buttonVariants;
-}
