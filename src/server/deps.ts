@@ -5,6 +5,7 @@ import { createAuth } from "./features/auth/auth.ts";
 import { createHashPool } from "./features/auth/hash-pool.ts";
 import type { ScryptCost } from "./features/auth/password-hash.ts";
 import { createMailer } from "./features/email/email.service.ts";
+import { startOrphanSweep } from "./features/files/orphan-sweep.ts";
 import { createLiveStreams } from "./features/live/live-streams.ts";
 import { startPlanBilling } from "./features/payments/plan.service.ts";
 import { createEventBus } from "./lib/events.ts";
@@ -57,6 +58,7 @@ export function buildDeps(options: {
 		settingsKey({ encryptionKey: env.SETTINGS_ENCRYPTION_KEY, authSecret: options.authSecret }),
 	);
 	let planBilling: ReturnType<typeof startPlanBilling> | undefined;
+	let orphanSweep: ReturnType<typeof startOrphanSweep> | undefined;
 	const deps: Deps = {
 		db,
 		secrets,
@@ -78,9 +80,12 @@ export function buildDeps(options: {
 			mailer.start();
 			if (env.PLAN_BILLING_INTERVAL_MS > 0)
 				planBilling = startPlanBilling(deps, env.PLAN_BILLING_INTERVAL_MS);
+			if (env.FILE_SWEEP_INTERVAL_MS > 0)
+				orphanSweep = startOrphanSweep(deps, env.FILE_SWEEP_INTERVAL_MS);
 		},
 		async stop() {
 			await planBilling?.stop();
+			await orphanSweep?.stop();
 			live.closeAll();
 			await mailer.stop();
 			await events.stop();
