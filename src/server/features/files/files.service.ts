@@ -294,3 +294,8 @@ export async function openFile(options: {
 	}
 	return body;
 }
+
+/** Resolves when the file storage answers (the health check); rejects otherwise. */
+export async function checkFileStorage(options: { deps: Pick<Deps, "env">; signal: AbortSignal }) {
+	await createStorage(options.deps.env).check(options.signal);
+}

@@ -1,5 +1,5 @@
 /** A byte range of a stored file, both ends included (as in an HTTP Range header). */
-export interface ByteRange {
+interface ByteRange {
 	start: number;
 	end: number;
 }

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { sql } from "drizzle-orm";
 import { createRouter } from "../../lib/router.ts";
-import { createStorage } from "../files/configured-storage.ts";
+import { checkFileStorage } from "../files/files.service.ts";
 
 /** How long the health check waits for the database and the file storage before giving up. */
 const HEALTH_TIMEOUT_MS = 3000;
@@ -58,7 +58,7 @@ export const publicRoutes = createRouter().openapi(
 		const { deps } = c.var;
 		const [database, storage] = await Promise.all([
 			answers(() => deps.db.execute(sql`select 1`)),
-			answers((signal) => createStorage(deps.env).check(signal)),
+			answers((signal) => checkFileStorage({ deps, signal })),
 		]);
 		const parts = {
 			database: database ? ("ok" as const) : ("not answering" as const),
