@@ -133,6 +133,9 @@ const envSchema = z.object({
 	LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
+/** The names of every setting (`.env.example` and docker-compose.yml use no others). */
+export const ENV_NAMES = Object.keys(envSchema.shape) as readonly string[];
+
 export type Env = Omit<z.infer<typeof envSchema>, "APP_URL"> & { APP_URL: string };
 
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
