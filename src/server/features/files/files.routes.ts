@@ -25,6 +25,7 @@ export const customerRoutes = createRouter().openapi(
 			304: { description: "Unchanged since the copy the browser has (If-None-Match)" },
 			416: { description: "The range asked for lies beyond the end of the file" },
 			...errorResponses,
+			503: { description: "The file storage did not answer; try again in a minute" },
 		},
 	}),
 	async (c) => {

@@ -177,7 +177,10 @@ export async function storeFiles<T>(options: {
 	const written: string[] = [];
 	try {
 		for (const file of options.files) {
-			await storage.put(file.storageKey, file.data, file.contentType);
+			await storage.put(file.storageKey, file.data, file.contentType).catch((error) => {
+				if (error instanceof AppError) throw error;
+				throw storageUnavailable(error, "We couldn't save your files just now");
+			});
 			written.push(file.storageKey);
 		}
 		return await options.commit();
@@ -185,6 +188,16 @@ export async function storeFiles<T>(options: {
 		await Promise.allSettled(written.map((key) => storage.delete(key)));
 		throw error;
 	}
+}
+
+/**
+ * The file storage failed (a bucket that does not answer): the request is answered 503, "try
+ * again", and the cause is kept for the log.
+ */
+function storageUnavailable(cause: unknown, what: string) {
+	return Object.assign(new AppError(503, `${what}. Please try again in a minute.`, "busy"), {
+		cause,
+	});
 }
 
 /** Removes stored files' bytes once the rows naming them are gone; a leftover is only logged. */
@@ -283,7 +296,12 @@ export async function openFile(options: {
 	storageKey: string;
 	range?: { start: number; end: number };
 }): Promise<ReadableStream<Uint8Array>> {
-	const body = await createStorage(options.deps.env).read(options.storageKey, options.range);
+	const body = await createStorage(options.deps.env)
+		.read(options.storageKey, options.range)
+		.catch((error) => {
+			options.deps.logger.error({ err: error, key: options.storageKey }, "file storage failed");
+			throw storageUnavailable(error, "We couldn't load this file just now");
+		});
 	if (!body) {
 		// A row without its bytes: written first and removed last, so this should never be.
 		options.deps.logger.error(
