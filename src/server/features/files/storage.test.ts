@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -114,5 +115,29 @@ describe("a bucket that stops answering", () => {
 			await s3.start();
 		}
 		await expect(storage.check(AbortSignal.timeout(3000))).resolves.toBeUndefined();
+	});
+});
+
+describe("a bucket that takes connections and never answers", () => {
+	it("fails the check when the health check's 3 s are up", async () => {
+		const sockets: net.Socket[] = [];
+		const silent = net.createServer((socket) => sockets.push(socket));
+		await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+		const { port } = silent.address() as net.AddressInfo;
+		try {
+			const storage = createS3Storage({
+				bucket: "holiday-lights-silent",
+				endpoint: `http://127.0.0.1:${port}`,
+				region: "us-east-1",
+				accessKeyId: "key",
+				secretAccessKey: "secret",
+			});
+			const started = performance.now();
+			await expect(storage.check(AbortSignal.timeout(3000))).rejects.toThrow();
+			expect(performance.now() - started).toBeLessThan(3500);
+		} finally {
+			for (const socket of sockets) socket.destroy();
+			await new Promise((resolve) => silent.close(resolve));
+		}
 	});
 });
