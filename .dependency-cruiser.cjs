@@ -37,6 +37,7 @@ const SERVER_PACKAGES = `(${[
 	"lru-cache",
 	"@electric-sql/pglite",
 	"stripe",
+	"@aws-sdk/client-s3",
 ].join("|")})`;
 
 const FEATURE_PRIVATE =

@@ -103,8 +103,43 @@ const envSchema = z.object({
 	READ_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
 	/** On SIGTERM, how long requests under way may take to finish before their connections close. */
 	SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+	/**
+	 * An S3-compatible bucket for uploaded files (AWS S3, MinIO, R2...); without it files stay on
+	 * this server's disk in DATA_DIR/uploads. The bucket stays private: files are served through
+	 * the app's own routes. See docs/decisions/030-many-hosts.md.
+	 */
+	S3_BUCKET: z
+		.string()
+		.regex(
+			/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+			"must be a bucket name: 3 to 63 of a-z, 0-9, . and -",
+		)
+		.optional(),
+	/** The provider's address (e.g. http://minio:9000); unset for AWS S3 itself. */
+	S3_ENDPOINT: z.url().optional(),
+	S3_REGION: z.string().default("us-east-1"),
+	/** Keys for the bucket; unset, the AWS SDK's usual sources (role, profile) are used. */
+	S3_ACCESS_KEY_ID: z.string().optional(),
+	S3_SECRET_ACCESS_KEY: z.string().optional(),
+	/** true for providers that address buckets in the path (MinIO): http://host/bucket/key. */
+	S3_FORCE_PATH_STYLE: z
+		.enum(["true", "false", "1", "0"], "must be true or false")
+		.transform((v) => v === "true" || v === "1")
+		.optional(),
+	/**
+	 * How often stored files that no row names and that are older than a day are removed (left by a
+	 * server that stopped between writing a file and recording it; a scheduled job); 0 switches it off.
+	 */
+	FILE_SWEEP_INTERVAL_MS: z.coerce
+		.number()
+		.int()
+		.min(0)
+		.default(6 * 60 * 60 * 1000),
 	LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
+
+/** The names of every setting (`.env.example` and docker-compose.yml use no others). */
+export const ENV_NAMES = Object.keys(envSchema.shape) as readonly string[];
 
 export type Env = Omit<z.infer<typeof envSchema>, "APP_URL"> & { APP_URL: string };
 
@@ -117,6 +152,17 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
 		throw new Error(`Invalid configuration: ${problems}`);
 	}
 	const env = result.data;
+	const s3Settings = (
+		["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_FORCE_PATH_STYLE"] as const
+	).filter((name) => env[name] !== undefined);
+	if (!env.S3_BUCKET && s3Settings.length > 0)
+		throw new Error(
+			`Invalid configuration: S3_BUCKET: required with ${s3Settings.join(", ")} (or leave them all unset to keep files on this server's disk)`,
+		);
+	if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY)
+		throw new Error(
+			"Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both, or neither",
+		);
 	return {
 		...env,
 		DATA_DIR: path.resolve(env.DATA_DIR),

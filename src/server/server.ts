@@ -6,6 +6,7 @@ import { createApp } from "./app.ts";
 import { openDatabase } from "./db/database.ts";
 import { buildDeps } from "./deps.ts";
 import type { Env } from "./env.ts";
+import { assertFilesInConfiguredStorage } from "./features/files/migration-marker.ts";
 import { checkFileLimit } from "./lib/file-limit.ts";
 import { createLogger } from "./lib/logger.ts";
 
@@ -33,6 +34,7 @@ export async function startServer(env: Env, options: { clientDir?: string } = {}
 	const logger = createLogger(env.LOG_LEVEL);
 	checkFileLimit(logger);
 	const secret = authSecret(env);
+	await assertFilesInConfiguredStorage(env);
 	const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
 	const deps = buildDeps({ env, database, logger, authSecret: secret });
 	const app = createApp({ ...deps, clientDir: options.clientDir });
@@ -41,23 +43,39 @@ export async function startServer(env: Env, options: { clientDir?: string } = {}
 	const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
 		const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s));
 	});
+	const http = server as import("node:http").Server;
+	/** Responses not yet sent: on shutdown each is sent with `Connection: close`. */
+	const unsent = new Set<import("node:http").ServerResponse>();
+	let draining = false;
+	http.on("request", (_req, res: import("node:http").ServerResponse) => {
+		if (draining) return void res.setHeader("Connection", "close");
+		unsent.add(res);
+		res.once("close", () => unsent.delete(res));
+		res.once("finish", () => unsent.delete(res));
+	});
 	const address = server.address();
 	const port = typeof address === "object" && address ? address.port : env.PORT;
 
 	let closing: Promise<void> | undefined;
 	/**
-	 * Stops taking connections and lets requests under way finish, for at most SHUTDOWN_GRACE_MS;
-	 * then closes whatever is left (a slow client, a live stream) and the database.
+	 * Drains: stops taking connections, answers the requests under way (each with `Connection:
+	 * close`, so a proxy sends its next ones to another instance), closes live streams with a
+	 * hint to reconnect elsewhere, and closes each connection as soon as it is idle. After
+	 * SHUTDOWN_GRACE_MS whatever is left (a slow client) is cut; then the database closes.
 	 */
 	const close = () => {
 		closing ??= (async () => {
+			draining = true;
+			for (const res of unsent) if (!res.headersSent) res.setHeader("Connection", "close");
 			// Open event streams would hold the server open: end them first.
 			deps.live.closeAll();
 			const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-			const http = server as Partial<import("node:http").Server>;
-			http.closeIdleConnections?.();
-			const deadline = setTimeout(() => http.closeAllConnections?.(), env.SHUTDOWN_GRACE_MS);
+			http.closeIdleConnections();
+			// A keep-alive connection whose last request was under way is idle once answered.
+			const sweep = setInterval(() => http.closeIdleConnections(), 50);
+			const deadline = setTimeout(() => http.closeAllConnections(), env.SHUTDOWN_GRACE_MS);
 			await closed;
+			clearInterval(sweep);
 			clearTimeout(deadline);
 			await deps.stop();
 			await database.close();

@@ -23,7 +23,7 @@ describe("health and API description", () => {
 	it("answers ready when the database answers", async () => {
 		const res = await read(new HttpClient(app.url).api.health.$get());
 		expect(res.status).toBe(200);
-		expect(res.json).toEqual({ status: "ok", database: "ok" });
+		expect(res.json).toEqual({ status: "ok", database: "ok", storage: "ok" });
 	});
 
 	it("describes every API operation, including sign-in, in OpenAPI", async () => {

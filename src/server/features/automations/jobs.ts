@@ -1,4 +1,5 @@
 import type { Deps } from "../../app-env.ts";
+import { sweepOrphanFiles } from "../files/orphan-sweep.service.ts";
 import { billPlans } from "../payments/plan.service.ts";
 import { sendDueReminders } from "./reminders.service.ts";
 import { every, type Job } from "./scheduler.ts";
@@ -20,6 +21,12 @@ export function scheduledJobs(deps: Deps): Job[] {
 			name: "plan_billing",
 			next: every(deps.env.PLAN_BILLING_INTERVAL_MS),
 			run: (asOf) => billPlans({ deps, now: asOf }),
+		});
+	if (deps.env.FILE_SWEEP_INTERVAL_MS > 0)
+		jobs.push({
+			name: "file_sweep",
+			next: every(deps.env.FILE_SWEEP_INTERVAL_MS),
+			run: (asOf) => sweepOrphanFiles({ deps, now: asOf }),
 		});
 	return jobs;
 }

@@ -9,8 +9,8 @@ import { files } from "../../db/schema.ts";
 import type { Env } from "../../env.ts";
 import type { Actor } from "../../lib/actor.ts";
 import { AppError, badRequest, notFound } from "../../lib/errors.ts";
+import { createStorage } from "./configured-storage.ts";
 import { createWorkQueue } from "./image-queue.ts";
-import { createStorage } from "./storage.ts";
 
 /** Largest upload accepted for a photo or attachment (PRODUCT: 10 MB per file). */
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
@@ -177,7 +177,10 @@ export async function storeFiles<T>(options: {
 	const written: string[] = [];
 	try {
 		for (const file of options.files) {
-			await storage.put(file.storageKey, file.data, file.contentType);
+			await storage.put(file.storageKey, file.data, file.contentType).catch((error) => {
+				if (error instanceof AppError) throw error;
+				throw storageUnavailable(error, "We couldn't save your files just now");
+			});
 			written.push(file.storageKey);
 		}
 		return await options.commit();
@@ -185,6 +188,16 @@ export async function storeFiles<T>(options: {
 		await Promise.allSettled(written.map((key) => storage.delete(key)));
 		throw error;
 	}
+}
+
+/**
+ * The file storage failed (a bucket that does not answer): the request is answered 503, "try
+ * again", and the cause is kept for the log.
+ */
+function storageUnavailable(cause: unknown, what: string) {
+	return Object.assign(new AppError(503, `${what}. Please try again in a minute.`, "busy"), {
+		cause,
+	});
 }
 
 /** Removes stored files' bytes once the rows naming them are gone; a leftover is only logged. */
@@ -228,28 +241,79 @@ export async function recordFiles(options: {
 	);
 }
 
+/** Which bytes of a file a Range header asks for: all of them, a range, or none that exist. */
+type RangeAnswer =
+	| { kind: "all" }
+	| { kind: "range"; start: number; end: number }
+	| { kind: "none" };
+
 /**
- * A stored file for the acting user: an owner (also while previewing the customer app) may read
- * any file, a customer only files of their own. Anything else is "not found", so ids of other
- * people's files reveal nothing.
+ * Reads one `bytes=` range (a video player's or a resumed download's request) against the file's
+ * size. Several ranges, other units or a malformed header get the whole file, as HTTP allows.
  */
-export async function readFile(options: {
-	deps: Pick<Deps, "db" | "env">;
-	actor: Actor;
-	id: string;
-}) {
+export function parseRange(header: string | undefined, size: number): RangeAnswer {
+	const found = header?.trim().match(/^bytes=(\d*)-(\d*)$/);
+	if (!found || (found[1] === "" && found[2] === "")) return { kind: "all" };
+	const [, from, to] = found as unknown as [string, string, string];
+	if (from === "") {
+		// The last N bytes.
+		const suffix = Number(to);
+		if (suffix === 0 || size === 0) return { kind: "none" };
+		return { kind: "range", start: Math.max(0, size - suffix), end: size - 1 };
+	}
+	const start = Number(from);
+	const end = to === "" ? size - 1 : Math.min(Number(to), size - 1);
+	if (to !== "" && Number(to) < start) return { kind: "all" };
+	if (start >= size) return { kind: "none" };
+	return { kind: "range", start, end };
+}
+
+/**
+ * A stored file's record for the acting user: an owner (also while previewing the customer app)
+ * may read any file, a customer only files of their own. Anything else is "not found", so ids of
+ * other people's files reveal nothing.
+ */
+export async function findFile(options: { deps: Pick<Deps, "db">; actor: Actor; id: string }) {
 	const { deps, id, actor } = options;
 	const [row] = await deps.db
 		.select({
 			storageKey: files.storageKey,
 			fileName: files.fileName,
 			contentType: files.contentType,
+			sizeBytes: files.sizeBytes,
 		})
 		.from(files)
 		.where(
 			actor.role === "owner" ? eq(files.id, id) : and(eq(files.id, id), eq(files.userId, actor.id)),
 		);
-	const data = row ? await createStorage(deps.env).get(row.storageKey) : null;
-	if (!row || !data) throw notFound("File not found");
-	return { ...row, data };
+	if (!row) throw notFound("File not found");
+	return row;
+}
+
+/** The bytes of a file found with `findFile` (of `range` only, when given), as a stream. */
+export async function openFile(options: {
+	deps: Pick<Deps, "env" | "logger">;
+	storageKey: string;
+	range?: { start: number; end: number };
+}): Promise<ReadableStream<Uint8Array>> {
+	const body = await createStorage(options.deps.env)
+		.read(options.storageKey, options.range)
+		.catch((error) => {
+			options.deps.logger.error({ err: error, key: options.storageKey }, "file storage failed");
+			throw storageUnavailable(error, "We couldn't load this file just now");
+		});
+	if (!body) {
+		// A row without its bytes: written first and removed last, so this should never be.
+		options.deps.logger.error(
+			{ key: options.storageKey },
+			"a recorded file is missing from storage",
+		);
+		throw notFound("File not found");
+	}
+	return body;
+}
+
+/** Resolves when the file storage answers (the health check); rejects otherwise. */
+export async function checkFileStorage(options: { deps: Pick<Deps, "env">; signal: AbortSignal }) {
+	await createStorage(options.deps.env).check(options.signal);
 }

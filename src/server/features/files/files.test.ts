@@ -4,8 +4,10 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { AppError } from "../../lib/errors.ts";
+import { createStorage } from "./configured-storage.ts";
 import { MAX_FILE_BYTES, prepareImages, storeFiles } from "./files.service.ts";
-import { assertStorageKey, createLocalStorage, createStorage } from "./storage.ts";
+import { createLocalStorage } from "./local-storage.ts";
+import { assertStorageKey } from "./storage.ts";
 
 let dataDir: string;
 beforeEach(() => {

@@ -1,19 +1,43 @@
-import { randomUUID } from "node:crypto";
-import fs from "node:fs/promises";
-import path from "node:path";
-import type { Env } from "../../env.ts";
+/** A byte range of a stored file, both ends included (as in an HTTP Range header). */
+interface ByteRange {
+	start: number;
+	end: number;
+}
+
+/** One stored file as listed: its key, size and when it was written. */
+export interface StoredEntry {
+	key: string;
+	size: number;
+	lastModified: Date;
+}
 
 /**
- * Where uploaded files live. Local disk today; an S3-compatible bucket can implement the same
- * three calls later without touching the features that store files.
+ * Where uploaded files live: this server's disk, or an S3-compatible bucket shared by every
+ * instance. The features that store files see only these calls.
  */
 export interface FileStorage {
-	/** Stores bytes under a new key; refuses to overwrite an existing one. */
+	/** Where the files are, for logs and messages: a folder or s3://bucket. */
+	readonly location: string;
+	/** Stores bytes under a new key; refuses to overwrite an existing one (StorageKeyTaken). */
 	put(key: string, data: Uint8Array, contentType: string): Promise<void>;
 	/** The bytes, or null when nothing is stored under the key. */
 	get(key: string): Promise<Buffer | null>;
+	/** A stream of the bytes (of `range` only, when given), or null when nothing is stored. */
+	read(key: string, range?: ByteRange): Promise<ReadableStream<Uint8Array> | null>;
 	/** Removes the key; removing a missing key is not an error. */
 	delete(key: string): Promise<void>;
+	/** Every stored file whose key starts with `prefix`, a page at a time. */
+	list(prefix?: string): AsyncIterable<StoredEntry[]>;
+	/** Resolves when the store answers (the health check), rejects otherwise. */
+	check(signal: AbortSignal): Promise<void>;
+}
+
+/** Thrown by `put` when the key already holds a file: a stored file is never replaced. */
+export class StorageKeyTaken extends Error {
+	constructor(key: string) {
+		super(`A file is already stored under ${key}`);
+		this.name = "StorageKeyTaken";
+	}
 }
 
 /** Keys are relative paths of safe segments: "quote-photos/<uuid>/<uuid>.jpg". */
@@ -25,53 +49,5 @@ export function assertStorageKey(key: string): void {
 	}
 }
 
-/** Files under one folder, each key a relative path in it; writes are atomic (temp file + rename). */
-export function createLocalStorage(options: { root: string }): FileStorage {
-	const root = path.resolve(options.root);
-	const fileFor = (key: string) => {
-		assertStorageKey(key);
-		return path.join(root, ...key.split("/"));
-	};
-	return {
-		async put(key, data) {
-			const file = fileFor(key);
-			await fs.mkdir(path.dirname(file), { recursive: true });
-			const temp = `${file}.${randomUUID()}.part`;
-			try {
-				await fs.writeFile(temp, data, { flag: "wx", mode: 0o640 });
-				await fs.link(temp, file); // fails with EEXIST instead of replacing a stored file
-			} finally {
-				await fs.rm(temp, { force: true });
-			}
-		},
-		async get(key) {
-			try {
-				return await fs.readFile(fileFor(key));
-			} catch (error) {
-				if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
-				throw error;
-			}
-		},
-		async delete(key) {
-			const file = fileFor(key);
-			await fs.rm(file, { force: true });
-			// Leave no empty folders behind (a request's photo folder after a failed upload).
-			for (
-				let dir = path.dirname(file);
-				dir !== root && dir.startsWith(root);
-				dir = path.dirname(dir)
-			) {
-				try {
-					await fs.rmdir(dir);
-				} catch {
-					break; // not empty, or already gone
-				}
-			}
-		},
-	};
-}
-
-/** The storage configured for this server: `$DATA_DIR/uploads`. */
-export function createStorage(env: Pick<Env, "DATA_DIR">): FileStorage {
-	return createLocalStorage({ root: path.join(env.DATA_DIR, "uploads") });
-}
+/** Files being written under a temporary name (renamed into place once complete). */
+export const isPartialFile = (key: string) => key.endsWith(".part");

@@ -13,8 +13,12 @@ interface LiveStream {
 	user: Pick<SessionUser, "id" | "role">;
 	/** Sends one event to the browser. */
 	send(event: AppEvent): void;
-	/** Ends the stream (a sign-out, or the server shutting down). */
-	close(): void;
+	/**
+	 * Ends the stream (a sign-out, or the server shutting down). `reconnectMs`: the server is
+	 * stopping, and the page should open a new stream, through the proxy to another instance, after
+	 * that long.
+	 */
+	close(options?: { reconnectMs?: number }): void;
 }
 
 export interface LiveStreams {
@@ -24,7 +28,10 @@ export interface LiveStreams {
 	readonly size: number;
 	/** True once `closeAll` ran. */
 	readonly closed: boolean;
-	/** Ends every stream and refuses new ones: the server is shutting down. */
+	/**
+	 * Ends every stream and refuses new ones: the server is shutting down. Each page is told to
+	 * reconnect after a short delay, spread over a second or two so the others are not all hit at once.
+	 */
 	closeAll(): void;
 }
 
@@ -149,7 +156,9 @@ export function createLiveStreams(events: EventBus, logger: Logger): LiveStreams
 		},
 		closeAll() {
 			closed = true;
-			for (const streams of [...byUser.values()]) for (const s of [...streams]) s.close();
+			for (const streams of [...byUser.values()])
+				for (const s of [...streams])
+					s.close({ reconnectMs: 500 + Math.floor(Math.random() * 1500) });
 		},
 	};
 }

@@ -71,7 +71,17 @@ export const customerRoutes = createRouter().openapi(
 			const stop = deps.live.open({
 				user,
 				send: (event) => (held ? held.push(event) : write(event)),
-				close: finish,
+				close: (options) => {
+					if (options?.reconnectMs === undefined) return finish();
+					// `retry` for any EventSource; the named event for our pages, which reconnect themselves.
+					stream
+						.writeSSE({
+							event: "reconnect",
+							data: String(options.reconnectMs),
+							retry: options.reconnectMs,
+						})
+						.finally(finish);
+				},
 			});
 			if (!stop) return;
 			// However the connection ends (the browser leaves, the network drops), the stream goes.

@@ -166,6 +166,15 @@ export function LiveUpdates({ user }: { user: Viewer }) {
 				if (event.kind === "events.missed") return void queryClient.invalidateQueries();
 				refetch(queryClient, keysFor(event, viewer));
 			};
+			// The instance is stopping: reopen after the delay it names (a proxy sends the new stream
+			// to another instance), without counting it as a failure.
+			source.addEventListener("reconnect", (message) => {
+				source?.close();
+				if (stopped) return;
+				dropped = true;
+				const hinted = Number((message as MessageEvent<string>).data);
+				timer = setTimeout(connect, Number.isFinite(hinted) ? Math.min(hinted, 10_000) : 1000);
+			});
 			source.onerror = () => {
 				source?.close();
 				if (stopped) return;
