@@ -149,7 +149,8 @@ describe("bill reminders and the owner's switches", () => {
 			runDueJobs(app.deps, jobs, asOf),
 			runDueJobs(app.deps, jobs, asOf),
 		]);
-		expect(ran.flat().sort()).toEqual(["plan_billing", "reminders"]);
+		expect(ran.flat().sort()).toEqual(jobs.map((j) => j.name).sort());
+		expect(jobs.map((j) => j.name)).toContain("reminders");
 		expect(await runDueJobs(app.deps, jobs, at("2026-12-10T16:10:00Z"))).toEqual([]);
 
 		const subjects = (await mailTo(app, "pat@example.test")).map((m) => m.subject);
