@@ -61,26 +61,29 @@ async function signed(
 describe("a deposit's hosted checkout", () => {
 	it("ends at the hold's end, never sooner than Stripe's 30 minutes; other bills keep Stripe's own", async () => {
 		const casey = await signed("casey@example.test");
-		const page = await casey.client.get("/api/bookings");
+		const page = await read(casey.client.api.bookings.$get());
 		const prime = page.json.windows.find(
 			(w: { name: string; seasonId: string }) => w.name === "Prime" && w.seasonId === "2026-27",
 		);
-		const held = await casey.client.post("/api/bookings", {
-			windowId: prime.id,
-			day: "2026-11-10",
-		});
+		const held = await read(
+			casey.client.api.bookings.$post({ json: { windowId: prime.id, day: "2026-11-10" } }),
+		);
 		expect(held.json.status, held.text).toBe("held");
 		// Ten minutes later only 25 minutes of the hold are left: Stripe is given 30.
 		const later = new Date(SEPT_1.getTime() + 10 * 60_000);
 		app.deps.clock.now = () => later;
-		const pay = await casey.client.post(`/api/bills/${held.json.depositBillId}/pay`, {});
+		const pay = await read(
+			casey.client.api.bills[":id"].pay.$post({ param: { id: held.json.depositBillId }, json: {} }),
+		);
 		expect(pay.json.kind, pay.text).toBe("redirect");
 		const [session] = double.callsTo("POST", "/v1/checkout/sessions").slice(-1);
 		expect(session!.form["metadata[billId]"]).toBe(held.json.depositBillId);
 		expect(Number(session!.form.expires_at)).toBe(later.getTime() / 1000 + 30 * 60);
 
 		// The balance (the approval bill) is no deposit: Stripe's own expiry applies.
-		const paid = await casey.client.post(`/api/bills/${casey.bill.id}/pay`, {});
+		const paid = await read(
+			casey.client.api.bills[":id"].pay.$post({ param: { id: casey.bill.id }, json: {} }),
+		);
 		expect(paid.json.kind, paid.text).toBe("redirect");
 		const [other] = double.callsTo("POST", "/v1/checkout/sessions").slice(-1);
 		expect(other!.form["metadata[billId]"]).toBe(casey.bill.id);

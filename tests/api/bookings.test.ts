@@ -4,8 +4,9 @@ import { eq } from "drizzle-orm";
 import ICAL from "ical.js";
 import { simpleParser } from "mailparser";
 import { describe, expect, onTestFinished } from "vitest";
+import type { z } from "zod";
 import { bills, bookings, crewDays, payments } from "../../src/server/db/schema.ts";
-import { BOOKING_MESSAGES } from "../../src/shared/bookings.ts";
+import { BOOKING_MESSAGES, type windowInputSchema } from "../../src/shared/bookings.ts";
 import type { Account } from "../support/accounts.ts";
 import { test } from "../support/app-fixture.ts";
 import { approvedCustomer, SIGNATURE } from "../support/builders.ts";
@@ -193,6 +194,7 @@ describe("booking with a deposit", () => {
 			.set({ status: "paid", paidAt: new Date(), paymentMethod: "cash" })
 			.where(eq(bills.id, casey.bill.id));
 		const prime = await windowNamed(casey.client, "Prime");
+		// Raw: an amount, a field the route does not take.
 		const sneaky = await casey.client.post("/api/bookings", {
 			windowId: prime.id,
 			day: "2026-11-10",
@@ -220,6 +222,7 @@ describe("booking with a deposit", () => {
 			BOOKING_MESSAGES.outsideWindow,
 		);
 		expectError(await book(casey.client, prime.id, "2026-11-02"), 400, BOOKING_MESSAGES.past);
+		// Raw: no window, which the route requires.
 		expectError(await casey.client.post("/api/bookings", { day: "2026-11-25" }), 400);
 	});
 });
@@ -473,7 +476,8 @@ describe("changes", () => {
 });
 
 describe("the season's windows in Settings", () => {
-	const window = (over: Record<string, unknown> = {}) => ({
+	type WindowInput = z.input<typeof windowInputSchema>;
+	const window = (over: Partial<WindowInput> = {}): WindowInput => ({
 		name: "Week before Christmas",
 		kind: "install",
 		startsOn: "2026-12-16",
@@ -490,10 +494,10 @@ describe("the season's windows in Settings", () => {
 		setClock(app, SEPT_1);
 		const casey = await signedCustomer(app);
 		const owner = casey.owner;
-		const list = await owner.client.get("/api/owner/season/windows");
+		const list = await read(owner.client.api.owner.season.windows.$get());
 		expect(list.json.seasons).toEqual(["2026-27", "2027-28"]);
-		const add = (body: unknown, season = "2026-27") =>
-			owner.client.post(`/api/owner/season/windows?season=${season}`, body);
+		const add = (json: WindowInput, season = "2026-27") =>
+			read(owner.client.api.owner.season.windows.$post({ query: { season }, json }));
 
 		// The last day before the first, days outside the season, a day shared with Late.
 		const backwards = await add(window({ endsOn: "2026-12-10" }));
@@ -525,14 +529,19 @@ describe("the season's windows in Settings", () => {
 		// Bookings keep their window's kind and days.
 		const prime = await windowNamed(casey.client, "Prime");
 		expect((await book(casey.client, prime.id, "2026-11-20")).status).toBe(201);
-		const edit = (over: Record<string, unknown>) =>
-			owner.client.put(`/api/owner/season/windows/${prime.id}`, {
-				name: "Prime",
-				kind: "install",
-				startsOn: prime.startsOn,
-				endsOn: prime.endsOn,
-				...over,
-			});
+		const edit = (over: Partial<WindowInput>) =>
+			read(
+				owner.client.api.owner.season.windows[":id"].$put({
+					param: { id: prime.id },
+					json: {
+						name: "Prime",
+						kind: "install",
+						startsOn: prime.startsOn,
+						endsOn: prime.endsOn,
+						...over,
+					},
+				}),
+			);
 		const kind = await edit({ kind: "takedown" });
 		expectError(kind, 409, /its kind cannot change/);
 		expect(issueAt(kind)).toBe("kind");
@@ -545,18 +554,24 @@ describe("the season's windows in Settings", () => {
 		expect(renamed.status, renamed.text).toBe(200);
 		expect(renamed.json).toMatchObject({ name: "Prime time", priceAdjustPct: 5 });
 		expectError(
-			await owner.client.request("DELETE", `/api/owner/season/windows/${prime.id}`),
+			await read(owner.client.api.owner.season.windows[":id"].$delete({ param: { id: prime.id } })),
 			409,
 			"This window has bookings: move or cancel them first",
 		);
 		expect(
-			(await owner.client.request("DELETE", `/api/owner/season/windows/${added.json.id}`)).status,
+			(
+				await read(
+					owner.client.api.owner.season.windows[":id"].$delete({ param: { id: added.json.id } }),
+				)
+			).status,
 		).toBe(200);
 		expectError(
-			await owner.client.request("DELETE", `/api/owner/season/windows/${added.json.id}`),
+			await read(
+				owner.client.api.owner.season.windows[":id"].$delete({ param: { id: added.json.id } }),
+			),
 			404,
 		);
-		expectError(await casey.client.get("/api/owner/season/windows"), 403);
+		expectError(await read(casey.client.api.owner.season.windows.$get()), 403);
 	});
 
 	test("a phone booking on a full day answers the next days with room, inside the change lock too", async ({
@@ -582,11 +597,11 @@ describe("the season's windows in Settings", () => {
 			}),
 		);
 		const phone = (customerId: string) =>
-			owner.client.post("/api/owner/bookings", {
-				customerId,
-				windowId: prime.id,
-				day: "2026-11-10",
-			});
+			read(
+				owner.client.api.owner.bookings.$post({
+					json: { customerId, windowId: prime.id, day: "2026-11-10" },
+				}),
+			);
 		const first = await phone(casey.record.id);
 		expect(first.status, first.text).toBe(201);
 		expect(first.json.status).toBe("booked");

@@ -7,7 +7,7 @@ import { test } from "../support/app-fixture.ts";
 import { chatMessage } from "../support/builders.ts";
 import { expectError } from "../support/expect.ts";
 import type { HttpClient } from "../support/http-client.ts";
-import { read } from "../support/http-client.ts";
+import { formFile, read } from "../support/http-client.ts";
 import { png } from "../support/images.ts";
 import { openLiveStream } from "../support/live-stream.ts";
 import type { TestApp } from "../support/test-app.ts";
@@ -217,9 +217,13 @@ describe("chat", () => {
 	}) => {
 		const { owner, customer } = await ownerAndCustomer(app);
 		const other = await signedInCustomer(app, { email: "pat@example.test" });
-		const image = await customer.client.post(
-			"/api/chat/attachments",
-			attachment(await redPng(), "roof.png"),
+		const image = await read(
+			customer.client.api.chat.attachments.$post({
+				form: {
+					data: JSON.stringify({}),
+					file: formFile({ bytes: await redPng(), name: "roof.png" }),
+				},
+			}),
 		);
 		expect(image.status, image.text).toBe(201);
 		expect(image.json.message).toMatchObject({
@@ -247,9 +251,14 @@ describe("chat", () => {
 			404,
 		);
 
-		const pdf = await owner.client.post(
-			`/api/owner/chat/${customer.userId}/attachments`,
-			attachment(PDF, "Contract.pdf", "Here is the contract"),
+		const pdf = await read(
+			owner.client.api.owner.chat[":customerUserId"].attachments.$post({
+				param: { customerUserId: customer.userId },
+				form: {
+					data: JSON.stringify({ content: "Here is the contract" }),
+					file: formFile({ bytes: PDF, name: "Contract.pdf" }),
+				},
+			}),
 		);
 		expect(pdf.status, pdf.text).toBe(201);
 		expect(pdf.json.message).toMatchObject({

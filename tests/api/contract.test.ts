@@ -17,6 +17,7 @@ import type { Account } from "../support/accounts.ts";
 import { test } from "../support/app-fixture.ts";
 import { approvedCustomer, SIGNATURE } from "../support/builders.ts";
 import { expectError } from "../support/expect.ts";
+import { read } from "../support/http-client.ts";
 import type { TestApp } from "../support/test-app.ts";
 
 /** A file's bytes as the signed-in account downloads it. */
@@ -65,7 +66,7 @@ describe("contract terms", () => {
 	}) => {
 		const casey = await approvedCustomer(app);
 		const owner = casey.owner;
-		const first = await owner.client.get("/api/owner/contract-terms");
+		const first = await read(owner.client.api.owner["contract-terms"].$get());
 		expect(first.status, first.text).toBe(200);
 		expect(first.json.versions).toHaveLength(1);
 		expect(first.json.versions[0]).toMatchObject({ version: 1, body: DEFAULT_TERMS });
@@ -73,23 +74,25 @@ describe("contract terms", () => {
 		expect(DEFAULT_TERMS).toContain("more than 14 days before installation, a full refund");
 		expect(DEFAULT_TERMS).toContain("within 7 days, a refund of 50% of the deposit");
 
-		const signed = await casey.client.post("/api/contract/sign", SIGNATURE);
+		const signed = await read(casey.client.api.contract.sign.$post({ json: SIGNATURE }));
 		expect(signed.status, signed.text).toBe(200);
 		expect(signed.json.contract.termsVersion).toBe(1);
 
-		const saved = await owner.client.post("/api/owner/contract-terms", {
-			body: "## Our agreement\n- We light your home.\n- You enjoy it.",
-		});
+		const saved = await read(
+			owner.client.api.owner["contract-terms"].$post({
+				json: { body: "## Our agreement\n- We light your home.\n- You enjoy it." },
+			}),
+		);
 		expect(saved.status, saved.text).toBe(201);
 		expect(saved.json.version).toBe(2);
-		const list = await owner.client.get("/api/owner/contract-terms");
+		const list = await read(owner.client.api.owner["contract-terms"].$get());
 		expect(list.json.versions.map((v: { version: number }) => v.version)).toEqual([2, 1]);
 		expect(list.json.versions[1].body).toBe(DEFAULT_TERMS);
 
 		// The signed contract still points at version 1; the customer now reads version 2.
 		const [row] = await app.db.select().from(contracts);
 		expect(row!.termsVersion).toBe(1);
-		const mine = await casey.client.get("/api/contract");
+		const mine = await read(casey.client.api.contract.$get());
 		expect(mine.json.terms.version).toBe(2);
 		expect(mine.json.contract.termsVersion).toBe(1);
 
@@ -99,18 +102,23 @@ describe("contract terms", () => {
 		).rejects.toThrow();
 
 		// Bad input: a clear message at the field; a customer may not write terms.
-		const empty = await owner.client.post("/api/owner/contract-terms", { body: "   " });
+		const empty = await read(
+			owner.client.api.owner["contract-terms"].$post({ json: { body: "   " } }),
+		);
 		expectError(empty, 400, CONTRACT_MESSAGES.termsRequired);
 		expect(empty.json.issues).toEqual([{ path: "body", message: CONTRACT_MESSAGES.termsRequired }]);
 		expectError(
-			await owner.client.post("/api/owner/contract-terms", { body: "x".repeat(40_001) }),
+			await read(
+				owner.client.api.owner["contract-terms"].$post({ json: { body: "x".repeat(40_001) } }),
+			),
 			400,
 			CONTRACT_MESSAGES.termsTooLong,
 		);
-		expect((await casey.client.post("/api/owner/contract-terms", { body: "Mine" })).status).toBe(
-			403,
-		);
-		expect((await casey.client.get("/api/owner/contract-terms")).status).toBe(403);
+		expect(
+			(await read(casey.client.api.owner["contract-terms"].$post({ json: { body: "Mine" } })))
+				.status,
+		).toBe(403);
+		expect((await read(casey.client.api.owner["contract-terms"].$get())).status).toBe(403);
 	});
 });
 
@@ -119,6 +127,7 @@ describe("signing", () => {
 		app,
 	}) => {
 		const casey = await approvedCustomer(app, { displayName: "Casey Customer" });
+		// Raw: it sends a user-agent header of its own.
 		const res = await casey.client.request(
 			"POST",
 			"/api/contract/sign",
@@ -152,7 +161,7 @@ describe("signing", () => {
 			.from(customers)
 			.where(eq(customers.userId, casey.userId));
 		expect(record!.agreedToServices).toBe(true);
-		expect((await casey.client.get("/api/customer")).json.customer.progressPercent).toBe(25);
+		expect((await read(casey.client.api.customer.$get())).json.customer.progressPercent).toBe(25);
 
 		// The stored PDF is the one hashed, and it reads as the contract signed.
 		const pdf = await download(app, casey, row!.pdfFileId);
@@ -178,7 +187,7 @@ describe("signing", () => {
 		const other = await approvedCustomer(app, { owner: casey.owner, email: "olive@example.test" });
 		expect((await download(app, other, row!.pdfFileId)).status).toBe(404);
 		expect((await fetch(`${app.url}/api/files/${row!.pdfFileId}`)).status).toBe(401);
-		expect((await other.client.get("/api/contract")).json.history).toEqual([]);
+		expect((await read(other.client.api.contract.$get())).json.history).toEqual([]);
 
 		// Both sides get the PDF by e-mail.
 		const [toCustomer] = await mailsTo(app, casey.email);
@@ -195,19 +204,22 @@ describe("signing", () => {
 		app,
 	}) => {
 		const casey = await approvedCustomer(app, { displayName: "Casey Customer" });
-		const first = await casey.client.post("/api/contract/sign", {
-			consent: true,
-			fullName: "Pat Smith",
-		});
+		const first = await read(
+			casey.client.api.contract.sign.$post({ json: { consent: true, fullName: "Pat Smith" } }),
+		);
 		expect(first.status, first.text).toBe(200);
 		expect(first.json.contract).toMatchObject({ signedName: "Pat Smith", nameMatches: false });
-		const again = await casey.client.post("/api/contract/sign", SIGNATURE);
+		const again = await read(casey.client.api.contract.sign.$post({ json: SIGNATURE }));
 		expect(again.status).toBe(200);
 		expect(again.json.contract).toEqual(first.json.contract);
 		expect(await app.db.select().from(contracts)).toHaveLength(1);
 		expect(await app.db.select().from(files).where(eq(files.kind, "contract"))).toHaveLength(1);
 
-		const owned = await casey.owner.client.get(`/api/owner/customers/${casey.record.id}/contracts`);
+		const owned = await read(
+			casey.owner.client.api.owner.customers[":id"].contracts.$get({
+				param: { id: casey.record.id },
+			}),
+		);
 		expect(owned.status, owned.text).toBe(200);
 		expect(owned.json.contracts).toEqual([
 			expect.objectContaining({
@@ -217,12 +229,20 @@ describe("signing", () => {
 			}),
 		]);
 		expect(
-			(await casey.client.get(`/api/owner/customers/${casey.record.id}/contracts`)).status,
+			(
+				await read(
+					casey.client.api.owner.customers[":id"].contracts.$get({
+						param: { id: casey.record.id },
+					}),
+				)
+			).status,
 		).toBe(403);
 		expect(
 			(
-				await casey.owner.client.get(
-					"/api/owner/customers/00000000-0000-4000-8000-000000000000/contracts",
+				await read(
+					casey.owner.client.api.owner.customers[":id"].contracts.$get({
+						param: { id: "00000000-0000-4000-8000-000000000000" },
+					}),
 				)
 			).status,
 		).toBe(404);
@@ -232,6 +252,7 @@ describe("signing", () => {
 		app,
 	}) => {
 		const casey = await approvedCustomer(app);
+		// Raw: fields missing, consent false and a body not JSON, which the route's types forbid.
 		const none = await casey.client.post("/api/contract/sign", {});
 		expect(none.status).toBe(400);
 		expect(none.json.issues).toEqual(
@@ -247,12 +268,18 @@ describe("signing", () => {
 		expect(noConsent.json.issues).toEqual([
 			{ path: "consent", message: CONTRACT_MESSAGES.consentRequired },
 		]);
-		const blank = await casey.client.post("/api/contract/sign", { consent: true, fullName: "   " });
+		const blank = await read(
+			casey.client.api.contract.sign.$post({ json: { consent: true, fullName: "   " } }),
+		);
 		expect(blank.json.issues).toEqual([
 			{ path: "fullName", message: CONTRACT_MESSAGES.nameRequired },
 		]);
 		expectError(
-			await casey.client.post("/api/contract/sign", { consent: true, fullName: "x".repeat(121) }),
+			await read(
+				casey.client.api.contract.sign.$post({
+					json: { consent: true, fullName: "x".repeat(121) },
+				}),
+			),
 			400,
 			CONTRACT_MESSAGES.nameTooLong,
 		);
@@ -265,10 +292,16 @@ describe("signing", () => {
 		expect(record!.agreedToServices).toBe(false);
 
 		// Terms changed while reading: refused, so no one signs a text they did not see.
-		await casey.owner.client.post("/api/owner/contract-terms", { body: "New terms" });
-		const stale = await casey.client.post("/api/contract/sign", { ...SIGNATURE, termsVersion: 1 });
+		await read(
+			casey.owner.client.api.owner["contract-terms"].$post({ json: { body: "New terms" } }),
+		);
+		const stale = await read(
+			casey.client.api.contract.sign.$post({ json: { ...SIGNATURE, termsVersion: 1 } }),
+		);
 		expect(stale.status).toBe(409);
-		const fresh = await casey.client.post("/api/contract/sign", { ...SIGNATURE, termsVersion: 2 });
+		const fresh = await read(
+			casey.client.api.contract.sign.$post({ json: { ...SIGNATURE, termsVersion: 2 } }),
+		);
 		expect(fresh.json.contract.termsVersion).toBe(2);
 	});
 
@@ -280,11 +313,13 @@ describe("signing", () => {
 			.update(quoteRequests)
 			.set({ decidedAt: lastYear })
 			.where(eq(quoteRequests.id, casey.quote.id));
-		const old = await casey.client.post("/api/contract/sign", SIGNATURE);
+		const old = await read(casey.client.api.contract.sign.$post({ json: SIGNATURE }));
 		expect(old.status, old.text).toBe(200);
-		await casey.owner.client.post("/api/owner/contract-terms", {
-			body: "## This season\n- New terms",
-		});
+		await read(
+			casey.owner.client.api.owner["contract-terms"].$post({
+				json: { body: "## This season\n- New terms" },
+			}),
+		);
 
 		// This season's quote, approved now, needs its own signature on the terms now in force.
 		const [next] = await app.db
@@ -298,25 +333,31 @@ describe("signing", () => {
 				decidedAt: new Date(),
 			})
 			.returning();
-		const before = await casey.client.get("/api/contract");
+		const before = await read(casey.client.api.contract.$get());
 		expect(before.json.quote.id).toBe(next!.id);
 		// Its install day waits for the new signature, though last season's set agreed_to_services.
-		const calendar = await casey.client.get("/api/bookings");
+		const calendar = await read(casey.client.api.bookings.$get());
 		expect(calendar.json.canBook).toMatchObject({ install: false });
 		expect(before.json.contract).toBeNull();
 		expect(before.json.history).toHaveLength(1);
-		const signed = await casey.client.post("/api/contract/sign", SIGNATURE);
+		const signed = await read(casey.client.api.contract.sign.$post({ json: SIGNATURE }));
 		expect(signed.json.contract).toMatchObject({ termsVersion: 2, totalCents: 80000 });
-		expect((await casey.client.get("/api/bookings")).json.canBook).toMatchObject({ install: true });
+		expect((await read(casey.client.api.bookings.$get())).json.canBook).toMatchObject({
+			install: true,
+		});
 		expect(signed.json.contract.seasonId).not.toBe(old.json.contract.seasonId);
 
-		const after = await casey.client.get("/api/contract");
+		const after = await read(casey.client.api.contract.$get());
 		expect(after.json.history.map((c: { seasonId: string }) => c.seasonId)).toEqual([
 			signed.json.contract.seasonId,
 			old.json.contract.seasonId,
 		]);
 		expect((await download(app, casey, old.json.contract.pdfFileId)).status).toBe(200);
-		const owned = await casey.owner.client.get(`/api/owner/customers/${casey.record.id}/contracts`);
+		const owned = await read(
+			casey.owner.client.api.owner.customers[":id"].contracts.$get({
+				param: { id: casey.record.id },
+			}),
+		);
 		expect(owned.json.contracts).toHaveLength(2);
 	});
 
@@ -328,6 +369,7 @@ describe("signing", () => {
 			.set({ status: "rejected" })
 			.where(eq(quoteRequests.userId, other.userId));
 		app.readCache.clear();
+		// Raw: "whatever is sent", an empty body the route's types forbid.
 		expectError(
 			await other.client.post("/api/contract/sign", {}),
 			403,

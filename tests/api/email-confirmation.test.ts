@@ -24,7 +24,7 @@ import {
 import { test } from "../support/app-fixture.ts";
 import { appQuote, sampleLines, websiteQuote } from "../support/builders.ts";
 import { expectError } from "../support/expect.ts";
-import { formFile, HttpClient, multipart, read } from "../support/http-client.ts";
+import { formFile, HttpClient, read } from "../support/http-client.ts";
 import { png } from "../support/images.ts";
 import { CONFIRM_PATH, firstLink, readOutbox, waitForMail } from "../support/outbox.ts";
 import type { TestApp } from "../support/test-app.ts";
@@ -308,19 +308,17 @@ describe("whose address counts as confirmed", () => {
 
 		// Add Customer: the owner's customer is confirmed and chats at once.
 		const [outline] = await sampleLines(app);
-		const form = multipart(
-			{
-				name: "Dana Porch",
-				email: "dana@example.test",
-				password: "porch-lights-1",
-				address: "12 Elm Street",
-				city: "Canton",
-				services: [{ serviceId: outline!.serviceId, quantity: 1, unitPriceCents: 45000 }],
-			},
-			"photos",
-			[],
-		);
-		expect((await owner.client.request("POST", "/api/owner/customers", form)).status).toBe(201);
+		const data = JSON.stringify({
+			name: "Dana Porch",
+			email: "dana@example.test",
+			password: "porch-lights-1",
+			address: "12 Elm Street",
+			city: "Canton",
+			services: [{ serviceId: outline!.serviceId, quantity: 1, unitPriceCents: 45000 }],
+		});
+		expect(
+			(await read(owner.client.api.owner.customers.$post({ form: { data, photos: [] } }))).status,
+		).toBe(201);
 		const dana = new HttpClient(app.url);
 		const signIn = await dana.post("/api/auth/sign-in/email", {
 			email: "dana@example.test",

@@ -110,8 +110,8 @@ describe("POST /api/estimate", () => {
 			.set({ isActive: false })
 			.where(eq(serviceOptions.name, "Windows"));
 		const client = new HttpClient(app.url);
-		const post = (services: unknown) =>
-			client.post("/api/estimate", { services, address: "1 Main St", city: "Canton" });
+		const post = (services: { serviceId: string; quantity: number }[]) =>
+			read(client.api.estimate.$post({ json: { services, address: "1 Main St", city: "Canton" } }));
 
 		const unknown = await post([{ serviceId: crypto.randomUUID(), quantity: 1 }]);
 		expect(unknown.status).toBe(400);

@@ -54,23 +54,19 @@ describe("money amounts", () => {
 	it("refuses a new customer whose prices total past the bound, and creates no account", async () => {
 		const { owner } = await ownerAndCustomer(app);
 		const lines = await sampleLines(app);
-		const form = new FormData();
-		form.set(
-			"data",
-			JSON.stringify({
-				name: "Big Spender",
-				email: "big@example.com",
-				password: "big-spender-1",
-				address: "1 Main St",
-				services: lines.map((l) => ({
-					serviceId: l.serviceId,
-					quantity: 3,
-					unitPriceCents: MAX_AMOUNT_CENTS,
-				})),
-			}),
-		);
+		const data = JSON.stringify({
+			name: "Big Spender",
+			email: "big@example.com",
+			password: "big-spender-1",
+			address: "1 Main St",
+			services: lines.map((l) => ({
+				serviceId: l.serviceId,
+				quantity: 3,
+				unitPriceCents: MAX_AMOUNT_CENTS,
+			})),
+		});
 		expectError(
-			await owner.client.request("POST", "/api/owner/customers", form),
+			await read(owner.client.api.owner.customers.$post({ form: { data, photos: [] } })),
 			400,
 			AMOUNT_TOO_HIGH,
 		);

@@ -10,6 +10,7 @@ import type { Account } from "../support/accounts.ts";
 import { signedInCustomer } from "../support/accounts.ts";
 import { test } from "../support/app-fixture.ts";
 import { appQuote, approvedCustomer, SIGNATURE } from "../support/builders.ts";
+import { formFile, read } from "../support/http-client.ts";
 import { png } from "../support/images.ts";
 import type { TestApp } from "../support/test-app.ts";
 
@@ -26,7 +27,7 @@ type Step = {
 };
 
 async function timeline(client: Account["client"]) {
-	const res = await client.get("/api/season-timeline");
+	const res = await read(client.api["season-timeline"].$get());
 	expect(res.status, res.text).toBe(200);
 	return res.json as { seasonId: string; steps: Step[] };
 }
@@ -39,7 +40,7 @@ function summary(t: { steps: Step[] }) {
 }
 
 async function windowId(client: Account["client"], name: string) {
-	const res = await client.get("/api/bookings");
+	const res = await read(client.api.bookings.$get());
 	return (res.json.windows as { id: string; name: string; seasonId: string }[]).find(
 		(w) => w.name === name && w.seasonId === "2026-27",
 	)!.id;
@@ -51,16 +52,11 @@ const setClock = (app: TestApp, at: Date) => {
 
 /** The owner uploads an installation photo taken at `takenAt` (its record's time). */
 async function uploadPhoto(app: TestApp, owner: Account, customerId: string, takenAt: string) {
-	const photo = new FormData();
-	photo.append(
-		"media",
-		new Blob([new Uint8Array(await png())], { type: "image/png" }),
-		"display.png",
-	);
-	const uploaded = await owner.client.request(
-		"POST",
-		`/api/owner/customers/${customerId}/installation-media`,
-		photo,
+	const uploaded = await read(
+		owner.client.api.owner.customers[":id"]["installation-media"].$post({
+			param: { id: customerId },
+			form: { media: formFile({ bytes: await png(), name: "display.png", type: "image/png" }) },
+		}),
 	);
 	expect(uploaded.status, uploaded.text).toBeLessThan(300);
 	const [id] = uploaded.json.ids as string[];
@@ -94,7 +90,7 @@ describe("the season timeline", () => {
 		});
 		expect(t.steps[0]!.at).toBeTruthy();
 
-		await casey.client.post("/api/contract/sign", SIGNATURE);
+		await read(casey.client.api.contract.sign.$post({ json: SIGNATURE }));
 		t = await timeline(casey.client);
 		expect(summary(t)).toEqual({
 			done: ["quote_approved", "contract_signed"],
@@ -103,10 +99,11 @@ describe("the season timeline", () => {
 		});
 
 		// A day held for the deposit: pay it.
-		const held = await casey.client.post("/api/bookings", {
-			windowId: await windowId(casey.client, "Prime"),
-			day: "2026-11-10",
-		});
+		const held = await read(
+			casey.client.api.bookings.$post({
+				json: { windowId: await windowId(casey.client, "Prime"), day: "2026-11-10" },
+			}),
+		);
 		expect(held.status, held.text).toBe(201);
 		t = await timeline(casey.client);
 		expect(summary(t)).toEqual({
@@ -118,14 +115,19 @@ describe("the season timeline", () => {
 			held.json.depositBillId,
 		);
 
-		const paid = await casey.client.post(`/api/bills/${held.json.depositBillId}/pay`, {
-			card: {
-				cardholderName: "Casey",
-				cardNumber: "4242 4242 4242 4242",
-				expiry: "12/30",
-				cvc: "123",
-			},
-		});
+		const paid = await read(
+			casey.client.api.bills[":id"].pay.$post({
+				param: { id: held.json.depositBillId },
+				json: {
+					card: {
+						cardholderName: "Casey",
+						cardNumber: "4242 4242 4242 4242",
+						expiry: "12/30",
+						cvc: "123",
+					},
+				},
+			}),
+		);
 		expect(paid.status, paid.text).toBe(200);
 		t = await timeline(casey.client);
 		expect(summary(t)).toEqual({
@@ -137,7 +139,13 @@ describe("the season timeline", () => {
 		expect(t.steps.find((s) => s.step === "installed")!.planned).toBe("2026-11-10");
 
 		// The crew finishes: installed, with the season's photos; in season, report a problem.
-		expect((await owner.client.post(`/api/owner/bookings/${held.json.id}/done`)).status).toBe(200);
+		expect(
+			(
+				await read(
+					owner.client.api.owner.bookings[":id"].done.$post({ param: { id: held.json.id } }),
+				)
+			).status,
+		).toBe(200);
 		await uploadPhoto(app, owner, casey.record.id, "2026-11-10T20:00:00Z");
 		t = await timeline(casey.client);
 		expect(summary(t)).toEqual({
@@ -154,28 +162,45 @@ describe("the season timeline", () => {
 			current: "takedown_booked",
 			action: "book_takedown",
 		});
-		const takedown = await casey.client.post("/api/bookings", {
-			windowId: await windowId(casey.client, "Takedown"),
-			day: "2027-01-12",
-		});
+		const takedown = await read(
+			casey.client.api.bookings.$post({
+				json: { windowId: await windowId(casey.client, "Takedown"), day: "2027-01-12" },
+			}),
+		);
 		expect(takedown.status, takedown.text).toBe(201);
 		t = await timeline(casey.client);
 		expect(summary(t)).toMatchObject({ current: "taken_down", action: null });
 		expect(t.steps.find((s) => s.step === "takedown_booked")!.at).toBe("2027-01-12");
 
-		expect((await owner.client.post(`/api/owner/bookings/${takedown.json.id}/done`)).status).toBe(
-			200,
-		);
+		expect(
+			(
+				await read(
+					owner.client.api.owner.bookings[":id"].done.$post({ param: { id: takedown.json.id } }),
+				)
+			).status,
+		).toBe(200);
 		t = await timeline(casey.client);
 		expect(summary(t)).toEqual({ done: [...TIMELINE_STEPS], current: null, action: null });
 		expect(t.steps.find((s) => s.step === "taken_down")!.at).toBe("2027-01-12");
 
 		// The owner sees the same timeline; another customer's is not theirs to see.
-		const owned = await owner.client.get(`/api/owner/customers/${casey.record.id}/season-timeline`);
+		const owned = await read(
+			owner.client.api.owner.customers[":id"]["season-timeline"].$get({
+				param: { id: casey.record.id },
+				query: {},
+			}),
+		);
 		expect(owned.status, owned.text).toBe(200);
 		expect(owned.json.timeline).toEqual(t);
 		expect(
-			(await casey.client.get(`/api/owner/customers/${casey.record.id}/season-timeline`)).status,
+			(
+				await read(
+					casey.client.api.owner.customers[":id"]["season-timeline"].$get({
+						param: { id: casey.record.id },
+						query: {},
+					}),
+				)
+			).status,
 		).toBe(403);
 		expect(summary(await timeline(waiting.client)).done).toEqual([]);
 	});
@@ -206,24 +231,30 @@ describe("the season timeline", () => {
 		expect(mine.seasonId).toBe("2026-27");
 		expect(photosOf(mine)).toEqual([thisYear]);
 
-		const path = `/api/owner/customers/${casey.record.id}/season-timeline`;
-		const newest = await owner.client.get(path);
+		const ofSeason = (season?: string) =>
+			read(
+				owner.client.api.owner.customers[":id"]["season-timeline"].$get({
+					param: { id: casey.record.id },
+					query: season === undefined ? {} : { season },
+				}),
+			);
+		const newest = await ofSeason();
 		expect(newest.status, newest.text).toBe(200);
 		expect(newest.json.seasons).toEqual(["2026-27", "2025-26"]);
 		expect(newest.json.timeline).toEqual(mine);
-		const last = await owner.client.get(`${path}?season=2025-26`);
+		const last = await ofSeason("2025-26");
 		expect(last.status, last.text).toBe(200);
 		expect(last.json.timeline.seasonId).toBe("2025-26");
 		expect(photosOf(last.json.timeline)).toEqual([lastYear]);
 		// Last season's quote was approved; its contract was never signed in the app.
 		expect(summary(last.json.timeline).done).toContain("quote_approved");
-		const refused = await owner.client.get(`${path}?season=last`);
+		const refused = await ofSeason("last");
 		expect(refused.status).toBe(400);
 	});
 
 	test("the owner's milestones count as the records they stand for", async ({ app }) => {
 		const casey = await approvedCustomer(app);
-		await casey.client.post("/api/contract/sign", SIGNATURE);
+		await read(casey.client.api.contract.sign.$post({ json: SIGNATURE }));
 		await app.db.update(customers).set({ installCompleted: true });
 		app.readCache.clear();
 		const t = await timeline(casey.client);

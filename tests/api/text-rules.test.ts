@@ -45,18 +45,14 @@ describe("control characters in text", () => {
 			400,
 			CONTROL_CHARACTERS_MESSAGE,
 		);
-		const form = new FormData();
-		form.set(
-			"data",
-			JSON.stringify({
-				name: "Pat\u0000",
-				email: "pat@example.com",
-				address: "1 Main St",
-				services: [],
-			}),
-		);
+		const data = JSON.stringify({
+			name: "Pat\u0000",
+			email: "pat@example.com",
+			address: "1 Main St",
+			services: [],
+		});
 		expectError(
-			await client.request("POST", "/api/public/quote-requests", form),
+			await read(client.api.public["quote-requests"].$post({ form: { data, photos: [] } })),
 			400,
 			CONTROL_CHARACTERS_MESSAGE,
 		);

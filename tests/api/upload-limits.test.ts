@@ -11,7 +11,13 @@ import { ownerAndCustomer, signedInCustomer } from "../support/accounts.ts";
 import { test } from "../support/app-fixture.ts";
 import { appQuote, approvedCustomer } from "../support/builders.ts";
 import { expectError } from "../support/expect.ts";
-import { type FormFile, type HttpClient, multipart, read } from "../support/http-client.ts";
+import {
+	type FormFile,
+	formFile,
+	type HttpClient,
+	multipart,
+	read,
+} from "../support/http-client.ts";
 import { png } from "../support/images.ts";
 import type { TestApp } from "../support/test-app.ts";
 
@@ -24,11 +30,14 @@ const pdf = (bytes: number) => {
 	return data;
 };
 
-const attachment = (bytes: Uint8Array, name = "plan.pdf") =>
-	multipart({}, "file", [{ bytes, name }]);
+/** A chat attachment's form: no text, and the file. */
+const attachment = (bytes: Uint8Array, name = "plan.pdf") => ({
+	data: "{}",
+	file: formFile({ bytes, name }),
+});
 
 const sendFile = (client: HttpClient, bytes: Uint8Array) =>
-	client.post("/api/chat/attachments", attachment(bytes));
+	read(client.api.chat.attachments.$post({ form: attachment(bytes) }));
 
 /** Files the account uploaded earlier, written straight to the table (only their sizes count). */
 async function uploaded(
@@ -113,9 +122,11 @@ describe("upload quotas", () => {
 			(await read(customer.client.api.chat.messages.$post({ json: { content: "Hello" } }))).status,
 		).toBe(201);
 		// The owner is not limited, in the same conversation.
-		const fromOwner = await owner.client.post(
-			`/api/owner/chat/${customer.userId}/attachments`,
-			attachment(pdf(1000)),
+		const fromOwner = await read(
+			owner.client.api.owner.chat[":customerUserId"].attachments.$post({
+				param: { customerUserId: customer.userId },
+				form: attachment(pdf(1000)),
+			}),
 		);
 		expect(fromOwner.status, fromOwner.text).toBe(201);
 
@@ -158,20 +169,31 @@ describe("upload quotas", () => {
 		expect(early).toMatch(/^HTTP\/1.1 429/);
 		expect(early).toContain("Please try again tomorrow.");
 		// Photos of a quote count too; a quote without photos is no upload.
-		const withPhoto = await customer.client.post(
-			"/api/quote-requests",
-			quoteForm(await quoteData(app), [{ bytes: await png(), name: "front.png" }]),
+		const withPhoto = await read(
+			customer.client.api["quote-requests"].$post({
+				form: {
+					data: JSON.stringify(await quoteData(app)),
+					photos: [formFile({ bytes: await png(), name: "front.png" })],
+				},
+			}),
 		);
 		expectError(withPhoto, 429, UPLOAD_QUOTA_MESSAGES.daily);
 		expect(
-			(await customer.client.post("/api/quote-requests", quoteForm(await quoteData(app), [])))
-				.status,
+			(
+				await read(
+					customer.client.api["quote-requests"].$post({
+						form: { data: JSON.stringify(await quoteData(app)), photos: [] },
+					}),
+				)
+			).status,
 		).toBe(201);
 
 		await uploaded(app, { by: owner.userId, megabytes: 2000 });
-		const fromOwner = await owner.client.post(
-			`/api/owner/chat/${customer.userId}/attachments`,
-			attachment(pdf(5 * MB)),
+		const fromOwner = await read(
+			owner.client.api.owner.chat[":customerUserId"].attachments.$post({
+				param: { customerUserId: customer.userId },
+				form: attachment(pdf(5 * MB)),
+			}),
 		);
 		expect(fromOwner.status, fromOwner.text).toBe(201);
 	});
@@ -202,14 +224,12 @@ describe("upload quotas", () => {
 		expect(full.json.error).toBe(
 			"Your account has reached its 1 GB of files. Please contact us to send more.",
 		);
-		const request = new FormData();
-		request.append(
-			"data",
-			JSON.stringify({ requestType: "Fix", details: "Roofline is dark", priority: "Normal" }),
-		);
-		request.append("photos", new Blob([new Uint8Array(await png())]), "roof.png");
+		const request = {
+			data: JSON.stringify({ requestType: "Fix", details: "Roofline is dark", priority: "Normal" }),
+			photos: [formFile({ bytes: await png(), name: "roof.png" })],
+		};
 		expectError(
-			await customer.client.post("/api/service-requests", request),
+			await read(customer.client.api["service-requests"].$post({ form: request })),
 			413,
 			UPLOAD_QUOTA_MESSAGES.total,
 		);
@@ -217,9 +237,13 @@ describe("upload quotas", () => {
 		const other = await signedInCustomer(app, { email: "pat@example.test" });
 		await uploaded(app, { by: other.userId, megabytes: 1024, daysAgo: 30 });
 		expectError(
-			await other.client.post(
-				"/api/quote-requests",
-				quoteForm(await quoteData(app), [{ bytes: await png(), name: "front.png" }]),
+			await read(
+				other.client.api["quote-requests"].$post({
+					form: {
+						data: JSON.stringify(await quoteData(app)),
+						photos: [formFile({ bytes: await png(), name: "front.png" })],
+					},
+				}),
 			),
 			413,
 			UPLOAD_QUOTA_MESSAGES.total,
