@@ -44,6 +44,10 @@ export async function startServer(env: Env, options: { clientDir?: string } = {}
 		const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s));
 	});
 	const http = server as import("node:http").Server;
+	// An idle kept-alive connection is closed by the client or the proxy first (Caddy keeps them 2
+	// minutes), never by the server just as the other side sends on it: that race resets the request.
+	http.keepAliveTimeout = 125_000;
+	http.headersTimeout = 126_000;
 	/** Responses not yet sent: on shutdown each is sent with `Connection: close`. */
 	const unsent = new Set<import("node:http").ServerResponse>();
 	let draining = false;
