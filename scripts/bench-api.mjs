@@ -270,14 +270,18 @@ async function measureBook() {
 		const signature = createHmac("sha256", bench.authSecret).update(token).digest("base64");
 		return `better-auth.session_token=${encodeURIComponent(`${token}.${signature}`)}`;
 	};
-	const queue = bookers.map((b, i) => ({
-		customerId: b.id,
-		cookie: cookieOf(b.user_id),
-		body: JSON.stringify({
+	const queue = bookers.map((b, i) => {
+		const booking = {
 			windowId: days[Math.floor(i / 100)].window_id,
 			day: days[Math.floor(i / 100)].day,
-		}),
-	}));
+		};
+		return {
+			customerId: b.id,
+			cookie: cookieOf(b.user_id),
+			body: JSON.stringify(booking),
+			floorBody: JSON.stringify({ ...booking, token: b.user_id.replace("book-", "book-token-") }),
+		};
+	});
 	const run = async (url, floor) => {
 		let next = 0;
 		const load = async (count) => {
@@ -291,7 +295,7 @@ async function measureBook() {
 						setupRequest: (req) => {
 							const b = queue[next++];
 							return floor
-								? { ...req, path: `/${b.customerId}`, body: b.body }
+								? { ...req, path: `/${b.customerId}`, body: b.floorBody }
 								: {
 										...req,
 										path: "/api/bookings",

@@ -1,25 +1,40 @@
 // The booking path's floor on this machine, for `npm run bench:api`: a bare node:http server and a
-// pg pool sending the statements a customer's install booking needs, in the app's order: end the
-// holds whose time is up; read the window, the rules and the customer's quote, bills and deposits;
-// then in one transaction insert the deposit bill, make the approval bill the balance, notify the
-// other instances, and last insert the held booking pointing at the bill (its trigger takes the
-// day). None of the app around them: no framework, validation, session or events.
-// Env: DATABASE_URL (a migrated database), PORT. Requests: POST /{customerId} with {windowId, day}.
+// pg pool sending the statements a customer's install booking sends, in the app's order: the
+// session; end the holds whose time is up; read the window, the rules and the customer's quote,
+// bills and contract; then in one transaction read the season's paid deposits, insert the deposit
+// bill, make the approval bill the balance, notify the other instances, and insert the held
+// booking pointing at the bill (its trigger takes the day at commit). None of the app around
+// them: no framework, validation, cookie signature or events.
+// Env: DATABASE_URL (a migrated database), PORT. Requests: POST /{customerId} with
+// {windowId, day, token} (the session token the app would read from the cookie).
+import { createHash } from "node:crypto";
 import http from "node:http";
 import pg from "pg";
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 pool.on("error", () => {}); // the bench drops the database when it is done
 
-async function book(customerId, windowId, day) {
-	await pool.query(
-		"select id from bookings where status = 'held' and hold_expires_at <= now() limit 500",
+async function book(customerId, windowId, day, token) {
+	const { rows: session } = await pool.query(
+		`select u.id, u.name, u.email, u.email_verified, s.expires_at, p.* from sessions s
+			join users u on u.id = s.user_id left join profiles p on p.user_id = s.user_id
+			where s.token = $1 and s.expires_at > now() and s.created_at > now() - make_interval(secs => $2)`,
+		[createHash("sha256").update(token).digest("hex"), 60 * 60 * 24 * 30],
 	);
-	const { rows: rules } = await pool.query(
-		`select w.*, s.deposit_percent from service_windows w, season_settings s where w.id = $1 and s.id = 1`,
+	if (!session[0]) throw new Error("no session");
+	await pool.query(
+		"select id from bookings where status = 'held' and hold_expires_at <= $1 limit 500",
+		[new Date()],
+	);
+	const { rows: windows } = await pool.query(
+		"select id, season_id, name, kind, starts_on, ends_on, price_adjust_pct, audience from service_windows where id = $1",
 		[windowId],
 	);
-	const window = rules[0];
+	const { rows: settings } = await pool.query(
+		"select weekday_capacity, deposit_percent, change_lock_days from season_settings where id = $1",
+		[1],
+	);
+	const window = { ...windows[0], ...settings[0] };
 	const { rows: facts } = await pool.query(
 		`select c.id, c.user_id, c.agreed_to_services, q.cents, b.id as bill_id, b.amount_cents as bill_cents, b.status as bill_status,
 				exists (select 1 from bookings d where d.customer_id = c.id and d.kind = 'install' and d.status = 'done') as returning,
@@ -77,8 +92,8 @@ http
 		let body = "";
 		for await (const chunk of req) body += chunk;
 		try {
-			const { windowId, day } = JSON.parse(body);
-			const booking = await book(req.url.slice(1), windowId, day);
+			const { windowId, day, token } = JSON.parse(body);
+			const booking = await book(req.url.slice(1), windowId, day, token);
 			res.writeHead(201, { "content-type": "application/json" });
 			res.end(JSON.stringify(booking));
 		} catch (error) {

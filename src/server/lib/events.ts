@@ -49,12 +49,6 @@ export interface EventBus {
 	 * (the same event published twice goes once).
 	 */
 	transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>;
-	/**
-	 * Sends what `tx` has published so far now rather than just before the commit (the others still
-	 * hear it only when it commits): a transaction whose last write takes a busy lock calls it
-	 * before that write, so the lock is held for one statement less.
-	 */
-	flush(tx: Transaction): Promise<void>;
 	start(): Promise<void>;
 	stop(): Promise<void>;
 }
@@ -129,7 +123,7 @@ export function createEventBus(options: {
 
 	const flush = async (tx: Transaction) => {
 		const state = pending.get(tx);
-		if (!state) throw new Error("flush() needs a transaction made by events.transaction()");
+		if (!state) throw new Error("events need a transaction made by events.transaction()");
 		const events = distinct([...state.sent, ...state.queued]).slice(state.sent.length);
 		state.queued = [];
 		state.sent.push(...events);
@@ -143,7 +137,6 @@ export function createEventBus(options: {
 			if (!state) throw new Error("publish() needs a transaction made by events.transaction()");
 			state.queued.push(event);
 		},
-		flush,
 		subscribe(listener) {
 			listeners.add(listener);
 			return () => {

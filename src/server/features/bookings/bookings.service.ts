@@ -554,8 +554,8 @@ export async function bookDay(options: {
 		if (insideLock(today, day, settings.changeLockDays))
 			throw conflict(BOOKING_MESSAGES.locked(settings.changeLockDays), "locked");
 	}
-	// The day is locked from the booking's insert (its trigger) to the commit, and other customers
-	// wait for it: the booking goes in last, after its deposit bill, the balance and the events.
+	// The booking takes its day at commit (its deferred trigger locks the day's row for the commit
+	// alone); a full or closed day refuses the commit, and onDay answers with the next open days.
 	const { row, depositDue } = await onDay(deps, { ...window, byOwner }, day, () =>
 		deps.events.transaction(async (tx) => {
 			let depositCentsDue = 0;
@@ -592,7 +592,6 @@ export async function bookDay(options: {
 				});
 			const id = randomUUID();
 			await publishBooking(tx, deps, { id, customerId: facts.id, day }, facts.userId);
-			if (held) await deps.events.flush(tx);
 			const [booking] = await tx
 				.insert(bookings)
 				.values({
@@ -747,6 +746,8 @@ export async function depositPaid(options: { deps: BookingDeps; tx: Transaction;
 	let confirmed: BookingRow | undefined;
 	try {
 		confirmed = await tx.transaction(async (inner) => {
+			// The day is taken at commit; here the savepoint must know now.
+			await inner.execute(sql`set constraints bookings_count_day immediate`);
 			const [row] = await inner
 				.update(bookings)
 				.set({ status: "booked", holdExpiresAt: null, updatedAt: sql`now()` })
