@@ -248,6 +248,39 @@ describe("signing", () => {
 		).toBe(404);
 	});
 
+	test("a name in another script is printed as signed; only what no font has becomes ?", async ({
+		app,
+	}) => {
+		const olena = await approvedCustomer(app, {
+			displayName: "Олена Коваленко",
+			email: "olena@example.test",
+		});
+		const signed = await read(
+			olena.client.api.contract.sign.$post({
+				json: { consent: true, fullName: "Олена Ковале́нко Ζωή 李" },
+			}),
+		);
+		expect(signed.status, signed.text).toBe(200);
+		const [row] = await app.db.select().from(contracts);
+		expect(row!.signedName).toBe("Олена Ковале́нко Ζωή 李");
+		const pdf = await download(app, olena, row!.pdfFileId);
+		expect(sha256(pdf.bytes)).toBe(row!.pdfSha256);
+		const text = (await pdfText(pdf.bytes)).normalize("NFC");
+		expect(text).toContain("Олена Коваленко (olena@example.test)");
+		expect(text).toContain("Ковале́нко Ζωή ?".normalize("NFC"));
+		expect(text).toContain("$650.00");
+
+		// A Latin name keeps the standard fonts: nothing embedded, the file stays small.
+		const casey = await approvedCustomer(app, { owner: olena.owner });
+		await read(casey.client.api.contract.sign.$post({ json: SIGNATURE }));
+		const [latin] = await app.db.select().from(contracts).where(eq(contracts.userId, casey.userId));
+		const small = await download(app, casey, latin!.pdfFileId);
+		expect(await pdfText(small.bytes)).toContain("Casey Customer");
+		expect(small.bytes.length).toBeLessThan(pdf.bytes.length);
+		expect(Buffer.from(small.bytes).toString("latin1")).not.toContain("FontFile2");
+		expect(Buffer.from(pdf.bytes).toString("latin1")).toContain("FontFile2");
+	});
+
 	test("without consent or a name: 400 with a message per field, and nothing is signed", async ({
 		app,
 	}) => {

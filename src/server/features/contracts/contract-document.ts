@@ -1,4 +1,7 @@
 import { createHash } from "node:crypto";
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import * as fontkit from "fontkit";
 import PDFDocument from "pdfkit";
 import type { BusinessProfile } from "../../../shared/business.ts";
 import { termsBlocks } from "../../../shared/contracts.ts";
@@ -69,21 +72,37 @@ export const fileHash = (data: Uint8Array) => sha256(data);
 /** The characters of Windows-1252 above Latin-1's range, which the standard PDF fonts also draw. */
 const CP1252_EXTRAS = new Set("€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ");
 
+/** What the standard PDF fonts (Helvetica) draw: Latin-1 and Windows-1252. */
+const standardDraws = (ch: string) => {
+	const code = ch.codePointAt(0)!;
+	return (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || CP1252_EXTRAS.has(ch);
+};
+
 /**
- * Text the standard fonts can draw: Latin-1 and Windows-1252 as they are, accents dropped from
- * other letters where that leaves one ("Ł" stays "?"), anything else "?". The record keeps the
- * exact text and the hash is of it; only the printed copy is simplified.
+ * DejaVu Sans (Latin, Greek, Cyrillic, Hebrew, Armenian, Georgian and more), embedded in a contract
+ * whose names or terms the standard fonts cannot draw; read once, and only when first needed.
  */
-function printable(text: string): string {
+let dejaVu: { regular: Buffer; bold: Buffer; draws: (ch: string) => boolean } | undefined;
+function unicodeFonts() {
+	if (!dejaVu) {
+		const require = createRequire(import.meta.url);
+		const regular = fs.readFileSync(require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf"));
+		const bold = fs.readFileSync(require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf"));
+		const font = fontkit.create(regular) as fontkit.Font;
+		dejaVu = { regular, bold, draws: (ch) => font.hasGlyphForCodePoint(ch.codePointAt(0)!) };
+	}
+	return dejaVu;
+}
+
+/**
+ * Text a font can draw: what it has as it is, accents dropped from other letters where that leaves
+ * one, anything else "?" (e.g. Chinese, which neither font has). The record keeps the exact text
+ * and the hash is of it; only the printed copy is simplified.
+ */
+function printable(text: string, draws: (ch: string) => boolean): string {
 	let out = "";
 	for (const ch of text.normalize("NFC")) {
-		const code = ch.codePointAt(0)!;
-		if (
-			ch === "\n" ||
-			(code >= 0x20 && code <= 0x7e) ||
-			(code >= 0xa0 && code <= 0xff) ||
-			CP1252_EXTRAS.has(ch)
-		) {
+		if (ch === "\n" || draws(ch)) {
 			out += ch;
 			continue;
 		}
@@ -93,26 +112,27 @@ function printable(text: string): string {
 	return out;
 }
 
-function printableDocument(d: SignedDocument): SignedDocument {
+function printableDocument(d: SignedDocument, draws: (ch: string) => boolean): SignedDocument {
+	const p = (text: string) => printable(text, draws);
 	return {
 		business: {
-			businessName: printable(d.business.businessName),
-			address: printable(d.business.address),
-			phone: printable(d.business.phone),
-			email: printable(d.business.email),
+			businessName: p(d.business.businessName),
+			address: p(d.business.address),
+			phone: p(d.business.phone),
+			email: p(d.business.email),
 		},
-		customer: { name: printable(d.customer.name), email: printable(d.customer.email) },
-		property: printable(d.property),
+		customer: { name: p(d.customer.name), email: p(d.customer.email) },
+		property: p(d.property),
 		seasonId: d.seasonId,
-		lines: d.lines.map((l) => ({ ...l, name: printable(l.name) })),
+		lines: d.lines.map((l) => ({ ...l, name: p(l.name) })),
 		totalCents: d.totalCents,
-		terms: { ...d.terms, body: printable(d.terms.body) },
+		terms: { ...d.terms, body: p(d.terms.body) },
 		signature: {
 			...d.signature,
-			name: printable(d.signature.name),
-			accountName: printable(d.signature.accountName),
-			ipAddress: printable(d.signature.ipAddress),
-			userAgent: printable(d.signature.userAgent),
+			name: p(d.signature.name),
+			accountName: p(d.signature.accountName),
+			ipAddress: p(d.signature.ipAddress),
+			userAgent: p(d.signature.userAgent),
 		},
 	};
 }
@@ -122,12 +142,17 @@ const MUTED = "#6b7280";
 const ACCENT = "#b91c1c";
 
 /**
- * The signed contract as a PDF (Letter, the standard fonts): the business, the customer and the
+ * The signed contract as a PDF (Letter; the standard fonts, or DejaVu Sans for other scripts): the business, the customer and the
  * property, the season's lines and total, the terms of the version signed in full, and the
  * signature block with the document's hash.
  */
 export function contractPdf(signed: SignedDocument, hash: string): Promise<Buffer> {
-	const d = printableDocument(signed);
+	// The standard fonts keep the file small; a name or terms they cannot draw embed DejaVu Sans.
+	const text = documentText(signed);
+	const unicode = [...text].some((ch) => ch !== "\n" && !standardDraws(ch))
+		? unicodeFonts()
+		: undefined;
+	const d = printableDocument(signed, unicode?.draws ?? standardDraws);
 	const doc = new PDFDocument({
 		size: "LETTER",
 		margins: { top: 56, bottom: 56, left: 60, right: 60 },
@@ -146,25 +171,31 @@ export function contractPdf(signed: SignedDocument, hash: string): Promise<Buffe
 		doc.on("error", reject);
 	});
 
+	if (unicode) {
+		doc.registerFont("Sans", unicode.regular);
+		doc.registerFont("Sans-Bold", unicode.bold);
+	}
+	const regular = unicode ? "Sans" : "Helvetica";
+	const bold = unicode ? "Sans-Bold" : "Helvetica-Bold";
 	const left = doc.page.margins.left;
 	const width = doc.page.width - left - doc.page.margins.right;
 
 	// The business.
-	doc.fillColor(ACCENT).font("Helvetica-Bold").fontSize(18).text(d.business.businessName);
+	doc.fillColor(ACCENT).font(bold).fontSize(18).text(d.business.businessName);
 	doc
 		.fillColor(MUTED)
-		.font("Helvetica")
+		.font(regular)
 		.fontSize(9.5)
 		.text(`${d.business.address} · ${d.business.phone} · ${d.business.email}`);
 	doc.moveDown(1.2);
-	doc.fillColor(INK).font("Helvetica-Bold").fontSize(15).text("Holiday Lighting Service Agreement");
-	doc.font("Helvetica").fontSize(10).fillColor(MUTED).text(`Season ${d.seasonId}`);
+	doc.fillColor(INK).font(bold).fontSize(15).text("Holiday Lighting Service Agreement");
+	doc.font(regular).fontSize(10).fillColor(MUTED).text(`Season ${d.seasonId}`);
 	doc.moveDown(0.8);
 
 	// Who and where.
 	const fact = (label: string, value: string) => {
-		doc.fillColor(MUTED).font("Helvetica").fontSize(9).text(label.toUpperCase());
-		doc.fillColor(INK).font("Helvetica").fontSize(11).text(value, { width });
+		doc.fillColor(MUTED).font(regular).fontSize(9).text(label.toUpperCase());
+		doc.fillColor(INK).font(regular).fontSize(11).text(value, { width });
 		doc.moveDown(0.4);
 	};
 	fact("Customer", `${d.customer.name} (${d.customer.email})`);
@@ -172,13 +203,13 @@ export function contractPdf(signed: SignedDocument, hash: string): Promise<Buffe
 
 	// The lines and the total.
 	doc.moveDown(0.4);
-	doc.fillColor(INK).font("Helvetica-Bold").fontSize(12).text("Services");
+	doc.fillColor(INK).font(bold).fontSize(12).text("Services");
 	doc.moveDown(0.3);
 	const cols = { qty: left + width * 0.58, unit: left + width * 0.68, amount: left + width * 0.84 };
-	const row = (cells: [string, string, string, string], bold = false) => {
+	const row = (cells: [string, string, string, string], heading = false) => {
 		const y = doc.y;
 		doc
-			.font(bold ? "Helvetica-Bold" : "Helvetica")
+			.font(heading ? bold : regular)
 			.fontSize(10)
 			.fillColor(INK);
 		doc.text(cells[0], left, y, { width: width * 0.56 });
@@ -211,30 +242,26 @@ export function contractPdf(signed: SignedDocument, hash: string): Promise<Buffe
 	// The terms of the version signed, in full.
 	doc
 		.fillColor(INK)
-		.font("Helvetica-Bold")
+		.font(bold)
 		.fontSize(12)
 		.text(`Terms - Version ${d.terms.version}`, left, doc.y, { width });
 	doc
 		.fillColor(MUTED)
-		.font("Helvetica")
+		.font(regular)
 		.fontSize(9)
 		.text(`Version ${d.terms.version} of ${termsDate(d.terms.createdAt)}`);
 	doc.moveDown(0.5);
 	for (const block of termsBlocks(d.terms.body)) {
 		doc.fillColor(INK);
 		if (block.kind === "heading") {
-			doc
-				.moveDown(0.3)
-				.font("Helvetica-Bold")
-				.fontSize(11)
-				.text(block.text, left, doc.y, { width });
+			doc.moveDown(0.3).font(bold).fontSize(11).text(block.text, left, doc.y, { width });
 		} else if (block.kind === "item") {
 			const y = doc.y;
-			doc.font("Helvetica").fontSize(10).text(block.marker, left, y, { width: 18 });
+			doc.font(regular).fontSize(10).text(block.marker, left, y, { width: 18 });
 			doc.text(block.text, left + 20, y, { width: width - 20 });
 			doc.x = left;
 		} else {
-			doc.font("Helvetica").fontSize(10).text(block.text, left, doc.y, { width });
+			doc.font(regular).fontSize(10).text(block.text, left, doc.y, { width });
 		}
 		doc.moveDown(0.35);
 	}
@@ -243,25 +270,21 @@ export function contractPdf(signed: SignedDocument, hash: string): Promise<Buffe
 	doc.moveDown(0.8);
 	const inner = width - 24;
 	const device = d.signature.userAgent.slice(0, 160);
-	doc.font("Helvetica").fontSize(9.5);
+	doc.font(regular).fontSize(9.5);
 	const blockHeight = 118 + doc.heightOfString(`Device: ${device}`, { width: inner });
 	if (doc.y + blockHeight > doc.page.height - doc.page.margins.bottom) doc.addPage();
 	const top = doc.y;
 	doc.x = left + 12;
 	doc.y = top + 10;
-	doc
-		.fillColor(ACCENT)
-		.font("Helvetica-Bold")
-		.fontSize(11)
-		.text("Signed electronically", { width: inner });
+	doc.fillColor(ACCENT).font(bold).fontSize(11).text("Signed electronically", { width: inner });
 	doc.moveDown(0.3);
 	const sig = (label: string, value: string) =>
 		doc
-			.font("Helvetica-Bold")
+			.font(bold)
 			.fontSize(9.5)
 			.fillColor(INK)
 			.text(`${label}: `, { continued: true, width: inner })
-			.font("Helvetica")
+			.font(regular)
 			.text(value);
 	sig("Name", d.signature.name);
 	sig("Account", `${d.signature.accountName} (${d.customer.email})`);
@@ -269,7 +292,7 @@ export function contractPdf(signed: SignedDocument, hash: string): Promise<Buffe
 	sig("Address", d.signature.ipAddress);
 	sig("Device", device);
 	doc.moveDown(0.3);
-	doc.font("Helvetica-Bold").fontSize(8.5).text("Document SHA-256", { width: inner });
+	doc.font(bold).fontSize(8.5).text("Document SHA-256", { width: inner });
 	doc.font("Courier").fontSize(8.5).text(hash, { width: inner });
 	doc
 		.rect(left, top, width, doc.y + 8 - top)
@@ -284,7 +307,7 @@ export function contractPdf(signed: SignedDocument, hash: string): Promise<Buffe
 		const bottom = doc.page.margins.bottom;
 		doc.page.margins.bottom = 0;
 		doc
-			.font("Helvetica")
+			.font(regular)
 			.fontSize(8)
 			.fillColor(MUTED)
 			.text(
