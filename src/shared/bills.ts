@@ -23,6 +23,8 @@ const billSchema = z.object({
 	/** The card that paid it, when a card did. */
 	cardBrand: z.string().nullable(),
 	cardLast4: z.string().nullable(),
+	/** The season it belongs to, "2026-27". */
+	seasonId: z.string(),
 	createdAt: z.string(),
 });
 export type Bill = z.infer<typeof billSchema>;

@@ -334,6 +334,8 @@ export const customerDetailSchema = z.object({
 			status: z.enum(BILL_STATUSES),
 			paidAt: z.string().nullable(),
 			paymentMethod: z.enum(PAYMENT_METHODS).nullable(),
+			/** The season it belongs to, "2026-27". */
+			seasonId: z.string(),
 			createdAt: z.string(),
 		}),
 	),

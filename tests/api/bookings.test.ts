@@ -6,7 +6,8 @@ import { simpleParser } from "mailparser";
 import { describe, expect, onTestFinished } from "vitest";
 import type { z } from "zod";
 import { bills, bookings, crewDays, payments } from "../../src/server/db/schema.ts";
-import { BOOKING_MESSAGES, type windowInputSchema } from "../../src/shared/bookings.ts";
+import { BOOKING_MESSAGES, seasonOf, type windowInputSchema } from "../../src/shared/bookings.ts";
+import { businessDate } from "../../src/shared/dates.ts";
 import type { Account } from "../support/accounts.ts";
 import { test } from "../support/app-fixture.ts";
 import { approvedCustomer, SIGNATURE } from "../support/builders.ts";
@@ -182,6 +183,28 @@ describe("booking with a deposit", () => {
 		const after = await read(casey.client.api.bookings[":id"].$get({ param: { id: res.json.id } }));
 		expect(after.json).toMatchObject({ status: "booked", depositPaid: true, holdExpiresAt: null });
 		expect((await dayRow(app, "2026-12-01"))!.booked).toBe(1);
+	});
+
+	test("bills belong to a season: a deposit to its booking's, the approval bill to its quote's", async ({
+		app,
+	}) => {
+		setClock(app, SEPT_1);
+		const casey = await signedCustomer(app);
+		const quoteSeason = seasonOf(businessDate(casey.quote.decidedAt!));
+		const next = await windowNamed(casey.client, "Prime", "2027-28");
+		const res = await book(casey.client, next.id, "2027-11-09");
+		expect(res.status, res.text).toBe(201);
+		const mine = await read(casey.client.api.bills.$get());
+		const seasons = Object.fromEntries(mine.json.bills.map((b) => [b.id, b.seasonId]));
+		expect(seasons).toEqual({
+			[res.json.depositBillId!]: "2027-28",
+			[casey.bill.id]: quoteSeason,
+		});
+		const owned = await read(
+			casey.owner.client.api.owner.customers[":id"].$get({ param: { id: casey.record.id } }),
+		);
+		expect(owned.status, owned.text).toBe(200);
+		expect(Object.fromEntries(owned.json.bills.map((b) => [b.id, b.seasonId]))).toEqual(seasons);
 	});
 
 	test("an approval bill paid in full books at once with no deposit; an amount in the body is refused", async ({

@@ -378,6 +378,14 @@ export const bills = pgTable(
 		paymentMethod: text("payment_method", { enum: PAYMENT_METHODS }),
 		/** The month a Plan for Next Year bill is for (its first day); null for other bills. */
 		planMonth: date("plan_month"),
+		/**
+		 * The season the bill belongs to, "2026-27": a deposit's is its booking's, an approved
+		 * quote's the season of its approval, any other the season it was made in (season_of, a SQL
+		 * function of a business date, migration 0022).
+		 */
+		seasonId: text("season_id")
+			.notNull()
+			.default(sql`season_of((now() at time zone 'America/New_York')::date)`),
 		createdAt: createdAt(),
 	},
 	(t) => [

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { MyBills } from "../../../shared/bills.ts";
 import { CUSTOMER_MESSAGES } from "../../../shared/customers.ts";
+import { seasonOf } from "../../../shared/bookings.ts";
 import { addDays, businessDate } from "../../../shared/dates.ts";
 import type { Deps } from "../../app-env.ts";
 import type { Executor } from "../../db/database.ts";
@@ -33,6 +34,7 @@ export async function createQuoteBill(options: {
 			description: "Holiday lighting installation",
 			dueDate: addDays(businessDate(options.now), BILL_DUE_DAYS),
 			amountCents: options.amountCents,
+			seasonId: seasonOf(businessDate(options.now)),
 		})
 		.onConflictDoNothing({ target: bills.quoteRequestId })
 		.returning({ id: bills.id });
@@ -70,6 +72,7 @@ export async function listBills(options: { db: Executor; actor: Actor }): Promis
 				refundedCents: sql<number>`coalesce(${payments.refundedCents}, 0)`,
 				cardBrand: payments.cardBrand,
 				cardLast4: payments.cardLast4,
+				seasonId: bills.seasonId,
 				createdAt: bills.createdAt,
 			})
 			.from(bills)

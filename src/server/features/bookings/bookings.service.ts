@@ -576,6 +576,7 @@ export async function bookDay(options: {
 							description: `Deposit to hold your install on ${day}`,
 							dueDate: today,
 							amountCents: depositCentsDue,
+							seasonId: window.seasonId,
 						})
 						.returning({ id: bills.id })
 				: [];

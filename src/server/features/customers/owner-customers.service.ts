@@ -296,6 +296,7 @@ export async function getCustomerDetail(options: {
 			status: b.status,
 			paidAt: b.paidAt?.toISOString() ?? null,
 			paymentMethod: b.paymentMethod,
+			seasonId: b.seasonId,
 			createdAt: b.createdAt.toISOString(),
 		})),
 		quotes: quoteRows.map((q) => ({

@@ -7,6 +7,7 @@ import { EmptyState, LoadingState, PageHeading } from "../../components/shell/ap
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { useBills, usePaymentSetup } from "../../features/payments/api.ts";
 import { OutstandingBillRow, PaidBillRow } from "../../features/payments/components/bill-rows.tsx";
+import { BillsBySeason } from "../../features/payments/components/bills-by-season.tsx";
 import { PlanCard } from "../../features/payments/components/plan-card.tsx";
 import { TestModeNotice } from "../../features/payments/components/test-mode-notice.tsx";
 import { usePayAction } from "../../features/payments/pay-action-api.ts";
@@ -73,8 +74,11 @@ export default function QuickPay() {
 					{outstanding.length === 0 ? (
 						<p className="text-sm text-muted-foreground">You're all paid up. Thank you!</p>
 					) : (
-						<ul className="divide-y" aria-label="Outstanding bills">
-							{outstanding.map((b) => (
+						<BillsBySeason
+							bills={outstanding}
+							label="Outstanding bills"
+							className="divide-y"
+							row={(b) => (
 								<OutstandingBillRow
 									key={b.id}
 									bill={b}
@@ -82,8 +86,8 @@ export default function QuickPay() {
 									pending={pendingBillId === b.id}
 									disabled={!setup.data || (pendingBillId !== undefined && pendingBillId !== b.id)}
 								/>
-							))}
-						</ul>
+							)}
+						/>
 					)}
 				</CardContent>
 			</Card>
@@ -93,11 +97,12 @@ export default function QuickPay() {
 						<CardTitle>Paid bills</CardTitle>
 					</CardHeader>
 					<CardContent>
-						<ul className="divide-y" aria-label="Paid bills">
-							{settled.map((b) => (
-								<PaidBillRow key={b.id} bill={b} />
-							))}
-						</ul>
+						<BillsBySeason
+							bills={settled}
+							label="Paid bills"
+							className="divide-y"
+							row={(b) => <PaidBillRow key={b.id} bill={b} />}
+						/>
 					</CardContent>
 				</Card>
 			) : null}

@@ -18,6 +18,7 @@ import {
 } from "../../../components/ui/dialog.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { useMarkBillPaid, useUndoMarkBillPaid } from "../api.ts";
+import { BillsBySeason } from "./bills-by-season.tsx";
 
 type Bill = CustomerDetail["bills"][number];
 
@@ -69,48 +70,49 @@ export function BillingCard({ detail }: { detail: CustomerDetail }) {
 				{detail.bills.length === 0 ? (
 					<EmptyState icon={Receipt}>No bills yet</EmptyState>
 				) : (
-					<ul className="grid gap-3">
-						{detail.bills.map((bill) => {
-							return (
-								<li key={bill.id} className="grid gap-2 rounded-md border p-3 text-sm">
-									<div className="flex items-start justify-between gap-2">
-										<div className="min-w-0">
-											<p className="font-medium break-words">{bill.description}</p>
-											<p className="text-muted-foreground">Due {formatDate(bill.dueDate)}</p>
-										</div>
-										<div className="shrink-0 text-right">
-											<p className="font-semibold">{formatCents(bill.amountCents)}</p>
-											<Badge variant={BADGE[bill.status]} className="whitespace-nowrap">
-												{bill.status === "pending"
-													? "Pending"
-													: `${bill.status === "paid" ? "Paid" : "Refunded"}${bill.paymentMethod ? ` · ${bill.paymentMethod}` : ""}`}
-											</Badge>
-										</div>
+					<BillsBySeason
+						bills={detail.bills}
+						label="Bills"
+						className="grid gap-3"
+						row={(bill) => (
+							<li key={bill.id} className="grid gap-2 rounded-md border p-3 text-sm">
+								<div className="flex items-start justify-between gap-2">
+									<div className="min-w-0">
+										<p className="font-medium break-words">{bill.description}</p>
+										<p className="text-muted-foreground">Due {formatDate(bill.dueDate)}</p>
 									</div>
-									{bill.status === "pending" ? (
-										<div className="flex flex-wrap gap-2">
-											<Button
-												size="sm"
-												variant="outline"
-												disabled={markPaid.isPending}
-												onClick={() => setConfirming({ bill, method: "cash" })}
-											>
-												Paid by cash
-											</Button>
-											<Button
-												size="sm"
-												variant="outline"
-												disabled={markPaid.isPending}
-												onClick={() => setConfirming({ bill, method: "check" })}
-											>
-												Paid by check
-											</Button>
-										</div>
-									) : null}
-								</li>
-							);
-						})}
-					</ul>
+									<div className="shrink-0 text-right">
+										<p className="font-semibold">{formatCents(bill.amountCents)}</p>
+										<Badge variant={BADGE[bill.status]} className="whitespace-nowrap">
+											{bill.status === "pending"
+												? "Pending"
+												: `${bill.status === "paid" ? "Paid" : "Refunded"}${bill.paymentMethod ? ` · ${bill.paymentMethod}` : ""}`}
+										</Badge>
+									</div>
+								</div>
+								{bill.status === "pending" ? (
+									<div className="flex flex-wrap gap-2">
+										<Button
+											size="sm"
+											variant="outline"
+											disabled={markPaid.isPending}
+											onClick={() => setConfirming({ bill, method: "cash" })}
+										>
+											Paid by cash
+										</Button>
+										<Button
+											size="sm"
+											variant="outline"
+											disabled={markPaid.isPending}
+											onClick={() => setConfirming({ bill, method: "check" })}
+										>
+											Paid by check
+										</Button>
+									</div>
+								) : null}
+							</li>
+						)}
+					/>
 				)}
 			</CardContent>
 			{confirming ? (
