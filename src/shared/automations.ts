@@ -10,6 +10,8 @@ export const AUTOMATION_KINDS = [
 	"bill_due",
 	"bill_overdue_7",
 	"bill_overdue_14",
+	"quote_follow_up",
+	"review_request",
 ] as const;
 export type AutomationKind = (typeof AUTOMATION_KINDS)[number];
 
@@ -19,6 +21,8 @@ export const AUTOMATION_LABELS = {
 	bill_due: "Bill due in 3 days",
 	bill_overdue_7: "Bill overdue 7 days",
 	bill_overdue_14: "Bill overdue 14 days",
+	quote_follow_up: "Quote follow-up (3 and 6 days after a revised quote is sent)",
+	review_request: "Review request (2 days after the install)",
 } as const satisfies Record<AutomationKind, string>;
 
 /** The business hours (America/New_York) in which reminders go out: none at night. */
@@ -39,15 +43,34 @@ export type AutomationSend = z.infer<typeof automationSendSchema>;
 
 export const automationsSchema = z.object({
 	switches: z.record(z.enum(AUTOMATION_KINDS), z.boolean()),
+	/** The review request's link; none, and no review request goes. */
+	reviewUrl: z.string().nullable(),
 	recent: z.array(automationSendSchema),
 });
 export type Automations = z.infer<typeof automationsSchema>;
 
+export const AUTOMATION_MESSAGES = {
+	reviewUrl: "Enter a web address starting with https://, or leave it empty",
+} as const;
+
+/** The review link as typed: a web address, or empty for none (null). */
+export const reviewUrlSchema = z
+	.string()
+	.trim()
+	.max(500, AUTOMATION_MESSAGES.reviewUrl)
+	.refine(
+		(v) => v === "" || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(v),
+		AUTOMATION_MESSAGES.reviewUrl,
+	)
+	.transform((v) => (v === "" ? null : v));
+
+/** Settings → Automations' changes: switches (each optional) and the review link. */
 export const automationSwitchesSchema = z
-	.object(
-		Object.fromEntries(AUTOMATION_KINDS.map((k) => [k, z.boolean().optional()])) as Record<
+	.object({
+		...(Object.fromEntries(AUTOMATION_KINDS.map((k) => [k, z.boolean().optional()])) as Record<
 			AutomationKind,
 			z.ZodOptional<z.ZodBoolean>
-		>,
-	)
+		>),
+		reviewUrl: reviewUrlSchema.optional(),
+	})
 	.strict();

@@ -1,12 +1,17 @@
 import { eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
-import { automationSends, emailOutbox } from "../../src/server/db/schema.ts";
+import {
+	automationSends,
+	bookings,
+	emailOutbox,
+	quoteRequests,
+} from "../../src/server/db/schema.ts";
 import { scheduledJobs } from "../../src/server/features/automations/jobs.ts";
 import { sendDueReminders } from "../../src/server/features/automations/reminders.service.ts";
 import { runDueJobs } from "../../src/server/features/automations/scheduler.ts";
-import type { Account } from "../support/accounts.ts";
+import { type Account, ownerAndCustomer, signedInCustomer } from "../support/accounts.ts";
 import { test } from "../support/app-fixture.ts";
-import { approvedCustomer, bill } from "../support/builders.ts";
+import { appQuote, approvedCustomer, bill } from "../support/builders.ts";
 import { read } from "../support/http-client.ts";
 import { waitForMail } from "../support/outbox.ts";
 import type { TestApp } from "../support/test-app.ts";
@@ -178,5 +183,155 @@ describe("bill reminders and the owner's switches", () => {
 				["bill_overdue_7", "pat@example.test", "sent"],
 				["bill_due", "pat@example.test", "sent"],
 			]);
+	});
+});
+
+describe("quote follow-ups and review requests", () => {
+	test("a revised quote left unanswered is followed up on the third and sixth days, never a third time; an answered one not at all", async ({
+		app,
+	}) => {
+		const { owner, customer } = await ownerAndCustomer(app);
+		// Sent Tuesday, November 10, at 9 AM in Canton.
+		const sent = at("2026-11-10T14:00:00Z");
+		const waiting = await appQuote(app, {
+			userId: customer.userId,
+			status: "revised",
+			revisedPriceCents: 72_500,
+			decidedAt: sent,
+		});
+		const other = await signedInCustomer(app, { email: "robin@example.test" });
+		await appQuote(app, {
+			userId: other.userId,
+			status: "approved",
+			decidedAt: sent,
+		});
+		const followUps = async () =>
+			(
+				await app.db
+					.select({ subject: emailOutbox.subject, to: emailOutbox.toAddress })
+					.from(emailOutbox)
+					.orderBy(emailOutbox.id)
+			).filter((m) => m.subject.startsWith("Your holiday lighting quote is waiting"));
+
+		expect(await sendDueReminders(app.deps, at("2026-11-12T16:00:00Z"))).toBe(0);
+		expect(await sendDueReminders(app.deps, at("2026-11-13T16:00:00Z"))).toBe(1);
+		expect(await sendDueReminders(app.deps, at("2026-11-13T20:00:00Z"))).toBe(0);
+		expect(await sendDueReminders(app.deps, at("2026-11-16T16:00:00Z"))).toBe(1);
+		expect(await sendDueReminders(app.deps, at("2026-11-19T16:00:00Z"))).toBe(0);
+		expect(await followUps()).toEqual([
+			{ subject: "Your holiday lighting quote is waiting for you", to: customer.email },
+			{ subject: "Your holiday lighting quote is waiting for you", to: customer.email },
+		]);
+		const delivered = await waitForMail(app.dataDir, customer.email, {
+			containing: "We sent you a revised quote of $725.00",
+		});
+		expect(delivered.subject).toBe("Your holiday lighting quote is waiting for you");
+		const ledger = await app.db
+			.select({ occurrence: automationSends.occurrence })
+			.from(automationSends)
+			.where(eq(automationSends.subjectId, waiting.id))
+			.orderBy(automationSends.id);
+		expect(ledger).toEqual([{ occurrence: "2026-11-10 #1" }, { occurrence: "2026-11-10 #2" }]);
+
+		// Revised again on the 20th: followed up again; answered before the third day: not.
+		await app.db
+			.update(quoteRequests)
+			.set({ decidedAt: at("2026-11-20T15:00:00Z") })
+			.where(eq(quoteRequests.id, waiting.id));
+		expect(await sendDueReminders(app.deps, at("2026-11-23T16:00:00Z"))).toBe(1);
+		const approved = await read(
+			owner.client.api.owner.quotes[":source"][":id"].approve.$post({
+				param: { source: "app", id: waiting.id },
+				json: {},
+			}),
+		);
+		expect(approved.status, approved.text).toBe(200);
+		expect(await sendDueReminders(app.deps, at("2026-11-26T16:00:00Z"))).toBe(0);
+		expect(await followUps()).toHaveLength(3);
+	});
+
+	test("a review request two days after the install, once, only with a review link and the switch on", async ({
+		app,
+	}) => {
+		app.deps.clock.now = () => SEPT_1;
+		const casey = await approvedCustomer(app, { email: "casey@example.test" });
+		const owner = casey.owner;
+		const robin = await approvedCustomer(app, { owner, email: "robin@example.test" });
+		const prime = await primeWindow(owner);
+		const installed = async (customerId: string, day: string) => {
+			const booked = await read(
+				owner.client.api.owner.bookings.$post({ json: { customerId, windowId: prime, day } }),
+			);
+			expect(booked.status, booked.text).toBe(201);
+			const done = await read(
+				owner.client.api.owner.bookings[":id"].done.$post({ param: { id: booked.json.id } }),
+			);
+			expect(done.status, done.text).toBe(200);
+			// Marked done at 4 PM on the install day.
+			await app.db
+				.update(bookings)
+				.set({ updatedAt: at(`${day}T21:00:00Z`) })
+				.where(eq(bookings.id, booked.json.id));
+			return booked.json.id as string;
+		};
+		const caseyInstall = await installed(casey.record.id, "2026-11-04");
+		const requests = async () =>
+			(
+				await app.db
+					.select({ to: emailOutbox.toAddress, subject: emailOutbox.subject })
+					.from(emailOutbox)
+					.orderBy(emailOutbox.id)
+			).filter((m) => m.subject.startsWith("How do your lights look?"));
+
+		// No review link yet: nothing goes, and the card says so.
+		expect(await sendDueReminders(app.deps, at("2026-11-06T16:00:00Z"))).toBe(0);
+		const before = await read(owner.client.api.owner.automations.$get());
+		expect(before.json.reviewUrl).toBeNull();
+		const bad = await read(
+			owner.client.api.owner.automations.$patch({ json: { reviewUrl: "not a link" } }),
+		);
+		expect(bad.status).toBe(400);
+		expect(bad.text).toContain("Enter a web address starting with https://");
+		expect((await read(owner.client.api.owner.automations.$get())).json.reviewUrl).toBeNull();
+		const saved = await read(
+			owner.client.api.owner.automations.$patch({
+				json: { reviewUrl: " https://g.page/r/buckeye-lights/review " },
+			}),
+		);
+		expect(saved.status, saved.text).toBe(200);
+		expect(saved.json.reviewUrl).toBe("https://g.page/r/buckeye-lights/review");
+		expect(
+			(
+				await read(
+					casey.client.api.owner.automations.$patch({ json: { reviewUrl: "https://evil.test" } }),
+				)
+			).status,
+		).toBe(403);
+
+		// One day after: not yet; two days after: once, however often the sweep runs.
+		expect(await sendDueReminders(app.deps, at("2026-11-05T16:00:00Z"))).toBe(0);
+		expect(await sendDueReminders(app.deps, at("2026-11-06T16:00:00Z"))).toBe(1);
+		expect(await sendDueReminders(app.deps, at("2026-11-07T16:00:00Z"))).toBe(0);
+		expect(await requests()).toEqual([
+			{
+				to: "casey@example.test",
+				subject: "How do your lights look? A minute for Buckeye Holiday Lights",
+			},
+		]);
+		const mail = await waitForMail(app.dataDir, "casey@example.test", {
+			containing: "https://g.page/r/buckeye-lights/review",
+		});
+		expect(mail.subject).toContain("How do your lights look?");
+		const [sent] = await app.db
+			.select({ occurrence: automationSends.occurrence })
+			.from(automationSends)
+			.where(eq(automationSends.subjectId, caseyInstall));
+		expect(sent).toEqual({ occurrence: "2026-11-04" });
+
+		// Switched off: Robin's install gets none.
+		await read(owner.client.api.owner.automations.$patch({ json: { review_request: false } }));
+		await installed(robin.record.id, "2026-11-09");
+		expect(await sendDueReminders(app.deps, at("2026-11-11T16:00:00Z"))).toBe(0);
+		expect(await requests()).toHaveLength(1);
 	});
 });

@@ -678,6 +678,8 @@ export const businessSettings = pgTable(
 		address: text("address").notNull(),
 		colorFeeCents: integer("color_fee_cents").notNull().default(1999),
 		planPriceCents: integer("plan_price_cents").notNull().default(2999),
+		/** Where the review request sends customers (Google, Facebook…); none: no review requests. */
+		reviewUrl: text("review_url"),
 		requirePayment: boolean("require_payment").notNull().default(true),
 		/** Without Stripe keys, take the provider's test cards (labelled "Test mode" everywhere). */
 		paymentsTestMode: boolean("payments_test_mode").notNull().default(true),

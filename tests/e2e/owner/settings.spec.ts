@@ -237,6 +237,26 @@ test("the owner switches a reminder off in Settings → Automations and it stays
 	await expect(page.getByRole("switch", { name: /Install reminder/ })).toBeChecked();
 	await page.getByRole("switch", { name: "Bill overdue 14 days" }).click();
 	await expect(page.getByRole("switch", { name: "Bill overdue 14 days" })).toBeChecked();
+
+	// The review request needs a link: a bad one is refused at its field, a good one kept.
+	await expect(page.getByText("Add a review link below to send it")).toBeVisible();
+	const link = page.getByRole("textbox", { name: "Review link" });
+	await link.fill("g.page/buckeye");
+	await page.getByRole("button", { name: "Save Link" }).click();
+	await expect(link).toHaveAccessibleDescription(
+		/Enter a web address starting with https:\/\/, or leave it empty/,
+	);
+	await link.fill("https://g.page/r/buckeye-lights/review");
+	await page.getByRole("button", { name: "Save Link" }).click();
+	await expect(page.getByText("Review link saved")).toBeVisible();
+	await expect(page.getByText("Add a review link below to send it")).toHaveCount(0);
+	await page.reload();
+	await expect(page.getByLabel("Review link")).toHaveValue(
+		"https://g.page/r/buckeye-lights/review",
+	);
 	await page.getByRole("heading", { name: "Automations" }).scrollIntoViewIfNeeded();
 	await screenshots(page, "settings-automations");
+	await link.fill("");
+	await page.getByRole("button", { name: "Save Link" }).click();
+	await expect(page.getByText("Review link removed")).toBeVisible();
 });

@@ -24,7 +24,7 @@ export const ownerRoutes = createRouter<OwnerEnv>()
 			method: "patch",
 			path: "/automations",
 			tags: ["automations"],
-			summary: "Switch automated reminders on or off (each one optional)",
+			summary: "Switch automated reminders on or off (each one optional), and set the review link",
 			request: { body: { ...jsonContent(automationSwitchesSchema), required: true } },
 			responses: {
 				200: { description: "Saved", ...jsonContent(automationsSchema) },
@@ -32,8 +32,5 @@ export const ownerRoutes = createRouter<OwnerEnv>()
 			},
 		}),
 		async (c) =>
-			c.json(
-				await setAutomationSwitches({ db: c.var.deps.db, switches: c.req.valid("json") }),
-				200,
-			),
+			c.json(await setAutomationSwitches({ deps: c.var.deps, switches: c.req.valid("json") }), 200),
 	);

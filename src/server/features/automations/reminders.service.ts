@@ -16,11 +16,22 @@ import {
 	bookings,
 	customers,
 	emailOutbox,
+	quoteRequests,
 	users,
 } from "../../db/schema.ts";
 import type { EmailMessage } from "../email/email.service.ts";
-import { billReminderEmail, bookingReminderEmail, recipientName } from "../email/templates.ts";
-import { getCachedBusinessProfile } from "../settings/settings.service.ts";
+import {
+	billReminderEmail,
+	bookingReminderEmail,
+	quoteFollowUpEmail,
+	recipientName,
+	reviewRequestEmail,
+} from "../email/templates.ts";
+import {
+	getCachedBusinessProfile,
+	getReviewUrl,
+	setReviewUrl,
+} from "../settings/settings.service.ts";
 
 type AutomationDeps = Pick<Deps, "db" | "env" | "mailer" | "readCache" | "events">;
 
@@ -176,6 +187,109 @@ async function billReminders(deps: AutomationDeps, kinds: Set<AutomationKind>, t
 	return due;
 }
 
+/** Follow-ups of a revised quote the customer has not answered: 3 and 6 days after it was sent. */
+const QUOTE_FOLLOW_UP_DAYS = [3, 6] as const;
+
+/**
+ * Quote follow-ups: a revised quote still waiting for its customer, the first on the third day
+ * after it was sent, the second on the sixth; the occurrence is the day it was sent and which
+ * follow-up, so a quote revised again is followed up again, and never more than twice each time.
+ */
+async function quoteFollowUps(deps: AutomationDeps, kinds: Set<AutomationKind>, today: string) {
+	if (!kinds.has("quote_follow_up")) return [];
+	const sentDay = sql<string>`to_char((${quoteRequests.decidedAt} at time zone ${BUSINESS_TIME_ZONE})::date, 'YYYY-MM-DD')`;
+	const rows = await deps.db
+		.select({
+			id: quoteRequests.id,
+			userId: quoteRequests.userId,
+			sentDay,
+			cents: sql<number>`coalesce(${quoteRequests.revisedPriceCents}, ${quoteRequests.totalEstimateCents})`,
+			email: users.email,
+			name: users.name,
+			emailVerified: users.emailVerified,
+		})
+		.from(quoteRequests)
+		.innerJoin(users, eq(users.id, quoteRequests.userId))
+		.where(
+			and(
+				eq(quoteRequests.status, "revised"),
+				inArray(
+					sentDay,
+					QUOTE_FOLLOW_UP_DAYS.map((n) => addDays(today, -n)),
+				),
+			),
+		);
+	const business = await getCachedBusinessProfile(deps);
+	return rows.map((q): Due => {
+		const nth = q.sentDay === addDays(today, -QUOTE_FOLLOW_UP_DAYS[0]) ? 1 : 2;
+		return {
+			kind: "quote_follow_up",
+			subjectId: q.id,
+			occurrence: `${q.sentDay} #${nth}`,
+			userId: q.userId,
+			message: quoteFollowUpEmail({
+				to: q.email,
+				name: recipientName({ name: q.name, emailVerified: q.emailVerified }),
+				amountCents: Number(q.cents),
+				url: `${deps.env.APP_URL}/app`,
+				business,
+			}),
+		};
+	});
+}
+
+/** How long after the install the review request goes, and how late it may still go. */
+const REVIEW_AFTER_DAYS = { from: 2, until: 9 } as const;
+
+/**
+ * Review requests: an install marked done two days ago (up to a week later, if the sweep or the
+ * switch was off), with the owner's review link; none without a link.
+ */
+async function reviewRequests(deps: AutomationDeps, kinds: Set<AutomationKind>, today: string) {
+	if (!kinds.has("review_request")) return [];
+	const reviewUrl = await getReviewUrl(deps.db);
+	if (!reviewUrl) return [];
+	const doneDay = sql<string>`(${bookings.updatedAt} at time zone ${BUSINESS_TIME_ZONE})::date`;
+	const rows = await deps.db
+		.select({
+			id: bookings.id,
+			day: bookings.day,
+			userId: customers.userId,
+			email: users.email,
+			name: users.name,
+			emailVerified: users.emailVerified,
+		})
+		.from(bookings)
+		.innerJoin(customers, eq(customers.id, bookings.customerId))
+		.innerJoin(users, eq(users.id, customers.userId))
+		.where(
+			and(
+				eq(bookings.kind, "install"),
+				eq(bookings.status, "done"),
+				between(
+					doneDay,
+					sql`${addDays(today, -REVIEW_AFTER_DAYS.until)}::date`,
+					sql`${addDays(today, -REVIEW_AFTER_DAYS.from)}::date`,
+				),
+			),
+		);
+	const business = await getCachedBusinessProfile(deps);
+	return rows.map(
+		(b): Due => ({
+			kind: "review_request",
+			subjectId: b.id,
+			occurrence: b.day,
+			userId: b.userId,
+			message: reviewRequestEmail({
+				to: b.email,
+				name: recipientName({ name: b.name, emailVerified: b.emailVerified }),
+				reviewUrl,
+				business,
+			}),
+		}),
+	);
+}
+
 /**
  * The reminder sweep as of `asOf`: between 10 AM and 9 PM business time, every reminder that is
  * due and switched on, each sent once. What is due is read from the records at this moment, so a
@@ -189,6 +303,8 @@ export async function sendDueReminders(deps: AutomationDeps, asOf: Date) {
 	const due = [
 		...(await bookingReminders(deps, kinds, today)),
 		...(await billReminders(deps, kinds, today)),
+		...(await quoteFollowUps(deps, kinds, today)),
+		...(await reviewRequests(deps, kinds, today)),
 	];
 	let sent = 0;
 	for (const d of due) if (await sendOnce(deps, d)) sent++;
@@ -198,6 +314,7 @@ export async function sendDueReminders(deps: AutomationDeps, asOf: Date) {
 /** Settings → Automations: the switches and the last 50 sends with their e-mail's fate. */
 export async function getAutomations(options: { db: Executor }): Promise<Automations> {
 	const on = await switchedOn(options.db);
+	const reviewUrl = await getReviewUrl(options.db);
 	const recent = await options.db
 		.select({
 			id: automationSends.id,
@@ -219,6 +336,7 @@ export async function getAutomations(options: { db: Executor }): Promise<Automat
 			AutomationKind,
 			boolean
 		>,
+		reviewUrl,
 		recent: recent.map((r) => ({
 			id: r.id,
 			kind: r.kind,
@@ -234,19 +352,22 @@ export async function getAutomations(options: { db: Executor }): Promise<Automat
 }
 
 export async function setAutomationSwitches(options: {
-	db: Executor;
-	switches: Partial<Record<AutomationKind, boolean>>;
+	deps: Pick<Deps, "db" | "readCache">;
+	switches: Partial<Record<AutomationKind, boolean>> & { reviewUrl?: string | null };
 }) {
-	const rows = Object.entries(options.switches)
+	const { reviewUrl, ...switches } = options.switches;
+	const db = options.deps.db;
+	if (reviewUrl !== undefined) await setReviewUrl(db, reviewUrl);
+	const rows = Object.entries(switches)
 		.filter(([, enabled]) => enabled !== undefined)
 		.map(([kind, enabled]) => ({ kind: kind as AutomationKind, enabled: enabled! }));
 	if (rows.length > 0)
-		await options.db
+		await db
 			.insert(automationSwitches)
 			.values(rows)
 			.onConflictDoUpdate({
 				target: automationSwitches.kind,
 				set: { enabled: sql`excluded.enabled`, updatedAt: sql`now()` },
 			});
-	return getAutomations(options);
+	return getAutomations({ db });
 }

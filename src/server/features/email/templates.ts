@@ -631,6 +631,47 @@ export function billReminderEmail(options: {
 	});
 }
 
+/** A revised quote the customer has not answered yet, a few days after it was sent. */
+export function quoteFollowUpEmail(options: {
+	to: string;
+	name: string | null;
+	amountCents: number;
+	url: string;
+	business: BusinessProfile;
+}): EmailMessage {
+	return layout({
+		to: options.to,
+		subject: "Your holiday lighting quote is waiting for you",
+		business: options.business,
+		greeting: hello(options.name),
+		paragraphs: [
+			`We sent you a revised quote of ${formatCents(options.amountCents)}. Approve it in the app to hold your place for the season.`,
+			`Questions, or want something changed? Reply in the app's chat or call us at ${options.business.phone}.`,
+		],
+		action: { label: "Review your quote", url: options.url },
+	});
+}
+
+/** After the install: how did we do, with the owner's review link. */
+export function reviewRequestEmail(options: {
+	to: string;
+	name: string | null;
+	reviewUrl: string;
+	business: BusinessProfile;
+}): EmailMessage {
+	return layout({
+		to: options.to,
+		subject: `How do your lights look? A minute for ${options.business.businessName}`,
+		business: options.business,
+		greeting: hello(options.name),
+		paragraphs: [
+			"Your lights have been up for a couple of days. We hope they make your season bright!",
+			"If you are happy with our work, a short review helps neighbors find us. If anything is not right, tell us in the app and we will fix it.",
+		],
+		action: { label: "Leave a review", url: options.reviewUrl },
+	});
+}
+
 /** To the customer: the signed contract, its PDF attached. */
 export function contractSignedCustomerEmail(options: {
 	to: string;

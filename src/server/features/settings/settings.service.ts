@@ -226,3 +226,16 @@ export async function removeSecret(options: {
 	});
 	return getOwnerSettings(options);
 }
+
+/** The review request's link (Settings → Automations), or null when none is set. */
+export async function getReviewUrl(db: Executor): Promise<string | null> {
+	const [row] = await db
+		.select({ reviewUrl: businessSettings.reviewUrl })
+		.from(businessSettings)
+		.where(SETTINGS_ROW);
+	return row?.reviewUrl ?? null;
+}
+
+export async function setReviewUrl(db: Executor, reviewUrl: string | null) {
+	await db.update(businessSettings).set({ reviewUrl }).where(SETTINGS_ROW);
+}

@@ -10,6 +10,15 @@ const automationsQuery = queryOptions({
 
 export const useAutomations = () => useQuery(automationsQuery);
 
+export function useSaveReviewUrl() {
+	const queryClient = useQueryClient();
+	return useMutation({
+		mutationFn: (reviewUrl: string) =>
+			readJson(client.owner.automations.$patch({ json: { reviewUrl } })),
+		onSuccess: (data) => queryClient.setQueryData(automationsQuery.queryKey, data),
+	});
+}
+
 export function useSwitchAutomation() {
 	const queryClient = useQueryClient();
 	return useMutation({

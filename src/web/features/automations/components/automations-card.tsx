@@ -1,11 +1,17 @@
+import type * as React from "react";
+import { useState } from "react";
 import { toast } from "sonner";
 import {
 	AUTOMATION_KINDS,
 	AUTOMATION_LABELS,
+	type AutomationKind,
 	type AutomationSend,
+	reviewUrlSchema,
 } from "../../../../shared/automations.ts";
 import { formatDate } from "../../../../shared/dates.ts";
+import { FormField } from "../../../components/form-field.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";
+import { Button } from "../../../components/ui/button.tsx";
 import {
 	Card,
 	CardContent,
@@ -15,8 +21,8 @@ import {
 } from "../../../components/ui/card.tsx";
 import { Label } from "../../../components/ui/label.tsx";
 import { Switch } from "../../../components/ui/switch.tsx";
-import { errorMessage } from "../../../lib/api-client.ts";
-import { useAutomations, useSwitchAutomation } from "../api.ts";
+import { errorMessage, fieldErrorsOf } from "../../../lib/api-client.ts";
+import { useAutomations, useSaveReviewUrl, useSwitchAutomation } from "../api.ts";
 
 const sentAt = new Intl.DateTimeFormat("en-US", {
 	timeZone: "America/New_York",
@@ -33,6 +39,8 @@ const STATUS_VARIANT = { pending: "default", sent: "success", failed: "danger" }
 export function AutomationsCard() {
 	const automations = useAutomations();
 	const toggle = useSwitchAutomation();
+	const needsLink = (kind: AutomationKind) =>
+		kind === "review_request" && !automations.data?.reviewUrl;
 	return (
 		<Card>
 			<CardHeader>
@@ -59,11 +67,19 @@ export function AutomationsCard() {
 								const pending = toggle.isPending && toggle.variables?.kind === kind;
 								return (
 									<li key={kind} className="flex items-center justify-between gap-4">
-										<Label htmlFor={id} className="font-normal">
-											{AUTOMATION_LABELS[kind]}
-										</Label>
+										<div className="grid gap-0.5">
+											<Label htmlFor={id} className="font-normal">
+												{AUTOMATION_LABELS[kind]}
+											</Label>
+											{needsLink(kind) ? (
+												<p id={`${id}-hint`} className="text-xs text-muted-foreground">
+													Add a review link below to send it
+												</p>
+											) : null}
+										</div>
 										<Switch
 											id={id}
+											aria-describedby={needsLink(kind) ? `${id}-hint` : undefined}
 											checked={
 												pending ? toggle.variables!.enabled : automations.data.switches[kind]
 											}
@@ -83,6 +99,7 @@ export function AutomationsCard() {
 								);
 							})}
 						</ul>
+						<ReviewLinkForm saved={automations.data.reviewUrl} />
 						<section aria-labelledby="automations-recent">
 							<h3 id="automations-recent" className="mb-2 font-semibold">
 								Recently sent
@@ -103,6 +120,50 @@ export function AutomationsCard() {
 				)}
 			</CardContent>
 		</Card>
+	);
+}
+
+/** The review request's link: a web address, or empty for none. */
+function ReviewLinkForm({ saved }: { saved: string | null }) {
+	const save = useSaveReviewUrl();
+	const [value, setValue] = useState(saved ?? "");
+	const [error, setError] = useState<string | null>(null);
+	const submit = (event: React.FormEvent<HTMLFormElement>) => {
+		event.preventDefault();
+		if (save.isPending) return;
+		const parsed = reviewUrlSchema.safeParse(value);
+		if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? "Check the link");
+		setError(null);
+		save.mutate(value.trim(), {
+			onSuccess: () => toast.success(value.trim() ? "Review link saved" : "Review link removed"),
+			onError: (e) => {
+				const field = fieldErrorsOf(e).reviewUrl;
+				if (field) setError(field);
+				else toast.error(`Could not save: ${errorMessage(e)}`);
+			},
+		});
+	};
+	return (
+		<form className="grid gap-3" onSubmit={submit} noValidate>
+			<FormField
+				label="Review link"
+				type="url"
+				inputMode="url"
+				placeholder="https://g.page/r/…/review"
+				hint="Where the review request sends customers, e.g. your Google Business review page."
+				value={value}
+				error={error}
+				onChange={(e) => setValue(e.target.value)}
+			/>
+			<Button
+				type="submit"
+				variant="outline"
+				pending={save.isPending}
+				className="justify-self-start"
+			>
+				Save Link
+			</Button>
+		</form>
 	);
 }
 

@@ -1,0 +1,3 @@
+ALTER TABLE "automation_sends" DROP CONSTRAINT "automation_sends_kind_check";--> statement-breakpoint
+ALTER TABLE "business_settings" ADD COLUMN "review_url" text;--> statement-breakpoint
+ALTER TABLE "automation_sends" ADD CONSTRAINT "automation_sends_kind_check" CHECK (kind in ('install_reminder', 'takedown_reminder', 'bill_due', 'bill_overdue_7', 'bill_overdue_14', 'quote_follow_up', 'review_request'));
