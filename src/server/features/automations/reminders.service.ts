@@ -1,4 +1,4 @@
-import { and, between, desc, eq, inArray, sql } from "drizzle-orm";
+import { type AnyColumn, and, between, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import {
 	AUTOMATION_KINDS,
 	type AutomationKind,
@@ -49,6 +49,14 @@ async function switchedOn(db: Executor): Promise<Set<AutomationKind>> {
 		.where(eq(automationSwitches.enabled, false));
 	return new Set(AUTOMATION_KINDS.filter((k) => !off.some((o) => o.kind === k)));
 }
+
+/**
+ * Not in the ledger yet: a sweep reads only what is still to send, so one with nothing new costs
+ * its reads alone, however many reminders went before.
+ */
+const notSent = (kind: SQL, subjectId: AnyColumn, occurrence: AnyColumn | SQL) =>
+	sql`not exists (select 1 from ${automationSends} where ${automationSends.kind} = ${kind}
+		and ${automationSends.subjectId} = ${subjectId} and ${automationSends.occurrence} = ${occurrence}::text)`;
 
 /** A message that is due: what it is about, for which occurrence, to whom, and the message. */
 interface Due {
@@ -110,6 +118,7 @@ async function bookingReminders(deps: AutomationDeps, kinds: Set<AutomationKind>
 				eq(bookings.status, "booked"),
 				between(bookings.day, addDays(today, 1), addDays(today, 2)),
 				inArray(bookings.kind, wanted),
+				notSent(sql`${bookings.kind} || '_reminder'`, bookings.id, bookings.day),
 			),
 		);
 	const business = await getCachedBusinessProfile(deps);
@@ -164,6 +173,7 @@ async function billReminders(deps: AutomationDeps, kinds: Set<AutomationKind>, t
 				and(
 					eq(bills.status, "pending"),
 					between(bills.dueDate, addDays(today, range.from), addDays(today, range.to)),
+					notSent(sql`${kind}`, bills.id, bills.dueDate),
 				),
 			);
 		for (const bill of rows)
@@ -198,11 +208,13 @@ const QUOTE_FOLLOW_UP_DAYS = [3, 6] as const;
 async function quoteFollowUps(deps: AutomationDeps, kinds: Set<AutomationKind>, today: string) {
 	if (!kinds.has("quote_follow_up")) return [];
 	const sentDay = sql<string>`to_char((${quoteRequests.decidedAt} at time zone ${BUSINESS_TIME_ZONE})::date, 'YYYY-MM-DD')`;
+	const [firstDay, secondDay] = QUOTE_FOLLOW_UP_DAYS.map((n) => addDays(today, -n));
+	const occurrence = sql<string>`${sentDay} || case when ${sentDay} = ${firstDay} then ' #1' else ' #2' end`;
 	const rows = await deps.db
 		.select({
 			id: quoteRequests.id,
 			userId: quoteRequests.userId,
-			sentDay,
+			occurrence,
 			cents: sql<number>`coalesce(${quoteRequests.revisedPriceCents}, ${quoteRequests.totalEstimateCents})`,
 			email: users.email,
 			name: users.name,
@@ -213,19 +225,16 @@ async function quoteFollowUps(deps: AutomationDeps, kinds: Set<AutomationKind>, 
 		.where(
 			and(
 				eq(quoteRequests.status, "revised"),
-				inArray(
-					sentDay,
-					QUOTE_FOLLOW_UP_DAYS.map((n) => addDays(today, -n)),
-				),
+				inArray(sentDay, [firstDay!, secondDay!]),
+				notSent(sql`'quote_follow_up'`, quoteRequests.id, occurrence),
 			),
 		);
 	const business = await getCachedBusinessProfile(deps);
 	return rows.map((q): Due => {
-		const nth = q.sentDay === addDays(today, -QUOTE_FOLLOW_UP_DAYS[0]) ? 1 : 2;
 		return {
 			kind: "quote_follow_up",
 			subjectId: q.id,
-			occurrence: `${q.sentDay} #${nth}`,
+			occurrence: q.occurrence,
 			userId: q.userId,
 			message: quoteFollowUpEmail({
 				to: q.email,
@@ -271,6 +280,7 @@ async function reviewRequests(deps: AutomationDeps, kinds: Set<AutomationKind>, 
 					sql`${addDays(today, -REVIEW_AFTER_DAYS.until)}::date`,
 					sql`${addDays(today, -REVIEW_AFTER_DAYS.from)}::date`,
 				),
+				notSent(sql`'review_request'`, bookings.id, bookings.day),
 			),
 		);
 	const business = await getCachedBusinessProfile(deps);
