@@ -49,7 +49,7 @@ export const automationsSchema = z.object({
 });
 export type Automations = z.infer<typeof automationsSchema>;
 
-export const AUTOMATION_MESSAGES = {
+const AUTOMATION_MESSAGES = {
 	reviewUrl: "Enter a web address starting with https://, or leave it empty",
 } as const;
 

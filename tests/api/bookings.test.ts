@@ -195,7 +195,9 @@ describe("booking with a deposit", () => {
 		const res = await book(casey.client, next.id, "2027-11-09");
 		expect(res.status, res.text).toBe(201);
 		const mine = await read(casey.client.api.bills.$get());
-		const seasons = Object.fromEntries(mine.json.bills.map((b: { id: string; seasonId: string }) => [b.id, b.seasonId]));
+		const seasons = Object.fromEntries(
+			mine.json.bills.map((b: { id: string; seasonId: string }) => [b.id, b.seasonId]),
+		);
 		expect(seasons).toEqual({
 			[res.json.depositBillId!]: "2027-28",
 			[casey.bill.id]: quoteSeason,
@@ -204,7 +206,11 @@ describe("booking with a deposit", () => {
 			casey.owner.client.api.owner.customers[":id"].$get({ param: { id: casey.record.id } }),
 		);
 		expect(owned.status, owned.text).toBe(200);
-		expect(Object.fromEntries(owned.json.bills.map((b: { id: string; seasonId: string }) => [b.id, b.seasonId]))).toEqual(seasons);
+		expect(
+			Object.fromEntries(
+				owned.json.bills.map((b: { id: string; seasonId: string }) => [b.id, b.seasonId]),
+			),
+		).toEqual(seasons);
 	});
 
 	test("an approval bill paid in full books at once with no deposit; an amount in the body is refused", async ({

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { MyBills } from "../../../shared/bills.ts";
-import { CUSTOMER_MESSAGES } from "../../../shared/customers.ts";
 import { seasonOf } from "../../../shared/bookings.ts";
+import { CUSTOMER_MESSAGES } from "../../../shared/customers.ts";
 import { addDays, businessDate } from "../../../shared/dates.ts";
 import type { Deps } from "../../app-env.ts";
 import type { Executor } from "../../db/database.ts";
