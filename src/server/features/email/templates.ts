@@ -174,6 +174,26 @@ export function ownerInviteEmail(options: {
 	});
 }
 
+export function crewInviteEmail(options: {
+	to: string;
+	invitedBy: string;
+	code: string;
+	url: string;
+	business: BusinessProfile;
+}): EmailMessage {
+	return layout({
+		to: options.to,
+		subject: `You're invited to the ${options.business.businessName} crew`,
+		business: options.business,
+		greeting: "Hello,",
+		paragraphs: [
+			`${options.invitedBy} invited you to join the ${options.business.businessName} crew: your install days, each house's address and what it needs, on your phone.`,
+			`Sign up with this e-mail address and the invitation code ${options.code}. The code works once and expires in 7 days.`,
+		],
+		action: { label: "Join the crew", url: options.url },
+	});
+}
+
 export function quoteDecisionEmail(options: {
 	to: string;
 	/** Null when the address is not confirmed. */
