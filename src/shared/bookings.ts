@@ -257,6 +257,13 @@ export const dayChangeSchema = z
 			.max(100, "Crew capacity can be at most 100")
 			.optional(),
 		closed: z.boolean("Closed must be true or false").optional(),
+		/** The day's notes for the crews (where to start, what to load); empty clears them. */
+		notes: z
+			.string("Notes must be text")
+			.trim()
+			.max(1000, "Notes can be at most 1,000 characters")
+			.nullish()
+			.transform((v) => (v === undefined ? undefined : v || null)),
 	})
 	.strict();
 

@@ -240,7 +240,13 @@ export const ownerRoutes = createRouter<OwnerEnv>()
 			responses: {
 				200: {
 					description: "The day",
-					...jsonContent(z.object({ day: ownerDaySchema, bookings: z.array(ownerBookingSchema) })),
+					...jsonContent(
+						z.object({
+							day: ownerDaySchema,
+							bookings: z.array(ownerBookingSchema),
+							notes: z.string().nullable(),
+						}),
+					),
 				},
 				...errorResponses,
 			},
@@ -256,7 +262,8 @@ export const ownerRoutes = createRouter<OwnerEnv>()
 			method: "patch",
 			path: "/schedule/days/{day}",
 			tags: ["bookings"],
-			summary: "Set a day's crew capacity (never below what is booked) or close / reopen it",
+			summary:
+				"Set a day's crew capacity (never below what is booked), close / reopen it, or write its notes for the crews",
 			request: { params: dayParams, body: { ...jsonContent(dayChangeSchema), required: true } },
 			responses: {
 				200: { description: "The day", ...jsonContent(ownerDaySchema) },

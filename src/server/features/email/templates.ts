@@ -573,6 +573,31 @@ export function bookingCustomerEmail(options: {
 	return { ...message, attachments: options.attachments };
 }
 
+/** The install is done ("Your lights are up!") or the takedown is. */
+export function bookingDoneEmail(options: {
+	to: string;
+	name: string | null;
+	what: "install" | "takedown";
+	photos: number;
+	url: string;
+	business: BusinessProfile;
+}): EmailMessage {
+	const up = options.what === "install";
+	return layout({
+		to: options.to,
+		subject: up ? "Your lights are up!" : "Your lights are down",
+		business: options.business,
+		greeting: hello(options.name),
+		paragraphs: [
+			up
+				? `Our crew has finished installing your holiday lights. Enjoy the season!${options.photos > 0 ? " Photos of your display are in the app." : ""}`
+				: "Our crew has taken down your holiday lights. Thank you for lighting up the season with us!",
+			`Questions? Call us at ${options.business.phone} or chat with us in the app.`,
+		],
+		action: { label: "Open the app", url: options.url },
+	});
+}
+
 /** The business's notice of a booking booked, moved, cancelled or needing a new day. */
 export function bookingBusinessEmail(options: {
 	customerName: string;
