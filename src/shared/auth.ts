@@ -214,4 +214,3 @@ export const crewListSchema = z.object({
 	),
 	invites: z.array(z.object({ id: z.uuid(), email: z.string(), expiresAt: z.string() })),
 });
-export type CrewList = z.infer<typeof crewListSchema>;

@@ -69,7 +69,7 @@ export const propertySpecsSchema = z.object({
 export type PropertySpecs = z.infer<typeof propertySpecsSchema>;
 
 /** One house of a crew's day, in the order it is driven. */
-export const crewStopSchema = z.object({
+const crewStopSchema = z.object({
 	bookingId: z.uuid(),
 	kind: z.enum(["install", "takedown"]),
 	status: z.enum(["booked", "done"]),

@@ -106,8 +106,15 @@ export function useCancelBooking() {
 export function useChangeDay() {
 	const refresh = useRefreshCalendar();
 	return useMutation({
-		mutationFn: ({ day, ...change }: { day: string; capacity?: number; closed?: boolean }) =>
-			readJson(client.owner.schedule.days[":day"].$patch({ param: { day }, json: change })),
+		mutationFn: ({
+			day,
+			...change
+		}: {
+			day: string;
+			capacity?: number;
+			closed?: boolean;
+			notes?: string | null;
+		}) => readJson(client.owner.schedule.days[":day"].$patch({ param: { day }, json: change })),
 		onSettled: refresh,
 	});
 }
