@@ -833,6 +833,48 @@ export async function staffBooking(options: { deps: BookingDeps; actor: Actor; i
 	return ownBooking(options.deps.db, options.actor, options.id);
 }
 
+/**
+ * Moves booked days in the caller's transaction (a whole day moved for the weather): each to its
+ * new day and window, its invitation's sequence one higher, the install's balance repriced for the
+ * window, the customer e-mailed the new date with the updated invitation (same UID), and the event
+ * announced. The caller has locked the days; the capacity trigger still checks them at commit.
+ */
+export async function moveBookedInTransaction(
+	tx: Transaction,
+	deps: BookingDeps,
+	moves: readonly { booking: BookingRow; day: string; windowId: string }[],
+) {
+	const moved: BookingRow[] = [];
+	for (const { booking, day, windowId } of moves) {
+		const [row] = await tx
+			.update(bookings)
+			.set({
+				day,
+				windowId,
+				sequence: sql`${bookings.sequence} + 1`,
+				updatedAt: sql`now()`,
+			})
+			.where(
+				and(
+					eq(bookings.id, booking.id),
+					eq(bookings.status, "booked"),
+					eq(bookings.day, booking.day),
+				),
+			)
+			.returning();
+		if (!row) throw conflict("A booking of this day changed meanwhile: preview the move again");
+		if (row.kind === "install" && row.windowId !== booking.windowId) {
+			const facts = await customerFacts(tx, { customerId: row.customerId });
+			if (facts) await repriceBalance(tx, deps, facts, row.seasonId);
+		}
+		await publishBooking(tx, deps, booking);
+		await publishBooking(tx, deps, row);
+		await sendBookingNotices(tx, deps, row, "moved", booking.day);
+		moved.push(row);
+	}
+	return moved;
+}
+
 /** Add to Calendar: the booking's invitation, the same event the e-mails carry. */
 export async function bookingCalendarFile(options: {
 	deps: BookingDeps;

@@ -241,7 +241,7 @@ export async function changeDay(options: {
 	return dayOf(deps.db, day, settings);
 }
 
-function isOverbooked(error: unknown) {
+export function isOverbooked(error: unknown) {
 	for (let e = error as Record<string, unknown> | undefined; e; e = e.cause as never)
 		if (e.code === "23514") return true;
 	return false;
