@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { eq, inArray } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import ICAL from "ical.js";
 import { simpleParser } from "mailparser";
 import { describe, expect } from "vitest";

@@ -27,6 +27,7 @@ import {
 } from "../api.ts";
 import { BookForCustomerDialog } from "./book-for-customer-dialog.tsx";
 import { dayNumber, fullDate, MonthGrid } from "./month-grid.tsx";
+import { MoveDayDialog } from "./move-day-dialog.tsx";
 
 /** The owner's season calendar: each window a month grid of booked / capacity; a day opens its list. */
 export function OwnerSchedule() {
@@ -208,6 +209,7 @@ function DayPanel({ day }: { day: string }) {
 					{counts.closed ? "Reopen Day" : "Close Day"}
 				</Button>
 				<BookForCustomerDialog day={day} />
+				<MoveDayDialog day={day} booked={bookings.filter((b) => b.status === "booked").length} />
 				<form
 					className="grid gap-2"
 					onSubmit={(event) => {
