@@ -66,7 +66,7 @@ export function MoveDayDialog({ day, booked }: { day: string; booked: number }) 
 					</DialogDescription>
 				</DialogHeader>
 				<form
-					className="flex items-end gap-2"
+					className="flex items-start gap-2"
 					onSubmit={(event) => {
 						event.preventDefault();
 						ask(toDay);
@@ -82,7 +82,7 @@ export function MoveDayDialog({ day, booked }: { day: string; booked: number }) 
 						hint="Leave empty for the next open days in order."
 						wrapperClassName="flex-1"
 					/>
-					<Button type="submit" variant="outline" pending={preview.isPending}>
+					<Button type="submit" variant="outline" className="mt-7" pending={preview.isPending}>
 						Preview
 					</Button>
 				</form>
