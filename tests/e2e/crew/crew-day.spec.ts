@@ -70,6 +70,7 @@ test("the owner invites a crew member, who signs in on a phone, follows the day 
 	await owner.getByLabel("Timer location").fill("Garage, by the door");
 	await owner.getByRole("button", { name: "Save Specs" }).click();
 	await expect(toasts(owner).getByText("Specs saved")).toBeVisible();
+	await shots(owner, "customer-specs");
 
 	// Settings → Crew: invite by e-mail.
 	const crewEmail = uniqueEmail("crew");
@@ -78,6 +79,8 @@ test("the owner invites a crew member, who signs in on a phone, follows the day 
 	await owner.getByRole("button", { name: "Invite to Crew" }).click();
 	await expect(toasts(owner).getByText(`Invitation sent to ${crewEmail}`)).toBeVisible();
 	await expect(owner.getByRole("list", { name: "Crew members" })).toContainText(crewEmail);
+	await owner.getByRole("heading", { name: "Crew", exact: true }).scrollIntoViewIfNeeded();
+	if (SHOTS) await owner.screenshot({ path: `${SHOTS}/settings-crew-1280.png` });
 
 	// The crew member opens the e-mailed link on a phone and signs up.
 	const mail = await waitForMail(server.dataDir, crewEmail, { containing: "crew=1" });
@@ -90,6 +93,7 @@ test("the owner invites a crew member, who signs in on a phone, follows the day 
 	await crew.getByLabel("Password").fill("ladders-up-2024");
 	await crew.getByRole("button", { name: "Create Account" }).click();
 	await expect(crew).toHaveURL(/\/crew$/);
+	await shots(crew, "crew-days");
 
 	const days = crew.getByRole("list", { name: "Days with stops" });
 	await days.getByRole("link").filter({ hasText: /stop/ }).first().click();
