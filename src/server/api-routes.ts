@@ -1,5 +1,5 @@
-import type { OwnerEnv } from "./app-env.ts";
-import { requireOwner } from "./features/auth/auth.middleware.ts";
+import type { OwnerEnv, SignedInEnv } from "./app-env.ts";
+import { requireCrew, requireOwner } from "./features/auth/auth.middleware.ts";
 import * as auth from "./features/auth/auth.routes.ts";
 import * as automations from "./features/automations/automations.routes.ts";
 import * as bills from "./features/bills/bills.routes.ts";
@@ -7,6 +7,7 @@ import * as bookings from "./features/bookings/bookings.routes.ts";
 import * as catalog from "./features/catalog/catalog.routes.ts";
 import * as chat from "./features/chat/chat.routes.ts";
 import * as contracts from "./features/contracts/contracts.routes.ts";
+import * as crew from "./features/crew/crew.routes.ts";
 import * as customers from "./features/customers/customers.routes.ts";
 import * as email from "./features/email/email.routes.ts";
 import * as estimate from "./features/estimate/estimate.routes.ts";
@@ -26,7 +27,9 @@ import { createRouter } from "./lib/router.ts";
  * - customer: any signed-in account, the customer app's data (`customerRoutes`): each route
  *   declares `middleware: signedIn()`, and only then does its handler's type offer `c.var.user`
  *   (tests/api/access.test.ts checks every operation not listed as public answers 401 anonymously);
- * - owner: everything under /api/owner (`ownerRoutes`), mounted once behind `requireOwner`.
+ * - owner: everything under /api/owner (`ownerRoutes`), mounted once behind `requireOwner`;
+ * - crew: the crews' day under /api/crew, behind `requireCrew` (a crew member or an owner). A crew
+ *   account is refused every customer route by `signedIn()` as well.
  * Services take that user as their `actor` and check what it may reach.
  */
 const ownerGuarded = createRouter<OwnerEnv>();
@@ -49,6 +52,10 @@ const ownerApi = ownerGuarded
 	.route("/", automations.ownerRoutes)
 	.route("/", contracts.ownerRoutes);
 
+const crewGuarded = createRouter<SignedInEnv>();
+crewGuarded.use("*", requireCrew);
+const crewApi = crewGuarded.route("/", crew.crewRoutes);
+
 export const apiRoutes = createRouter()
 	.route("/", health.publicRoutes)
 	.route("/", auth.publicRoutes)
@@ -69,6 +76,7 @@ export const apiRoutes = createRouter()
 	.route("/", bookings.customerRoutes)
 	.route("/", contracts.customerRoutes)
 	.route("/", live.customerRoutes)
+	.route("/crew", crewApi)
 	.route("/owner", ownerApi);
 
 /** The API's type, for the web's typed client (src/web/lib/api-client.ts). */

@@ -14,6 +14,7 @@ export const AUTH_MESSAGES = {
 	ownerInviteRequired:
 		"This business already has an owner. Ask the owner for an invitation code to join as a Business Owner.",
 	invalidInvite: "This invitation code is not valid. It may have been used or have expired.",
+	crewInviteRequired: "Crew accounts are made from an invitation: ask the business owner for one.",
 	noWebAddress: "Please leave web addresses out of your name",
 } as const;
 
@@ -65,9 +66,24 @@ const email = (missing: string) =>
 		.pipe(z.email(AUTH_MESSAGES.invalidEmail))
 		.transform((v) => v.toLowerCase());
 
-/** What an account may do (granted, never self-selected), and which area an owner is viewing. */
-export const ROLES = ["customer", "owner"] as const;
+/**
+ * What an account may do (granted, never self-selected): a crew member is invited by an owner and
+ * sees the days' stops only.
+ */
+export const ROLES = ["customer", "owner", "crew"] as const;
 export type Role = (typeof ROLES)[number];
+
+/** The areas an owner may look at (a customer and a crew member each have their own). */
+export const VIEWS = ["customer", "owner"] as const;
+export type View = (typeof VIEWS)[number];
+
+/** What an invitation grants. */
+export const INVITE_ROLES = ["owner", "crew"] as const;
+export type InviteRole = (typeof INVITE_ROLES)[number];
+
+/** Who writes in a conversation: the customer or the business. */
+export const CHAT_ROLES = ["customer", "owner"] as const;
+export type ChatRole = (typeof CHAT_ROLES)[number];
 
 /** An account becomes active once its first quote is approved (or an owner activates it). */
 export const ACCOUNT_STATUSES = ["active", "inactive"] as const;
@@ -132,7 +148,7 @@ export const resetPasswordFormSchema = z
 		path: ["confirmPassword"],
 	});
 
-export const viewSchema = z.strictObject({ view: z.enum(ROLES) });
+export const viewSchema = z.strictObject({ view: z.enum(VIEWS) });
 
 /** Edit profile: the display name and phone a signed-in account keeps about itself. */
 export const profileUpdateSchema = z.strictObject({
@@ -156,6 +172,17 @@ export const createInviteSchema = z.strictObject({
 	email: z.string().trim().max(254).pipe(z.email(AUTH_MESSAGES.invalidEmail)).optional(),
 });
 
+/** The e-mail a crew invitation goes to (always e-mailed: the crew member signs up with it). */
+export const crewInviteSchema = z.strictObject({
+	email: z
+		.string(AUTH_MESSAGES.enterEmail)
+		.trim()
+		.min(1, AUTH_MESSAGES.enterEmail)
+		.max(254, tooLong("Email", 254))
+		.pipe(z.email(AUTH_MESSAGES.invalidEmail))
+		.transform((v) => v.toLowerCase()),
+});
+
 export const meSchema = z.object({
 	user: z
 		.object({
@@ -164,7 +191,7 @@ export const meSchema = z.object({
 			displayName: z.string(),
 			phone: z.string().nullable(),
 			role: z.enum(ROLES),
-			view: z.enum(ROLES),
+			view: z.enum(VIEWS),
 			accountStatus: z.enum(ACCOUNT_STATUSES),
 			/** Whether the account's e-mail address is confirmed (by its link or its invitation). */
 			emailVerified: z.boolean(),
@@ -178,4 +205,12 @@ export const inviteSchema = z.object({
 	code: z.string(),
 	url: z.string(),
 	expiresAt: z.string(),
+});
+
+/** Settings → Crew: who is on the crew, and the invitations not yet used. */
+export const crewListSchema = z.object({
+	members: z.array(
+		z.object({ userId: z.string(), name: z.string(), email: z.string(), joinedAt: z.string() }),
+	),
+	invites: z.array(z.object({ id: z.uuid(), email: z.string(), expiresAt: z.string() })),
 });

@@ -76,6 +76,11 @@ export const BOOKING_MESSAGES = {
 		`Capacity cannot be less than the ${booked} houses already booked`,
 	notActive: "This booking is no longer active",
 	amountRefused: "Amounts are set by the business, not sent with a booking",
+	moveMissing: (missing: number) =>
+		`Nothing was moved: ${missing} ${missing === 1 ? "place is" : "places are"} missing. Raise a day's capacity or pick another day.`,
+	moveChanged: "The day's bookings changed meanwhile: preview the move again",
+	moveSameDay: "Pick another day than the one being moved",
+	nothingToMove: "No booked houses on this day to move",
 } as const;
 
 // ---------------------------------------------------------------- dates
@@ -257,6 +262,13 @@ export const dayChangeSchema = z
 			.max(100, "Crew capacity can be at most 100")
 			.optional(),
 		closed: z.boolean("Closed must be true or false").optional(),
+		/** The day's notes for the crews (where to start, what to load); empty clears them. */
+		notes: z
+			.string("Notes must be text")
+			.trim()
+			.max(1000, "Notes can be at most 1,000 characters")
+			.nullish()
+			.transform((v) => (v === undefined ? undefined : v || null)),
 	})
 	.strict();
 
@@ -323,3 +335,31 @@ export const windowInputSchema = z
 		message: "The first day must not be after the last",
 		path: ["endsOn"],
 	});
+
+// ---------------------------------------------------------------- moving a whole day
+
+/** Move This Day: the day the owner picks for every booking, or none for the next open days. */
+export const dayMoveInputSchema = z.strictObject({
+	toDay: isoDateSchema.optional(),
+});
+
+export const dayMoveConfirmSchema = z.strictObject({
+	toDay: isoDateSchema.optional(),
+	/** The bookings the preview showed: the move is refused if the day's bookings changed. */
+	bookingIds: z.array(z.uuid("Booking not found")).min(1, BOOKING_MESSAGES.nothingToMove).max(100),
+});
+
+export const dayMovePreviewSchema = z.object({
+	day: z.string(),
+	moves: z.array(
+		z.object({
+			bookingId: z.uuid(),
+			customerName: z.string(),
+			kind: z.enum(BOOKING_KINDS),
+			/** Null: no day with room for it. */
+			toDay: z.string().nullable(),
+		}),
+	),
+	missing: z.number().int(),
+});
+export type DayMovePreview = z.infer<typeof dayMovePreviewSchema>;

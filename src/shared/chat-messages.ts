@@ -1,4 +1,4 @@
-import { ROLES } from "./auth.ts";
+import { CHAT_ROLES } from "./auth.ts";
 import { MESSAGE_TYPES } from "./chat.ts";
 import { z } from "./zod.ts";
 
@@ -6,7 +6,7 @@ import { z } from "./zod.ts";
 export const chatMessageSchema = z.object({
 	id: z.number().int(),
 	customerUserId: z.string(),
-	senderRole: z.enum(ROLES),
+	senderRole: z.enum(CHAT_ROLES),
 	senderName: z.string(),
 	content: z.string().nullable(),
 	messageType: z.enum(MESSAGE_TYPES),
@@ -32,7 +32,7 @@ export const conversationSchema = z.object({
 	name: z.string(),
 	lastMessage: z.string(),
 	lastMessageAt: z.string(),
-	lastSenderRole: z.enum(ROLES),
+	lastSenderRole: z.enum(CHAT_ROLES),
 	unread: z.number().int(),
 });
 export type Conversation = z.infer<typeof conversationSchema>;

@@ -1,6 +1,10 @@
 // No imports on purpose: the public pages' header uses this without loading zod or the auth hooks.
 
-/** Where a user lands: the owner area for an owner viewing as owner, else the customer app. */
-export function homeFor(user: { role: string; view: string }): "/owner" | "/app" {
+/**
+ * Where a user lands: the owner area for an owner viewing as owner, the crew's days for a crew
+ * member, else the customer app.
+ */
+export function homeFor(user: { role: string; view: string }): "/owner" | "/app" | "/crew" {
+	if (user.role === "crew") return "/crew";
 	return user.role === "owner" && user.view === "owner" ? "/owner" : "/app";
 }

@@ -28,6 +28,8 @@ export const PAGE_PATHS = [
 	"/owner/settings",
 	"/owner/schedule",
 	"/owner/customer/:id",
+	"/crew",
+	"/crew/day/:date",
 ] as const;
 
 const patterns = PAGE_PATHS.map((p) => new RegExp(`^${p.replace(/:[a-zA-Z]+/g, "[^/]+")}/?$`));

@@ -31,5 +31,9 @@ export default [
 		route("owner/schedule", "routes/owner/schedule.tsx"),
 		route("owner/customer/:id", "routes/owner/customer.tsx"),
 	]),
+	layout("routes/crew/layout.tsx", [
+		route("crew", "routes/crew/days.tsx"),
+		route("crew/day/:date", "routes/crew/day.tsx"),
+	]),
 	route("*", "routes/public/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ownerAndCustomer } from "../support/accounts.ts";
+import { ownerAndCustomer, signedInCrew } from "../support/accounts.ts";
 import { HttpClient } from "../support/http-client.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
+
+/**
+ * What a crew account may call beyond the public operations: the crews' own (/api/crew/...), its
+ * own profile, and stored files (the installation photos; any other file answers 404). Everything
+ * else (money, chat, quotes, requests, settings, every owner operation) answers 403.
+ */
+const CREW = new Set(["PUT /api/me/profile", "GET /api/files/{id}"]);
+const isCrewOperation = (op: { key: string; path: string }) =>
+	op.path.startsWith("/api/crew/") || CREW.has(op.key);
 
 /** The operations anyone may call: everything else needs a session, and /api/owner an owner. */
 const PUBLIC = new Set([
@@ -19,7 +28,7 @@ const PUBLIC = new Set([
 const ID = "00000000-0000-4000-8000-000000000000";
 
 let app: TestApp;
-let operations: { method: string; path: string }[];
+let operations: { method: string; path: string; key: string }[];
 beforeAll(async () => {
 	app = await startTestApp();
 	const doc = (await new HttpClient(app.url).get("/api/openapi.json")).json as {
@@ -38,6 +47,13 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
+let made: ReturnType<typeof ownerAndCustomer> | undefined;
+/** The owner and a customer of this app, made by the first test that needs them. */
+const accounts = () => {
+	made ??= ownerAndCustomer(app);
+	return made;
+};
+
 describe("who may call what, for every operation in the OpenAPI document", () => {
 	it("lists the public operations it knows, and more than them", () => {
 		expect(operations.length).toBeGreaterThan(10);
@@ -52,7 +68,7 @@ describe("who may call what, for every operation in the OpenAPI document", () =>
 	});
 
 	it("answers 403 to a customer for every owner operation", async () => {
-		const { customer } = await ownerAndCustomer(app);
+		const { customer } = await accounts();
 		const owned = operations.filter((op) => op.path.startsWith("/api/owner/"));
 		expect(owned.length).toBeGreaterThan(5);
 		for (const op of owned) {
@@ -62,6 +78,33 @@ describe("who may call what, for every operation in the OpenAPI document", () =>
 				op.method === "GET" ? undefined : {},
 			);
 			expect(res.status, `${op.method} ${op.path}`).toBe(403);
+		}
+	});
+
+	it("answers 403 to a crew member for every operation but the crews' own", async () => {
+		const { owner } = await accounts();
+		const crew = await signedInCrew(app, owner);
+		const refused = operations.filter((op) => !isCrewOperation(op));
+		expect(refused.some((op) => op.path.startsWith("/api/owner/"))).toBe(true);
+		expect(refused.some((op) => op.path.startsWith("/api/bills"))).toBe(true);
+		expect(refused.some((op) => op.path.startsWith("/api/chat"))).toBe(true);
+		for (const op of refused) {
+			const res = await crew.client.request(
+				op.method,
+				op.path,
+				op.method === "GET" ? undefined : {},
+			);
+			expect(res.status, `${op.method} ${op.path}`).toBe(403);
+		}
+		// The crew's own operations are not refused to it (an unknown id answers 404, a bad body 400).
+		for (const op of operations.filter(isCrewOperation)) {
+			const res = await crew.client.request(
+				op.method,
+				op.path,
+				op.method === "GET" ? undefined : {},
+			);
+			expect(res.status, `${op.method} ${op.path}`).not.toBe(403);
+			expect(res.status, `${op.method} ${op.path}`).toBeLessThan(500);
 		}
 	});
 });

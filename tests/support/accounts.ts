@@ -33,7 +33,7 @@ export async function signUp(
 	body: {
 		email: string;
 		password?: string;
-		role?: "customer" | "owner";
+		role?: "customer" | "owner" | "crew";
 		displayName?: string;
 		inviteCode?: string;
 	},
@@ -136,6 +136,21 @@ export function signedInOwner(
 		inviteCode: options.inviteCode,
 		role: "owner",
 	});
+}
+
+/**
+ * A crew member, signed in: invited by `owner` from Settings → Crew (the code read from the
+ * invitation's answer, as it is e-mailed), then signed up with it. Chris by default.
+ */
+export async function signedInCrew(
+	app: TestApp,
+	owner: Account,
+	options: AccountOptions = {},
+): Promise<Account> {
+	const { email, displayName } = named(options, "crew@example.test", "Chris Crew");
+	const invite = await read(owner.client.api.owner.crew.invites.$post({ json: { email } }));
+	expect(invite.status, invite.text).toBe(201);
+	return signedUp(app, { email, displayName, role: "crew", inviteCode: invite.json.code });
 }
 
 /** The owner of a fresh install and one customer, both signed in. */

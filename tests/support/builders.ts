@@ -170,7 +170,7 @@ export async function chatMessage(
 			.from(profiles)
 			.where(eq(profiles.userId, senderUserId));
 		senderName ??= profile?.displayName;
-		senderRole ??= senderUserId === values.customerUserId ? "customer" : profile?.role;
+		senderRole ??= senderUserId === values.customerUserId ? "customer" : "owner";
 	}
 	const message = await inserted(app, chatMessages, {
 		content: "Hello! When can you put the lights up?",

@@ -15,7 +15,7 @@ import {
 	uniqueIndex,
 	uuid,
 } from "drizzle-orm/pg-core";
-import { ACCOUNT_STATUSES, ROLES } from "../../shared/auth.ts";
+import { ACCOUNT_STATUSES, CHAT_ROLES, INVITE_ROLES, ROLES, VIEWS } from "../../shared/auth.ts";
 import { AUTOMATION_KINDS } from "../../shared/automations.ts";
 import { BILL_STATUSES, PAYMENT_METHODS } from "../../shared/bills.ts";
 import { BOOKING_KINDS, BOOKING_STATUSES, WINDOW_AUDIENCES } from "../../shared/bookings.ts";
@@ -172,14 +172,14 @@ export const profiles = pgTable(
 		/** What the account may do: granted, never self-selected. */
 		role: text("role", { enum: ROLES }).notNull().default("customer"),
 		/** Which area an owner is looking at; owners may preview the customer app. */
-		view: text("view", { enum: ROLES }).notNull().default("customer"),
+		view: text("view", { enum: VIEWS }).notNull().default("customer"),
 		accountStatus: text("account_status", { enum: ACCOUNT_STATUSES }).notNull().default("inactive"),
 		createdAt: createdAt(),
 		updatedAt: updatedAt(),
 	},
 	(t) => [
 		check("profiles_role_check", inList("role", ROLES)),
-		check("profiles_view_check", inList("view", ROLES)),
+		check("profiles_view_check", inList("view", VIEWS)),
 		check("profiles_view_allowed_check", sql`role = 'owner' or view = 'customer'`),
 		check("profiles_account_status_check", inList("account_status", ACCOUNT_STATUSES)),
 		index("profiles_role_idx").on(t.role),
@@ -199,9 +199,14 @@ export const ownerInvites = pgTable(
 		expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
 		usedAt: timestamp("used_at", { withTimezone: true }),
 		usedBy: text("used_by").references(() => users.id, { onDelete: "set null" }),
+		/** What the invitation grants: owner capability, or a crew account. */
+		role: text("role", { enum: INVITE_ROLES }).notNull().default("owner"),
 		createdAt: createdAt(),
 	},
-	(t) => [index("owner_invites_created_at_idx").on(t.createdAt)],
+	(t) => [
+		index("owner_invites_created_at_idx").on(t.createdAt),
+		check("owner_invites_role_check", inList("role", INVITE_ROLES)),
+	],
 );
 
 // ---------------------------------------------------------------- customers
@@ -251,6 +256,54 @@ export const customers = pgTable(
 		index("customers_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
 		index("customers_status_idx").on(t.status),
 	],
+);
+
+/**
+ * What a house needs, kept from year to year (one row per customer, made on the first save). The
+ * gate code is for the owner and the crews only: never in an e-mail, a push or a customer's answer.
+ */
+export const propertySpecs = pgTable(
+	"property_specs",
+	{
+		customerId: uuid("customer_id")
+			.primaryKey()
+			.references(() => customers.id, { onDelete: "cascade" }),
+		rooflineFeet: integer("roofline_feet"),
+		treesSmall: smallint("trees_small"),
+		treesMedium: smallint("trees_medium"),
+		treesLarge: smallint("trees_large"),
+		outletLocations: text("outlet_locations"),
+		timerLocation: text("timer_location"),
+		gateCode: text("gate_code"),
+		ladderNeeds: text("ladder_needs"),
+		pets: text("pets"),
+		notes: text("notes"),
+		updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
+		updatedAt: updatedAt(),
+	},
+	() => [
+		check("property_specs_roofline_check", sql`roofline_feet between 0 and 100000`),
+		check(
+			"property_specs_trees_check",
+			sql`trees_small between 0 and 1000 and trees_medium between 0 and 1000 and trees_large between 0 and 1000`,
+		),
+	],
+);
+
+/** Notes the crews (or the owner) leave on a house, newest last; kept beside its specs. */
+export const propertyNotes = pgTable(
+	"property_notes",
+	{
+		id: uuid("id").primaryKey().defaultRandom(),
+		customerId: uuid("customer_id")
+			.notNull()
+			.references(() => customers.id, { onDelete: "cascade" }),
+		authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
+		authorName: text("author_name").notNull(),
+		body: text("body").notNull(),
+		createdAt: createdAt(),
+	},
+	(t) => [index("property_notes_customer_idx").on(t.customerId, t.createdAt)],
 );
 
 // ---------------------------------------------------------------- catalogue
@@ -601,7 +654,7 @@ export const chatMessages = pgTable(
 			.notNull()
 			.references(() => users.id, { onDelete: "cascade" }),
 		senderUserId: text("sender_user_id").references(() => users.id, { onDelete: "set null" }),
-		senderRole: text("sender_role", { enum: ROLES }).notNull(),
+		senderRole: text("sender_role", { enum: CHAT_ROLES }).notNull(),
 		senderName: text("sender_name").notNull(),
 		content: text("content"),
 		messageType: text("message_type", { enum: MESSAGE_TYPES }).notNull().default("text"),
@@ -610,7 +663,7 @@ export const chatMessages = pgTable(
 		createdAt: createdAt(),
 	},
 	(t) => [
-		check("chat_messages_sender_role_check", inList("sender_role", ROLES)),
+		check("chat_messages_sender_role_check", inList("sender_role", CHAT_ROLES)),
 		check("chat_messages_type_check", inList("message_type", MESSAGE_TYPES)),
 		index("chat_messages_customer_id_idx").on(t.customerUserId, t.id),
 	],
@@ -838,6 +891,8 @@ export const crewDays = pgTable(
 		closed: boolean("closed").notNull().default(false),
 		/** The owner set this day's capacity: a change of the weekday's leaves it as it is. */
 		capacitySet: boolean("capacity_set").notNull().default(false),
+		/** The owner's notes for the crews on this day (where to start, what to load). */
+		notes: text("notes"),
 		updatedAt: updatedAt(),
 	},
 	() => [

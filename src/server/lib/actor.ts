@@ -11,3 +11,9 @@ export interface Actor {
 export function assertOwner(actor: Actor): void {
 	if (actor.role !== "owner") throw forbidden("Only the business owner can do this");
 }
+
+/** The business's people on a job: an owner or a crew member. */
+export function assertStaff(actor: Actor): void {
+	if (actor.role !== "owner" && actor.role !== "crew")
+		throw forbidden("Only the business's crews can do this");
+}

@@ -100,10 +100,34 @@ async function ensureProfile(db: Executor, user: { id: string; name: string; ema
 	return created!;
 }
 
-/** Any signed-in account; its handlers get `c.var.user`. */
+const CREW_REFUSED = "Crew accounts see the day's stops only";
+
+/**
+ * A signed-in customer or owner; its handlers get `c.var.user`. A crew account is refused (403):
+ * the customer app's data (bills, payments, chat, quotes) is none of its business.
+ */
 export const requireUser = createMiddleware<SignedInEnv>(async (c, next) => {
 	const user = await readSession(c as unknown as Context<AppEnv>);
 	if (!user) throw unauthorized();
+	if (user.role === "crew") throw forbidden(CREW_REFUSED);
+	c.set("user", user);
+	await next();
+});
+
+/** Any signed-in account, a crew member's too: its own profile, and the files it may see. */
+const requireAnyAccount = createMiddleware<SignedInEnv>(async (c, next) => {
+	const user = await readSession(c as unknown as Context<AppEnv>);
+	if (!user) throw unauthorized();
+	c.set("user", user);
+	await next();
+});
+
+/** The crews' routes, under /api/crew: a crew member or an owner. */
+export const requireCrew = createMiddleware<SignedInEnv>(async (c, next) => {
+	const user = await readSession(c as unknown as Context<AppEnv>);
+	if (!user) throw unauthorized();
+	if (user.role !== "crew" && user.role !== "owner")
+		throw forbidden("Only the business's crews can do this");
 	c.set("user", user);
 	await next();
 });
@@ -124,6 +148,13 @@ export const requireOwner = createMiddleware<OwnerEnv>(async (c, next) => {
 export const signedIn = <M extends (MiddlewareHandler<AppEnv> | MiddlewareHandler<SignedInEnv>)[]>(
 	...more: M
 ): [typeof requireUser, ...M] => [requireUser, ...more];
+
+/** As `signedIn`, a crew account included (what every account keeps about itself). */
+export const anyAccount = <
+	M extends (MiddlewareHandler<AppEnv> | MiddlewareHandler<SignedInEnv>)[],
+>(
+	...more: M
+): [typeof requireAnyAccount, ...M] => [requireAnyAccount, ...more];
 
 /**
  * The approved-quote gate as middleware, so it answers before the body is read or checked: a

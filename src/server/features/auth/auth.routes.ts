@@ -1,6 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import {
 	createInviteSchema,
+	crewInviteSchema,
+	crewListSchema,
 	inviteSchema,
 	meSchema,
 	profileUpdateSchema,
@@ -10,7 +12,7 @@ import {
 import type { OwnerEnv } from "../../app-env.ts";
 import { checkRateLimit } from "../../lib/rate-limit.ts";
 import { createRouter, errorResponses, jsonContent } from "../../lib/router.ts";
-import { readSession, signedIn } from "./auth.middleware.ts";
+import { anyAccount, readSession, signedIn } from "./auth.middleware.ts";
 import {
 	createOwnerInvite,
 	resendConfirmation,
@@ -18,6 +20,12 @@ import {
 	signUpAccount,
 	updateMyProfile,
 } from "./auth.service.ts";
+import {
+	inviteCrewMember,
+	listCrew,
+	removeCrewMember,
+	revokeCrewInvite,
+} from "./crew-accounts.service.ts";
 
 const SIGN_UP_LIMITED = "Too many new accounts from your network. Please try again in an hour.";
 const INVITE_LIMITED = "Too many owner sign-up attempts. Please wait 10 minutes and try again.";
@@ -105,7 +113,7 @@ export const customerRoutes = createRouter()
 			path: "/me/profile",
 			tags: ["auth"],
 			summary: "Edit my profile: display name and phone",
-			middleware: signedIn(),
+			middleware: anyAccount(),
 			request: { body: { ...jsonContent(profileUpdateSchema), required: true } },
 			responses: {
 				200: {
@@ -126,21 +134,104 @@ export const customerRoutes = createRouter()
 			),
 	);
 
-/** Owner invitations, under /api/owner. */
-export const ownerRoutes = createRouter<OwnerEnv>().openapi(
-	createRoute({
-		method: "post",
-		path: "/invites",
-		tags: ["auth"],
-		summary: "Invite another owner (single-use code, e-mailed when an address is given)",
-		request: { body: { ...jsonContent(createInviteSchema), required: true } },
-		responses: {
-			201: { description: "Invite", ...jsonContent(inviteSchema) },
-			...errorResponses,
+const okSchema = z.object({ ok: z.boolean() });
+
+/** Owner invitations and the crew, under /api/owner. */
+export const ownerRoutes = createRouter<OwnerEnv>()
+	.openapi(
+		createRoute({
+			method: "get",
+			path: "/crew",
+			tags: ["auth"],
+			summary: "The crew members and the crew invitations not yet used",
+			responses: {
+				200: { description: "Crew", ...jsonContent(crewListSchema) },
+				...errorResponses,
+			},
+		}),
+		async (c) => c.json(await listCrew({ deps: c.var.deps, actor: c.var.user }), 200),
+	)
+	.openapi(
+		createRoute({
+			method: "post",
+			path: "/crew/invites",
+			tags: ["auth"],
+			summary: "Invite a crew member by e-mail (single-use code and link, 7 days)",
+			request: { body: { ...jsonContent(crewInviteSchema), required: true } },
+			responses: {
+				201: { description: "Invite", ...jsonContent(inviteSchema) },
+				409: { description: "The address already has an account" },
+				...errorResponses,
+			},
+		}),
+		async (c) =>
+			c.json(
+				await inviteCrewMember({
+					deps: c.var.deps,
+					actor: c.var.user,
+					email: c.req.valid("json").email,
+				}),
+				201,
+			),
+	)
+	.openapi(
+		createRoute({
+			method: "delete",
+			path: "/crew/invites/{id}",
+			tags: ["auth"],
+			summary: "Withdraw a crew invitation not yet used",
+			request: { params: z.object({ id: z.uuid() }) },
+			responses: {
+				200: { description: "Withdrawn", ...jsonContent(okSchema) },
+				...errorResponses,
+			},
+		}),
+		async (c) =>
+			c.json(
+				await revokeCrewInvite({
+					deps: c.var.deps,
+					actor: c.var.user,
+					id: c.req.valid("param").id,
+				}),
+				200,
+			),
+	)
+	.openapi(
+		createRoute({
+			method: "delete",
+			path: "/crew/{userId}",
+			tags: ["auth"],
+			summary: "Remove a crew member: the account and its sessions end at once",
+			request: { params: z.object({ userId: z.string().min(1).max(100) }) },
+			responses: {
+				200: { description: "Removed", ...jsonContent(okSchema) },
+				...errorResponses,
+			},
+		}),
+		async (c) =>
+			c.json(
+				await removeCrewMember({
+					deps: c.var.deps,
+					actor: c.var.user,
+					userId: c.req.valid("param").userId,
+				}),
+				200,
+			),
+	)
+	.openapi(
+		createRoute({
+			method: "post",
+			path: "/invites",
+			tags: ["auth"],
+			summary: "Invite another owner (single-use code, e-mailed when an address is given)",
+			request: { body: { ...jsonContent(createInviteSchema), required: true } },
+			responses: {
+				201: { description: "Invite", ...jsonContent(inviteSchema) },
+				...errorResponses,
+			},
+		}),
+		async (c) => {
+			const { email } = c.req.valid("json");
+			return c.json(await createOwnerInvite({ deps: c.var.deps, actor: c.var.user, email }), 201);
 		},
-	}),
-	async (c) => {
-		const { email } = c.req.valid("json");
-		return c.json(await createOwnerInvite({ deps: c.var.deps, actor: c.var.user, email }), 201);
-	},
-);
+	);

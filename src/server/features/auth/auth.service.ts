@@ -1,7 +1,13 @@
 import { createHash, randomInt } from "node:crypto";
 import { APIError } from "better-auth/api";
 import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
-import { AUTH_MESSAGES, CONFIRM_MESSAGES, type Role } from "../../../shared/auth.ts";
+import {
+	AUTH_MESSAGES,
+	CONFIRM_MESSAGES,
+	type InviteRole,
+	type Role,
+	type View,
+} from "../../../shared/auth.ts";
 import type { Deps } from "../../app-env.ts";
 import type { Database } from "../../db/database.ts";
 import { customers, ownerInvites, profiles, users } from "../../db/schema.ts";
@@ -14,13 +20,14 @@ import { getBusinessProfile } from "../settings/settings.service.ts";
 import { sendConfirmationEmail } from "./auth.ts";
 
 const OWNER_GRANT_LOCK = 7_283_001;
-const INVITE_DAYS = 7;
+export const INVITE_DAYS = 7;
 const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 /** 28 characters of 32: 140 bits, beyond guessing however many tries the limits allow. */
 const INVITE_CODE_LENGTH = 28;
 
 const normalizeCode = (code: string) => code.toUpperCase().replace(/[^A-Z0-9]/g, "");
-const hashCode = (code: string) => createHash("sha256").update(normalizeCode(code)).digest("hex");
+export const hashInviteCode = (code: string) =>
+	createHash("sha256").update(normalizeCode(code)).digest("hex");
 
 /**
  * Creates a login and its profile. Owner capability is granted only to the first owner of a
@@ -34,6 +41,7 @@ export async function signUpAccount(options: {
 }) {
 	const { deps, input } = options;
 	if (input.role === "owner") await checkOwnerGrant(deps.db, input.email, input.inviteCode);
+	if (input.role === "crew") await checkCrewGrant(deps.db, input.email, input.inviteCode);
 
 	let result: Awaited<ReturnType<typeof signUpEmail>>;
 	const signUpEmail = () =>
@@ -53,9 +61,12 @@ export async function signUpAccount(options: {
 	}
 	const userId = result.response.user.id;
 	let confirmed = false;
-	if (input.role === "owner") {
+	if (input.role !== "customer") {
 		try {
-			confirmed = await grantOwner(deps, userId, input.email, input.inviteCode);
+			confirmed =
+				input.role === "owner"
+					? await grantOwner(deps, userId, input.email, input.inviteCode)
+					: await grantCrew(deps, userId, input.email, input.inviteCode!);
 		} catch (error) {
 			// Lost a race for the first-owner place or the invite: leave no account behind.
 			await deps.db.delete(users).where(eq(users.id, userId));
@@ -113,8 +124,45 @@ async function checkOwnerGrant(db: Database, email: string, inviteCode?: string)
 	const [invite] = await db
 		.select({ id: ownerInvites.id })
 		.from(ownerInvites)
-		.where(usableInvite(inviteCode, email));
+		.where(usableInvite(inviteCode, email, "owner"));
 	if (!invite) throw forbidden(AUTH_MESSAGES.invalidInvite);
+}
+
+/** A crew account is made from a crew invitation only, e-mailed to that very address. */
+async function checkCrewGrant(db: Database, email: string, inviteCode?: string) {
+	if (!inviteCode) throw forbidden(AUTH_MESSAGES.crewInviteRequired);
+	const [invite] = await db
+		.select({ id: ownerInvites.id })
+		.from(ownerInvites)
+		.where(usableInvite(inviteCode, email, "crew"));
+	if (!invite) throw forbidden(AUTH_MESSAGES.invalidInvite);
+}
+
+/**
+ * Makes the account a crew member, using its invitation once (a race for it is lost by all but
+ * one). The invitation came by e-mail to this address, so the address counts as confirmed.
+ */
+async function grantCrew(
+	deps: Pick<Deps, "events">,
+	userId: string,
+	email: string,
+	inviteCode: string,
+): Promise<boolean> {
+	return deps.events.transaction(async (tx) => {
+		const used = await tx
+			.update(ownerInvites)
+			.set({ usedAt: sql`now()`, usedBy: userId })
+			.where(usableInvite(inviteCode, email, "crew"))
+			.returning({ id: ownerInvites.id });
+		if (used.length === 0) throw forbidden(AUTH_MESSAGES.invalidInvite);
+		await tx.update(users).set({ emailVerified: true }).where(eq(users.id, userId));
+		await tx
+			.update(profiles)
+			.set({ role: "crew", view: "customer", accountStatus: "active", updatedAt: sql`now()` })
+			.where(eq(profiles.userId, userId));
+		await deps.events.publish(tx, { kind: "profile.changed", userId });
+		return true;
+	});
 }
 
 /**
@@ -137,7 +185,7 @@ async function grantOwner(
 			const used = await tx
 				.update(ownerInvites)
 				.set({ usedAt: sql`now()`, usedBy: userId })
-				.where(usableInvite(inviteCode, email))
+				.where(usableInvite(inviteCode, email, "owner"))
 				.returning({ id: ownerInvites.id, email: ownerInvites.email });
 			if (used.length === 0) throw forbidden(AUTH_MESSAGES.invalidInvite);
 			// The code came by e-mail to this very address: that proves it. A code given without an
@@ -163,9 +211,10 @@ async function ownerExists(db: Database) {
 	return Boolean(row);
 }
 
-function usableInvite(code: string, email: string) {
+function usableInvite(code: string, email: string, role: InviteRole) {
 	return and(
-		eq(ownerInvites.codeHash, hashCode(code)),
+		eq(ownerInvites.codeHash, hashInviteCode(code)),
+		eq(ownerInvites.role, role),
 		isNull(ownerInvites.usedAt),
 		gt(ownerInvites.expiresAt, sql`now()`),
 		or(isNull(ownerInvites.email), eq(ownerInvites.email, email)),
@@ -187,7 +236,7 @@ function toAppError(error: unknown): unknown {
 }
 
 /** Owners may look at either area; a customer account only ever sees the customer app. */
-export async function setView(options: { deps: Pick<Deps, "events">; actor: Actor; view: Role }) {
+export async function setView(options: { deps: Pick<Deps, "events">; actor: Actor; view: View }) {
 	const { deps, actor, view } = options;
 	if (view === "owner" && actor.role !== "owner")
 		throw forbidden("Only the business owner can open the owner dashboard");
@@ -225,6 +274,15 @@ export async function updateMyProfile(options: {
 	return update;
 }
 
+/** A single-use invitation code, in groups of four for reading out. */
+export function newInviteCode() {
+	const raw = Array.from(
+		{ length: INVITE_CODE_LENGTH },
+		() => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)],
+	).join("");
+	return raw.match(/.{4}/g)!.join("-");
+}
+
 /** An owner invites another owner: a single-use code, e-mailed when an address is given. */
 export async function createOwnerInvite(options: {
 	deps: Deps;
@@ -233,17 +291,13 @@ export async function createOwnerInvite(options: {
 }) {
 	const { deps, actor } = options;
 	assertOwner(actor);
-	const raw = Array.from(
-		{ length: INVITE_CODE_LENGTH },
-		() => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)],
-	).join("");
-	const code = raw.match(/.{4}/g)!.join("-");
+	const code = newInviteCode();
 	const expiresAt = new Date(Date.now() + INVITE_DAYS * 24 * 60 * 60 * 1000);
 	const url = `${deps.env.APP_URL}/auth?invite=${encodeURIComponent(code)}`;
 	const email = options.email?.toLowerCase();
 	await deps.events.transaction(async (tx) => {
 		await tx.insert(ownerInvites).values({
-			codeHash: hashCode(code),
+			codeHash: hashInviteCode(code),
 			email,
 			createdBy: actor.id,
 			expiresAt,

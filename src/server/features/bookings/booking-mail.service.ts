@@ -3,7 +3,12 @@ import { longDate } from "../../../shared/bookings.ts";
 import type { Deps } from "../../app-env.ts";
 import type { Executor } from "../../db/database.ts";
 import { type bookings, customers, users } from "../../db/schema.ts";
-import { bookingBusinessEmail, bookingCustomerEmail, recipientName } from "../email/templates.ts";
+import {
+	bookingBusinessEmail,
+	bookingCustomerEmail,
+	bookingDoneEmail,
+	recipientName,
+} from "../email/templates.ts";
 import { getCachedBusinessProfile } from "../settings/settings.service.ts";
 import { bookingInvitation } from "./booking-ics.ts";
 
@@ -78,6 +83,41 @@ export async function sendBookingNotices(
 				business,
 			}),
 		],
+		tx,
+	);
+}
+
+/**
+ * Tells the customer their install (or takedown) is done, queued in the transaction that marked
+ * it: the one place this event is told, so other channels join here.
+ */
+export async function sendDoneNotice(
+	tx: Executor,
+	deps: Pick<Deps, "env" | "mailer" | "readCache">,
+	booking: typeof bookings.$inferSelect,
+	photos: number,
+) {
+	const [person] = await tx
+		.select({
+			name: customers.name,
+			email: customers.email,
+			loginEmail: users.email,
+			emailVerified: users.emailVerified,
+		})
+		.from(customers)
+		.leftJoin(users, eq(users.id, customers.userId))
+		.where(eq(customers.id, booking.customerId));
+	if (!person) return;
+	const business = await getCachedBusinessProfile({ db: tx, readCache: deps.readCache });
+	await deps.mailer.enqueue(
+		bookingDoneEmail({
+			to: person.loginEmail ?? person.email,
+			name: recipientName({ name: person.name, emailVerified: person.emailVerified ?? false }),
+			what: booking.kind,
+			photos,
+			url: `${deps.env.APP_URL}/app`,
+			business,
+		}),
 		tx,
 	);
 }

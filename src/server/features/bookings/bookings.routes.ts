@@ -3,6 +3,9 @@ import {
 	bookingSchema,
 	dateSchema,
 	dayChangeSchema,
+	dayMoveConfirmSchema,
+	dayMoveInputSchema,
+	dayMovePreviewSchema,
 	moveBookingSchema,
 	myBookingsSchema,
 	newBookingSchema,
@@ -30,6 +33,7 @@ import {
 	markDone,
 	moveBooking,
 } from "./bookings.service.ts";
+import { confirmDayMove, previewDayMove } from "./day-move.service.ts";
 import {
 	changeDay,
 	deleteSeasonWindow,
@@ -240,7 +244,13 @@ export const ownerRoutes = createRouter<OwnerEnv>()
 			responses: {
 				200: {
 					description: "The day",
-					...jsonContent(z.object({ day: ownerDaySchema, bookings: z.array(ownerBookingSchema) })),
+					...jsonContent(
+						z.object({
+							day: ownerDaySchema,
+							bookings: z.array(ownerBookingSchema),
+							notes: z.string().nullable(),
+						}),
+					),
 				},
 				...errorResponses,
 			},
@@ -256,7 +266,8 @@ export const ownerRoutes = createRouter<OwnerEnv>()
 			method: "patch",
 			path: "/schedule/days/{day}",
 			tags: ["bookings"],
-			summary: "Set a day's crew capacity (never below what is booked) or close / reopen it",
+			summary:
+				"Set a day's crew capacity (never below what is booked), close / reopen it, or write its notes for the crews",
 			request: { params: dayParams, body: { ...jsonContent(dayChangeSchema), required: true } },
 			responses: {
 				200: { description: "The day", ...jsonContent(ownerDaySchema) },
@@ -274,6 +285,64 @@ export const ownerRoutes = createRouter<OwnerEnv>()
 				}),
 				200,
 			),
+	)
+	.openapi(
+		createRoute({
+			method: "post",
+			path: "/schedule/days/{day}/move-preview",
+			tags: ["bookings"],
+			summary:
+				"Move This Day, previewed: where each booked house goes (the next open days of its kind, or the day picked); changes nothing",
+			request: {
+				params: dayParams,
+				body: { ...jsonContent(dayMoveInputSchema), required: true },
+			},
+			responses: {
+				200: { description: "The plan", ...jsonContent(dayMovePreviewSchema) },
+				...errorResponses,
+			},
+		}),
+		async (c) =>
+			c.json(
+				await previewDayMove({
+					deps: c.var.deps,
+					actor: c.var.user,
+					day: c.req.valid("param").day,
+					toDay: c.req.valid("json").toDay,
+				}),
+				200,
+			),
+	)
+	.openapi(
+		createRoute({
+			method: "post",
+			path: "/schedule/days/{day}/move",
+			tags: ["bookings"],
+			summary:
+				"Confirm Move: every previewed booking moves in one transaction (customers e-mailed with the updated invitation), or none",
+			request: {
+				params: dayParams,
+				body: { ...jsonContent(dayMoveConfirmSchema), required: true },
+			},
+			responses: {
+				200: { description: "Moved", ...jsonContent(dayMovePreviewSchema) },
+				409: { description: "Places missing, or the day changed since the preview" },
+				...errorResponses,
+			},
+		}),
+		async (c) => {
+			const { toDay, bookingIds } = c.req.valid("json");
+			return c.json(
+				await confirmDayMove({
+					deps: c.var.deps,
+					actor: c.var.user,
+					day: c.req.valid("param").day,
+					toDay,
+					bookingIds,
+				}),
+				200,
+			);
+		},
 	)
 	.openapi(
 		createRoute({

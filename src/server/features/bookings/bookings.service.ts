@@ -21,11 +21,11 @@ import {
 	quoteRequests,
 	serviceWindows,
 } from "../../db/schema.ts";
-import type { Actor } from "../../lib/actor.ts";
+import { type Actor, assertStaff } from "../../lib/actor.ts";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { getCachedBusinessProfile } from "../settings/settings.service.ts";
 import { bookingInvitation } from "./booking-ics.ts";
-import { sendBookingNotices } from "./booking-mail.service.ts";
+import { sendBookingNotices, sendDoneNotice } from "./booking-mail.service.ts";
 import {
 	currentSeasons,
 	customerDays,
@@ -497,8 +497,8 @@ async function ownBooking(db: Executor, actor: Actor, id: string) {
 		.from(bookings)
 		.innerJoin(customers, eq(customers.id, bookings.customerId))
 		.where(eq(bookings.id, id));
-	if (!row || (actor.role !== "owner" && row.userId !== actor.id))
-		throw notFound(BOOKING_MESSAGES.notFound);
+	const staff = actor.role === "owner" || actor.role === "crew";
+	if (!row || (!staff && row.userId !== actor.id)) throw notFound(BOOKING_MESSAGES.notFound);
 	return row.booking;
 }
 
@@ -777,19 +777,36 @@ export async function depositPaid(options: { deps: BookingDeps; tx: Transaction;
 	await sendBookingNotices(tx, deps, row, confirmed ? "confirmed" : "needs_new_day");
 }
 
-/** The owner marks a booking done: an install done lets the customer book their takedown. */
-export async function markDone(options: { deps: BookingDeps; actor: Actor; id: string }) {
+/**
+ * The owner or a crew member marks a booking done: an install done sets the customer's
+ * install_completed milestone (and lets them book their takedown), a takedown takedown_completed;
+ * the customer is told. Marking a done booking again changes nothing and tells no one twice.
+ * `photos` is how many installation photos came with it (already stored), for the message.
+ */
+export async function markDone(options: {
+	deps: BookingDeps;
+	actor: Actor;
+	id: string;
+	photos?: number;
+}) {
 	const { deps, actor } = options;
+	assertStaff(actor);
 	const today = todayOf(deps.clock);
 	const current = await ownBooking(deps.db, actor, options.id);
 	const settings = await readSeasonSettings(deps.db);
+	if (current.status === "done") return toBooking(deps.db, current, today, settings.changeLockDays);
 	const row = await deps.events.transaction(async (tx) => {
 		const [done] = await tx
 			.update(bookings)
 			.set({ status: "done", updatedAt: sql`now()` })
 			.where(and(eq(bookings.id, current.id), eq(bookings.status, "booked")))
 			.returning();
-		if (!done) throw conflict("Only a booked day can be marked done");
+		if (!done) {
+			// Marked meanwhile by someone else: the same answer as marking twice.
+			const [now] = await tx.select().from(bookings).where(eq(bookings.id, current.id));
+			if (now?.status === "done") return now;
+			throw conflict("Only a booked day can be marked done");
+		}
 		await tx
 			.update(customers)
 			.set(
@@ -805,9 +822,58 @@ export async function markDone(options: { deps: BookingDeps; actor: Actor; id: s
 		if (owner?.userId)
 			await deps.events.publish(tx, { kind: "customer.changed", userId: owner.userId });
 		await publishBooking(tx, deps, done);
+		await sendDoneNotice(tx, deps, done, options.photos ?? 0);
 		return done;
 	});
 	return toBooking(deps.db, row, today, settings.changeLockDays);
+}
+
+/** A booking the business's people may look at: the owner's or a crew member's. */
+export async function staffBooking(options: { deps: BookingDeps; actor: Actor; id: string }) {
+	assertStaff(options.actor);
+	return ownBooking(options.deps.db, options.actor, options.id);
+}
+
+/**
+ * Moves booked days in the caller's transaction (a whole day moved for the weather): each to its
+ * new day and window, its invitation's sequence one higher, the install's balance repriced for the
+ * window, the customer e-mailed the new date with the updated invitation (same UID), and the event
+ * announced. The caller has locked the days; the capacity trigger still checks them at commit.
+ */
+export async function moveBookedInTransaction(
+	tx: Transaction,
+	deps: BookingDeps,
+	moves: readonly { booking: BookingRow; day: string; windowId: string }[],
+) {
+	const moved: BookingRow[] = [];
+	for (const { booking, day, windowId } of moves) {
+		const [row] = await tx
+			.update(bookings)
+			.set({
+				day,
+				windowId,
+				sequence: sql`${bookings.sequence} + 1`,
+				updatedAt: sql`now()`,
+			})
+			.where(
+				and(
+					eq(bookings.id, booking.id),
+					eq(bookings.status, "booked"),
+					eq(bookings.day, booking.day),
+				),
+			)
+			.returning();
+		if (!row) throw conflict("A booking of this day changed meanwhile: preview the move again");
+		if (row.kind === "install" && row.windowId !== booking.windowId) {
+			const facts = await customerFacts(tx, { customerId: row.customerId });
+			if (facts) await repriceBalance(tx, deps, facts, row.seasonId);
+		}
+		await publishBooking(tx, deps, booking);
+		await publishBooking(tx, deps, row);
+		await sendBookingNotices(tx, deps, row, "moved", booking.day);
+		moved.push(row);
+	}
+	return moved;
 }
 
 /** Add to Calendar: the booking's invitation, the same event the e-mails carry. */

@@ -21,7 +21,7 @@ import {
 	seasons,
 	serviceWindows,
 } from "../../db/schema.ts";
-import { type Actor, assertOwner } from "../../lib/actor.ts";
+import { type Actor, assertOwner, assertStaff } from "../../lib/actor.ts";
 import { badRequest, conflict, fieldError, notFound } from "../../lib/errors.ts";
 import { type BookingDeps, expireHolds, toBooking } from "./bookings.service.ts";
 import {
@@ -111,7 +111,85 @@ export async function getOwnerDay(options: { deps: BookingDeps; actor: Actor; da
 			services: ((quote?.services ?? []) as QuoteLine[]).map((line) => serviceName(line)),
 		});
 	}
-	return { day: await dayOf(deps.db, day, settings), bookings: list };
+	const [dayRow] = await deps.db
+		.select({ notes: crewDays.notes })
+		.from(crewDays)
+		.where(eq(crewDays.day, day));
+	return { day: await dayOf(deps.db, day, settings), bookings: list, notes: dayRow?.notes ?? null };
+}
+
+/**
+ * A crew's day: the bookings that send a crew out (booked or done), each with its customer's
+ * contact and the services of their approved quote, no amounts. For the owner and the crews.
+ */
+export async function listDayStops(options: { deps: BookingDeps; actor: Actor; day: string }) {
+	const { deps, actor, day } = options;
+	assertStaff(actor);
+	const rows = await deps.db
+		.select({
+			bookingId: bookings.id,
+			kind: bookings.kind,
+			status: bookings.status,
+			customerId: customers.id,
+			userId: customers.userId,
+			name: customers.name,
+			phone: customers.phone,
+			address: customers.address,
+			city: customers.city,
+			state: customers.state,
+			zipCode: customers.zipCode,
+			services: sql<QuoteLine[] | null>`(
+				select q.services from ${quoteRequests} q
+				where q.user_id = ${customers.userId} and q.status = 'approved'
+				order by q.decided_at desc nulls last limit 1)`,
+		})
+		.from(bookings)
+		.innerJoin(customers, eq(customers.id, bookings.customerId))
+		.where(and(eq(bookings.day, day), inArray(bookings.status, ["booked", "done"])))
+		.orderBy(asc(bookings.createdAt), asc(bookings.id));
+	const [dayRow] = await deps.db
+		.select({ notes: crewDays.notes })
+		.from(crewDays)
+		.where(eq(crewDays.day, day));
+	return {
+		day,
+		notes: dayRow?.notes ?? null,
+		stops: rows.map((r) => ({
+			bookingId: r.bookingId,
+			kind: r.kind,
+			status: r.status as "booked" | "done",
+			customerId: r.customerId,
+			userId: r.userId,
+			name: r.name,
+			phone: r.phone,
+			address:
+				[r.address, r.city, [r.state, r.zipCode].filter(Boolean).join(" ")]
+					.filter(Boolean)
+					.join(", ") || null,
+			services: (r.services ?? []).map((line) => serviceName(line)),
+		})),
+	};
+}
+
+/** The days ahead (and the last week) that send a crew out, with how many stops are done. */
+export async function listCrewDays(options: { deps: BookingDeps; actor: Actor }) {
+	const { deps, actor } = options;
+	assertStaff(actor);
+	const today = todayOf(deps.clock);
+	const rows = await deps.db
+		.select({
+			day: bookings.day,
+			stops: sql<number>`count(*)::int`,
+			done: sql<number>`(count(*) filter (where ${bookings.status} = 'done'))::int`,
+		})
+		.from(bookings)
+		.where(
+			and(inArray(bookings.status, ["booked", "done"]), sql`${bookings.day} >= ${today}::date - 7`),
+		)
+		.groupBy(bookings.day)
+		.orderBy(asc(bookings.day))
+		.limit(120);
+	return { days: rows.map((r) => ({ day: r.day, stops: Number(r.stops), done: Number(r.done) })) };
 }
 
 const serviceName = (line: QuoteLine) => {
@@ -129,12 +207,12 @@ export async function changeDay(options: {
 	deps: BookingDeps;
 	actor: Actor;
 	day: string;
-	change: { capacity?: number; closed?: boolean };
+	change: { capacity?: number; closed?: boolean; notes?: string | null };
 }) {
 	const { deps, actor, day, change } = options;
 	assertOwner(actor);
-	if (change.capacity === undefined && change.closed === undefined)
-		throw badRequest("Send a capacity or whether the day is closed");
+	if (change.capacity === undefined && change.closed === undefined && change.notes === undefined)
+		throw badRequest("Send a capacity, whether the day is closed, or its notes");
 	const settings = await readSeasonSettings(deps.db);
 	try {
 		await deps.events.transaction(async (tx) => {
@@ -147,6 +225,7 @@ export async function changeDay(options: {
 						? { capacity: change.capacity, capacitySet: true }
 						: {}),
 					...(change.closed !== undefined ? { closed: change.closed } : {}),
+					...(change.notes !== undefined ? { notes: change.notes } : {}),
 					updatedAt: sql`now()`,
 				})
 				.where(eq(crewDays.day, day));
@@ -162,7 +241,7 @@ export async function changeDay(options: {
 	return dayOf(deps.db, day, settings);
 }
 
-function isOverbooked(error: unknown) {
+export function isOverbooked(error: unknown) {
 	for (let e = error as Record<string, unknown> | undefined; e; e = e.cause as never)
 		if (e.code === "23514") return true;
 	return false;

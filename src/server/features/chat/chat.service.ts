@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, gt, lt, sql } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
-import type { Role } from "../../../shared/auth.ts";
+import type { ChatRole } from "../../../shared/auth.ts";
 import { FILE_SHARED, MAX_CHAT_MESSAGE_LENGTH, type MessageType } from "../../../shared/chat.ts";
 import type { ChatMessage, Conversation } from "../../../shared/chat-messages.ts";
 import type { Deps } from "../../app-env.ts";
@@ -55,7 +55,7 @@ const messageColumns = {
 type MessageRow = {
 	id: number;
 	customerUserId: string;
-	senderRole: Role;
+	senderRole: ChatRole;
 	senderName: string;
 	content: string | null;
 	messageType: MessageType;
@@ -430,7 +430,7 @@ export async function countInConversation(
 	message: {
 		id: number;
 		customerUserId: string;
-		senderRole: Role;
+		senderRole: ChatRole;
 		createdAt: Date;
 	},
 ) {

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
+import { seasonOf } from "../../../shared/bookings.ts";
 import {
 	CUSTOMER_IMAGE_TYPES,
 	CUSTOMER_MESSAGES,
@@ -9,7 +10,7 @@ import {
 } from "../../../shared/customers.ts";
 import type { Deps } from "../../app-env.ts";
 import { customers, files } from "../../db/schema.ts";
-import { type Actor, assertOwner } from "../../lib/actor.ts";
+import { type Actor, assertOwner, assertStaff } from "../../lib/actor.ts";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors.ts";
 import {
 	type FileToStore,
@@ -115,7 +116,10 @@ export async function removeCustomerImage(options: {
 	return { message: CUSTOMER_MESSAGES.imageRemoved };
 }
 
-/** Photos of the finished display: kept under the customer's login, who sees them on Home. */
+/**
+ * Photos of the finished display: kept under the customer's login, who sees them on Home. The
+ * owner adds them from the customer page, a crew member when marking the house installed.
+ */
 export async function addInstallationMedia(options: {
 	deps: Pick<Deps, "db" | "env" | "events">;
 	actor: Actor;
@@ -123,7 +127,7 @@ export async function addInstallationMedia(options: {
 	media: readonly File[];
 }) {
 	const { deps, actor, id, media } = options;
-	assertOwner(actor);
+	assertStaff(actor);
 	const customer = await findCustomer(deps.db, id);
 	if (!customer.userId) throw conflict(CUSTOMER_MESSAGES.noLogin);
 	if (media.length === 0) throw badRequest(CUSTOMER_MESSAGES.notAnImage);
@@ -174,4 +178,35 @@ export async function removeInstallationMedia(options: {
 	});
 	await removeStoredFiles({ deps, keys: removed });
 	return { message: CUSTOMER_MESSAGES.mediaRemoved };
+}
+
+/**
+ * The installation photos of several houses (a crew's day), newest first, by login, each with the
+ * season it was taken in (seasons run August 1 to July 31), at most `perHouse` each.
+ */
+export async function installationPhotosOf(options: {
+	deps: Pick<Deps, "db">;
+	actor: Actor;
+	userIds: readonly string[];
+	perHouse?: number;
+}) {
+	const { deps, actor, userIds, perHouse = 6 } = options;
+	assertStaff(actor);
+	const result = new Map<string, { id: string; season: string }[]>();
+	if (userIds.length === 0) return result;
+	const rows = await deps.db
+		.select({
+			id: files.id,
+			userId: files.userId,
+			taken: sql<string>`to_char(${files.createdAt} at time zone 'America/New_York', 'YYYY-MM-DD')`,
+		})
+		.from(files)
+		.where(and(inArray(files.userId, [...userIds]), eq(files.kind, "installation_media")))
+		.orderBy(desc(files.createdAt), desc(files.id));
+	for (const row of rows) {
+		const list = result.get(row.userId!) ?? [];
+		if (list.length < perHouse) list.push({ id: row.id, season: seasonOf(row.taken) });
+		result.set(row.userId!, list);
+	}
+	return result;
 }

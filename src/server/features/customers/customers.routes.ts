@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { propertySpecsInputSchema, propertySpecsSchema } from "../../../shared/crew.ts";
 import {
 	CUSTOMER_MESSAGES,
 	createCustomerSchema,
@@ -39,6 +40,7 @@ import {
 	updateCustomer,
 	updateProgress,
 } from "./owner-customers.service.ts";
+import { getPropertySpecs, savePropertySpecs } from "./property-specs.service.ts";
 import { createCustomerFromWebsiteQuote } from "./website-customer.service.ts";
 
 /** A signed-in customer's own record and contract. */
@@ -113,6 +115,55 @@ const mediaForm = z.object({
 
 /** The owner's dashboard, customer list and new customers, under /api/owner. */
 export const ownerRoutes = createRouter<OwnerEnv>()
+	.openapi(
+		createRoute({
+			method: "get",
+			path: "/customers/{id}/specs",
+			tags: ["customers"],
+			summary:
+				"A house's specs (roofline, trees, outlets, timer, gate code, ladder, pets) and crew notes",
+			request: { params: customerParams },
+			responses: {
+				200: { description: "Specs", ...jsonContent(propertySpecsSchema) },
+				...errorResponses,
+			},
+		}),
+		async (c) =>
+			c.json(
+				await getPropertySpecs({
+					deps: c.var.deps,
+					actor: c.var.user,
+					customerId: c.req.valid("param").id,
+				}),
+				200,
+			),
+	)
+	.openapi(
+		createRoute({
+			method: "put",
+			path: "/customers/{id}/specs",
+			tags: ["customers"],
+			summary: "Save a house's specs; they carry over from year to year",
+			request: {
+				params: customerParams,
+				body: { ...jsonContent(propertySpecsInputSchema), required: true },
+			},
+			responses: {
+				200: { description: "Saved", ...jsonContent(propertySpecsSchema) },
+				...errorResponses,
+			},
+		}),
+		async (c) =>
+			c.json(
+				await savePropertySpecs({
+					deps: c.var.deps,
+					actor: c.var.user,
+					customerId: c.req.valid("param").id,
+					specs: c.req.valid("json"),
+				}),
+				200,
+			),
+	)
 	.openapi(
 		createRoute({
 			method: "get",

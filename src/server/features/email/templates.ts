@@ -174,6 +174,26 @@ export function ownerInviteEmail(options: {
 	});
 }
 
+export function crewInviteEmail(options: {
+	to: string;
+	invitedBy: string;
+	code: string;
+	url: string;
+	business: BusinessProfile;
+}): EmailMessage {
+	return layout({
+		to: options.to,
+		subject: `You're invited to the ${options.business.businessName} crew`,
+		business: options.business,
+		greeting: "Hello,",
+		paragraphs: [
+			`${options.invitedBy} invited you to join the ${options.business.businessName} crew: your install days, each house's address and what it needs, on your phone.`,
+			`Sign up with this e-mail address and the invitation code ${options.code}. The code works once and expires in 7 days.`,
+		],
+		action: { label: "Join the crew", url: options.url },
+	});
+}
+
 export function quoteDecisionEmail(options: {
 	to: string;
 	/** Null when the address is not confirmed. */
@@ -551,6 +571,31 @@ export function bookingCustomerEmail(options: {
 		action: { label: "Open your booking", url: options.url },
 	});
 	return { ...message, attachments: options.attachments };
+}
+
+/** The install is done ("Your lights are up!") or the takedown is. */
+export function bookingDoneEmail(options: {
+	to: string;
+	name: string | null;
+	what: "install" | "takedown";
+	photos: number;
+	url: string;
+	business: BusinessProfile;
+}): EmailMessage {
+	const up = options.what === "install";
+	return layout({
+		to: options.to,
+		subject: up ? "Your lights are up!" : "Your lights are down",
+		business: options.business,
+		greeting: hello(options.name),
+		paragraphs: [
+			up
+				? `Our crew has finished installing your holiday lights. Enjoy the season!${options.photos > 0 ? " Photos of your display are in the app." : ""}`
+				: "Our crew has taken down your holiday lights. Thank you for lighting up the season with us!",
+			`Questions? Call us at ${options.business.phone} or chat with us in the app.`,
+		],
+		action: { label: "Open the app", url: options.url },
+	});
 }
 
 /** The business's notice of a booking booked, moved, cancelled or needing a new day. */

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { createRouter, errorResponses } from "../../lib/router.ts";
-import { signedIn } from "../auth/auth.middleware.ts";
+import { anyAccount } from "../auth/auth.middleware.ts";
 import { findFile, openFile, parseRange } from "./files.service.ts";
 
 const binary = {
@@ -13,8 +13,9 @@ export const customerRoutes = createRouter().openapi(
 		method: "get",
 		path: "/files/{id}",
 		tags: ["files"],
-		summary: "A stored file: the owner sees every file, a customer only their own",
-		middleware: signedIn(),
+		summary:
+			"A stored file: the owner sees every file, a crew member installation photos, a customer only their own",
+		middleware: anyAccount(),
 		request: { params: z.object({ id: z.uuid("File not found") }) },
 		responses: {
 			200: { description: "The file's bytes", content: binary },

@@ -270,7 +270,7 @@ export function parseRange(header: string | undefined, size: number): RangeAnswe
 
 /**
  * A stored file's record for the acting user: an owner (also while previewing the customer app)
- * may read any file, a customer only files of their own. Anything else is "not found", so ids of
+ * may read any file, a crew member the installation photos, a customer only files of their own. Anything else is "not found", so ids of
  * other people's files reveal nothing.
  */
 export async function findFile(options: { deps: Pick<Deps, "db">; actor: Actor; id: string }) {
@@ -284,7 +284,12 @@ export async function findFile(options: { deps: Pick<Deps, "db">; actor: Actor; 
 		})
 		.from(files)
 		.where(
-			actor.role === "owner" ? eq(files.id, id) : and(eq(files.id, id), eq(files.userId, actor.id)),
+			actor.role === "owner"
+				? eq(files.id, id)
+				: actor.role === "crew"
+					? // The crews see the houses' installation photos, nothing else anyone uploaded.
+						and(eq(files.id, id), eq(files.kind, "installation_media"))
+					: and(eq(files.id, id), eq(files.userId, actor.id)),
 		);
 	if (!row) throw notFound("File not found");
 	return row;

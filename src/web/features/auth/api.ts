@@ -3,10 +3,10 @@ import type { z } from "zod";
 import type {
 	forgotPasswordSchema,
 	ProfileUpdate,
-	Role,
 	resetPasswordSchema,
 	SignInInput,
 	SignUpInput,
+	View,
 } from "../../../shared/auth.ts";
 import { client, readJson } from "../../lib/api-client.ts";
 
@@ -39,7 +39,7 @@ export function useRefreshMe() {
 export const signUp = (input: SignUpInput) =>
 	readJson(client.account["sign-up"].$post({ json: input }));
 
-export const setView = (view: Role) => readJson(client.me.view.$put({ json: { view } }));
+export const setView = (view: View) => readJson(client.me.view.$put({ json: { view } }));
 
 export const saveProfile = (update: ProfileUpdate) =>
 	readJson(client.me.profile.$put({ json: update }));

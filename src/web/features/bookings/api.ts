@@ -103,11 +103,40 @@ export function useCancelBooking() {
 	});
 }
 
+/** Move This Day, previewed (changes nothing). */
+export const usePreviewDayMove = () =>
+	useMutation({
+		mutationFn: ({ day, toDay }: { day: string; toDay?: string }) =>
+			readJson(
+				client.owner.schedule.days[":day"]["move-preview"].$post({
+					param: { day },
+					json: toDay ? { toDay } : {},
+				}),
+			),
+	});
+
+/** Confirm Move: the previewed bookings move together, or none. */
+export function useConfirmDayMove() {
+	const refresh = useRefreshCalendar();
+	return useMutation({
+		mutationFn: ({ day, ...body }: { day: string; toDay?: string; bookingIds: string[] }) =>
+			readJson(client.owner.schedule.days[":day"].move.$post({ param: { day }, json: body })),
+		onSettled: refresh,
+	});
+}
+
 export function useChangeDay() {
 	const refresh = useRefreshCalendar();
 	return useMutation({
-		mutationFn: ({ day, ...change }: { day: string; capacity?: number; closed?: boolean }) =>
-			readJson(client.owner.schedule.days[":day"].$patch({ param: { day }, json: change })),
+		mutationFn: ({
+			day,
+			...change
+		}: {
+			day: string;
+			capacity?: number;
+			closed?: boolean;
+			notes?: string | null;
+		}) => readJson(client.owner.schedule.days[":day"].$patch({ param: { day }, json: change })),
 		onSettled: refresh,
 	});
 }

@@ -10,6 +10,7 @@ import { BookForCustomerDialog } from "../../features/bookings/components/book-f
 import { CustomerConversation } from "../../features/chat/components/chat-panel.tsx";
 import { CustomerContractsCard } from "../../features/contracts/components/customer-contracts-card.tsx";
 import { CustomerSeasonTimeline } from "../../features/contracts/components/season-timeline.tsx";
+import { PropertySpecsCard } from "../../features/crew/components/property-specs-card.tsx";
 import { useCustomerDetail } from "../../features/customers/api.ts";
 import {
 	AccountInfoCard,
@@ -140,6 +141,7 @@ export default function OwnerCustomer() {
 					<div className="grid min-w-0 gap-4 lg:col-span-2" {...editor.area}>
 						<AccountInfoCard customer={customer} editor={editor} />
 						<PropertyNotesCard customer={customer} editor={editor} />
+						<PropertySpecsCard customerId={customer.id} />
 						<CustomerContractsCard customerId={customer.id} />
 					</div>
 				</TabsContent>

@@ -6,6 +6,7 @@ import { SignOutButton } from "../../features/auth/components/sign-out-button.ts
 import { AutomationsCard } from "../../features/automations/components/automations-card.tsx";
 import { SeasonSettingsCard } from "../../features/bookings/components/season-settings-card.tsx";
 import { ContractTermsCard } from "../../features/contracts/components/contract-terms-card.tsx";
+import { CrewSettingsCard } from "../../features/crew/components/crew-settings-card.tsx";
 import { MailStatusCard } from "../../features/email/components/mail-status-card.tsx";
 import { useOwnerSettings } from "../../features/settings/api.ts";
 import { BusinessSettingsForm } from "../../features/settings/components/business-settings-form.tsx";
@@ -60,6 +61,7 @@ export default function OwnerSettings() {
 			<SeasonSettingsCard />
 			<AutomationsCard />
 			<ContractTermsCard />
+			<CrewSettingsCard />
 			<InviteOwnerCard />
 			<SignOutButton label="Logout" className="justify-self-start" />
 		</div>

@@ -29,6 +29,7 @@ function AuthPage() {
 	const { data: user, isPending } = useMe();
 	const [params] = useSearchParams();
 	const inviteCode = params.get("invite") ?? undefined;
+	const crew = Boolean(inviteCode) && params.get("crew") === "1";
 	const [tab, setTab] = useState(inviteCode ? "sign-up" : "sign-in");
 	const [forgot, setForgot] = useState(false);
 	const navigate = useNavigate();
@@ -63,7 +64,7 @@ function AuthPage() {
 					<SignInForm onSignedIn={afterSignIn} onForgot={() => setForgot(true)} />
 				</TabsContent>
 				<TabsContent value="sign-up">
-					<SignUpForm inviteCode={inviteCode} onSignedUp={afterSignIn} />
+					<SignUpForm inviteCode={inviteCode} crew={crew} onSignedUp={afterSignIn} />
 				</TabsContent>
 			</Tabs>
 		</AuthCard>

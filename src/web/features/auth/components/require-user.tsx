@@ -4,17 +4,24 @@ import type { SessionUser } from "../../../../shared/auth.ts";
 import { FullPageSpinner } from "../../../components/full-page-spinner.tsx";
 import { useMe } from "../api.ts";
 
-/** Renders its children for a signed-in user (an owner, when `owner` is set); redirects others. */
+/**
+ * Renders its children for a signed-in user (an owner, when `owner` is set; a crew member or an
+ * owner, when `crew` is); redirects others. A crew account has the crew's pages only.
+ */
 export function RequireUser({
 	owner,
+	crew,
 	children,
 }: {
 	owner?: boolean;
+	crew?: boolean;
 	children: (user: SessionUser) => React.ReactNode;
 }) {
 	const { data: user, isPending, isError } = useMe();
 	if (isPending) return <FullPageSpinner />;
 	if (isError || !user) return <Navigate to="/auth" replace />;
+	if (user.role === "crew" && !crew) return <Navigate to="/crew" replace />;
+	if (crew && user.role === "customer") return <Navigate to="/app" replace />;
 	if (owner && user.role !== "owner") return <Navigate to="/app" replace />;
 	return children(user);
 }

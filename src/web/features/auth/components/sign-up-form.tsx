@@ -10,19 +10,22 @@ import { useSubmitMutation } from "../../../lib/submit-mutation.ts";
 import { useZodForm } from "../../../lib/use-zod-form.ts";
 import { signUp } from "../api.ts";
 
-const ROLE_LABELS: Record<Role, string> = {
+const ROLE_LABELS: Record<Exclude<Role, "crew">, string> = {
 	customer: "Customer - request holiday lighting",
 	owner: "Business Owner - manage lighting services",
 };
 
 export function SignUpForm({
 	inviteCode,
+	crew,
 	onSignedUp,
 }: {
 	inviteCode?: string;
+	/** The invitation is to the crew: the account is a crew account, nothing to choose. */
+	crew?: boolean;
 	onSignedUp: () => void;
 }) {
-	const [role, setRole] = useState<Role>(inviteCode ? "owner" : "customer");
+	const [role, setRole] = useState<Role>(crew ? "crew" : inviteCode ? "owner" : "customer");
 	// Each field's message shows under it; SPEC's toasts stay, except for the name's own.
 	const { form, field, validate, setError } = useZodForm(signUpSchema);
 	const id = useId();
@@ -50,7 +53,7 @@ export function SignUpForm({
 					email: values.email,
 					password: values.password,
 					role,
-					inviteCode: role === "owner" && values.inviteCode ? values.inviteCode : undefined,
+					inviteCode: role !== "customer" && values.inviteCode ? values.inviteCode : undefined,
 				});
 				if (!values.email?.trim() || !values.password)
 					return void toast.error(AUTH_MESSAGES.fillAllFields);
@@ -77,26 +80,36 @@ export function SignUpForm({
 				autoComplete="new-password"
 				hint="At least 6 characters."
 			/>
-			<fieldset className="grid gap-3">
-				<legend className="mb-2 text-sm font-medium">I am a</legend>
-				<RadioGroup value={role} onValueChange={(value) => setRole(value as Role)}>
-					{(Object.keys(ROLE_LABELS) as Role[]).map((value) => (
-						<div key={value} className="flex items-center gap-3 rounded-md border p-3">
-							<RadioGroupItem value={value} id={`${id}-${value}`} />
-							<Label htmlFor={`${id}-${value}`} className="font-normal">
-								{ROLE_LABELS[value]}
-							</Label>
-						</div>
-					))}
-				</RadioGroup>
-			</fieldset>
-			{role === "owner" ? (
+			{role === "crew" ? (
+				<p className="rounded-md bg-muted p-3 text-sm" role="note">
+					You are joining the crew: sign up with the e-mail address the invitation was sent to.
+				</p>
+			) : (
+				<fieldset className="grid gap-3">
+					<legend className="mb-2 text-sm font-medium">I am a</legend>
+					<RadioGroup value={role} onValueChange={(value) => setRole(value as Role)}>
+						{(Object.keys(ROLE_LABELS) as (keyof typeof ROLE_LABELS)[]).map((value) => (
+							<div key={value} className="flex items-center gap-3 rounded-md border p-3">
+								<RadioGroupItem value={value} id={`${id}-${value}`} />
+								<Label htmlFor={`${id}-${value}`} className="font-normal">
+									{ROLE_LABELS[value]}
+								</Label>
+							</div>
+						))}
+					</RadioGroup>
+				</fieldset>
+			)}
+			{role !== "customer" ? (
 				<FormField
 					label="Invitation Code"
 					{...field("inviteCode")}
 					defaultValue={inviteCode}
 					autoComplete="off"
-					hint="Ask the business owner for a code. Not needed when you are setting up the business for the first time."
+					hint={
+						role === "crew"
+							? "The code from your invitation e-mail."
+							: "Ask the business owner for a code. Not needed when you are setting up the business for the first time."
+					}
 				/>
 			) : null}
 			<Button type="submit" pending={mutation.isPending}>

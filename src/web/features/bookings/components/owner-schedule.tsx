@@ -1,7 +1,9 @@
+import { Printer } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { BOOKING_STATUS_LABELS, type OwnerDay } from "../../../../shared/bookings.ts";
+import { TextareaField } from "../../../components/form-field.tsx";
 import { EmptyState, LoadingState, PageHeading } from "../../../components/shell/app-shell.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
@@ -25,6 +27,7 @@ import {
 } from "../api.ts";
 import { BookForCustomerDialog } from "./book-for-customer-dialog.tsx";
 import { dayNumber, fullDate, MonthGrid } from "./month-grid.tsx";
+import { MoveDayDialog } from "./move-day-dialog.tsx";
 
 /** The owner's season calendar: each window a month grid of booked / capacity; a day opens its list. */
 export function OwnerSchedule() {
@@ -147,8 +150,11 @@ function DayPanel({ day }: { day: string }) {
 	const [capacity, setCapacity] = useState<string>();
 	if (detail.isPending) return <LoadingState label="Loading the day..." />;
 	if (detail.isError) return <EmptyState>{errorMessage(detail.error)}</EmptyState>;
-	const { day: counts, bookings } = detail.data;
-	const save = (input: { capacity?: number; closed?: boolean }, done: string) =>
+	const { day: counts, bookings, notes } = detail.data;
+	const save = (
+		input: { capacity?: number; closed?: boolean; notes?: string | null },
+		done: string,
+	) =>
 		change.mutate(
 			{ day, ...input },
 			{
@@ -203,6 +209,35 @@ function DayPanel({ day }: { day: string }) {
 					{counts.closed ? "Reopen Day" : "Close Day"}
 				</Button>
 				<BookForCustomerDialog day={day} />
+				<MoveDayDialog day={day} booked={bookings.filter((b) => b.status === "booked").length} />
+				<form
+					className="grid gap-2"
+					onSubmit={(event) => {
+						event.preventDefault();
+						const text = String(new FormData(event.currentTarget).get("notes") ?? "");
+						save({ notes: text }, "Notes for the crews saved");
+					}}
+				>
+					<TextareaField
+						key={`${day}-${notes ?? ""}`}
+						label="Notes for the crews"
+						name="notes"
+						rows={2}
+						maxLength={1000}
+						defaultValue={notes ?? ""}
+						hint="Shown at the top of the day sheet."
+					/>
+					<div className="flex flex-wrap gap-2">
+						<Button type="submit" variant="outline" size="sm" disabled={change.isPending}>
+							Save Notes
+						</Button>
+						<Button asChild variant="outline" size="sm">
+							<Link to={`/crew/day/${day}`}>
+								<Printer aria-hidden /> Day Sheet
+							</Link>
+						</Button>
+					</div>
+				</form>
 				<section aria-label="Bookings">
 					<h3 className="mb-2 font-semibold">Bookings</h3>
 					{bookings.length === 0 ? (
