@@ -21,9 +21,13 @@ import { AUTOMATION_KINDS } from "../../shared/automations.ts";
 import { BILL_STATUSES, PAYMENT_METHODS } from "../../shared/bills.ts";
 import { BOOKING_KINDS, BOOKING_STATUSES, WINDOW_AUDIENCES } from "../../shared/bookings.ts";
 import { MESSAGE_TYPES } from "../../shared/chat.ts";
-import { NOTIFICATION_CATEGORIES, PUSH_KIND_NAMES, PUSH_STATUSES } from "../../shared/notifications.ts";
 import { CUSTOMER_STATUSES, SERVICE_TYPES } from "../../shared/customers.ts";
 import { FILE_KINDS } from "../../shared/files.ts";
+import {
+	NOTIFICATION_CATEGORIES,
+	PUSH_KIND_NAMES,
+	PUSH_STATUSES,
+} from "../../shared/notifications.ts";
 import { PAYMENT_PROVIDERS, PAYMENT_STATUSES, PLAN_STATUSES } from "../../shared/payments.ts";
 import { QUOTE_STATUSES, type QuoteLine } from "../../shared/quotes.ts";
 import { REQUEST_PRIORITIES, REQUEST_STATUSES, REQUEST_TYPES } from "../../shared/requests.ts";

@@ -103,8 +103,7 @@ export const customerRoutes = createRouter()
 				...errorResponses,
 			},
 		}),
-		async (c) =>
-			c.json(await getNotificationPrefs({ deps: c.var.deps, actor: c.var.user }), 200),
+		async (c) => c.json(await getNotificationPrefs({ deps: c.var.deps, actor: c.var.user }), 200),
 	)
 	.openapi(
 		createRoute({
@@ -163,14 +162,20 @@ export const publicRoutes = createRouter()
 			tags: ["notifications"],
 			summary: "The unsubscribe page of an e-mail's link: asks to confirm, changes nothing",
 			request: { query: tokenQuery },
-			responses: { 200: { description: "The page", ...html }, 400: { description: "Bad link", ...html } },
+			responses: {
+				200: { description: "The page", ...html },
+				400: { description: "Bad link", ...html },
+			},
 		}),
 		async (c) => {
 			const token = c.req.valid("query").token;
 			const read = readUnsubscribeToken(c.var.deps, token);
 			if (!read)
 				return c.html(
-					page("This link is not valid", "<p>Open the link from the e-mail again, or change your notifications in the app's Profile.</p>"),
+					page(
+						"This link is not valid",
+						"<p>Open the link from the e-mail again, or change your notifications in the app's Profile.</p>",
+					),
 					400,
 				);
 			const business = await getCachedBusinessProfile(c.var.deps);
@@ -196,7 +201,10 @@ export const publicRoutes = createRouter()
 			summary:
 				"One-click unsubscribe (List-Unsubscribe-Post): turns off that category's e-mail for that account, no session needed",
 			request: { query: tokenQuery },
-			responses: { 200: { description: "Done", ...html }, 400: { description: "Bad link", ...html } },
+			responses: {
+				200: { description: "Done", ...html },
+				400: { description: "Bad link", ...html },
+			},
 		}),
 		async (c) => {
 			const read = readUnsubscribeToken(c.var.deps, c.req.valid("query").token);

@@ -1,4 +1,5 @@
 import { and, eq, gt, inArray, sql } from "drizzle-orm";
+import { formatCents } from "../../../shared/money.ts";
 import {
 	NOTIFICATION_CATEGORIES,
 	type NotificationCategory,
@@ -85,6 +86,27 @@ export async function notify(
 	await deps.events.publish(tx, { kind: "push.queued" });
 }
 
+/**
+ * A chat message as a lock screen may show it: its first words, with every run of three or more
+ * digits hidden (a gate code, a card or phone number typed into the chat stays off the screen).
+ */
+export function chatPreview(content: string | null, messageType: string) {
+	if (!content) return messageType === "image" ? "Sent a photo" : "Sent a file";
+	const text = content
+		.replace(/\s+/g, " ")
+		.replace(/\d[\d\s-]{1,}\d/g, (m) => (m.replace(/\D/g, "").length >= 3 ? "•••" : m));
+	return text.length > 100 ? `${text.slice(0, 99)}…` : text;
+}
+
+/** A bill on a lock screen: its total and nothing else ("A bill of $X is due"). */
+export const billNotice = (bill: { id: string; amountCents: number }): Notice => ({
+	kind: "bill_created",
+	title: "New bill",
+	body: `A bill of ${formatCents(bill.amountCents)} is due`,
+	url: "/app/payments",
+	tag: `bill-${bill.id}`,
+});
+
 // ------------------------------------------------------------------ e-mail switches, unsubscribe
 
 /** Whose switches an e-mail follows: a customer's account, or the business's own address. */
@@ -141,7 +163,9 @@ export async function queueNoticeEmail(
 		if (pref && !pref.email) return null;
 	}
 	const [id] = await deps.mailer.enqueue(
-		audience ? withUnsubscribe(message, unsubscribeUrl(deps, audience, category), category) : message,
+		audience
+			? withUnsubscribe(message, unsubscribeUrl(deps, audience, category), category)
+			: message,
 		tx,
 	);
 	return id ?? null;

@@ -92,7 +92,8 @@ export function createPushSender(options: {
 				payload,
 				{
 					TTL: TTL_SECONDS,
-					urgency: push.kind === "chat_reply" || push.kind === "new_chat_message" ? "high" : "normal",
+					urgency:
+						push.kind === "chat_reply" || push.kind === "new_chat_message" ? "high" : "normal",
 					topic: push.tag.replace(/[^A-Za-z0-9_-]/g, "").slice(0, 32) || undefined,
 					headers: { Authorization: authorization(sub.endpoint, k) },
 				},
@@ -180,7 +181,12 @@ export function createPushSender(options: {
 			} satisfies PushPayload);
 			const outcomes = await Promise.all(
 				mine.map(async (s) => {
-					const outcome = await sendOne(s, payload, { kind: row.kind as PushKind, tag: row.tag }, k);
+					const outcome = await sendOne(
+						s,
+						payload,
+						{ kind: row.kind as PushKind, tag: row.tag },
+						k,
+					);
 					(outcome.ok ? okSubs : outcome.gone ? goneSubs : failedSubs).push(s.id);
 					return outcome;
 				}),
