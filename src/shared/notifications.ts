@@ -40,6 +40,28 @@ export const PUSH_KINDS = {
 export type PushKind = keyof typeof PUSH_KINDS;
 export const PUSH_KIND_NAMES = Object.keys(PUSH_KINDS) as PushKind[];
 
+/** Each push in words, for the owner's list of what went out. */
+export const PUSH_LABELS = {
+	chat_reply: "Chat reply",
+	quote_approved: "Quote approved",
+	quote_revised: "Quote revised",
+	bill_created: "New bill",
+	booking_confirmed: "Booking confirmed",
+	booking_moved: "Booking moved",
+	booking_cancelled: "Booking cancelled",
+	install_done: "Install done",
+	install_reminder: "Install reminder",
+	takedown_reminder: "Takedown reminder",
+	bill_due: "Bill due in 3 days",
+	bill_overdue_7: "Bill overdue 7 days",
+	bill_overdue_14: "Bill overdue 14 days",
+	new_quote_request: "New quote request",
+	new_chat_message: "New chat message",
+	new_service_request: "New service request",
+	deposit_paid: "Deposit paid",
+	booking_needs_new_day: "Booking needs a new day",
+} as const satisfies Record<PushKind, string>;
+
 export const PUSH_STATUSES = ["pending", "sent", "failed"] as const;
 
 const switchPair = z.object({ push: z.boolean(), email: z.boolean() });
@@ -58,7 +80,10 @@ export const notificationPrefsPatchSchema = z
 		Object.fromEntries(
 			NOTIFICATION_CATEGORIES.map((c) => [
 				c,
-				z.object({ push: z.boolean().optional(), email: z.boolean().optional() }).strict().optional(),
+				z
+					.object({ push: z.boolean().optional(), email: z.boolean().optional() })
+					.strict()
+					.optional(),
 			]),
 		) as Record<
 			NotificationCategory,
@@ -76,9 +101,7 @@ export const pushSubscriptionSchema = z.object({
 		.max(1000, "The push endpoint is too long")
 		.refine((u) => /^https?:\/\//.test(u), "Invalid push endpoint"),
 	keys: z.object({
-		p256dh: z
-			.string()
-			.regex(/^[A-Za-z0-9_-]{80,100}={0,2}$/, "Invalid p256dh key"),
+		p256dh: z.string().regex(/^[A-Za-z0-9_-]{80,100}={0,2}$/, "Invalid p256dh key"),
 		auth: z.string().regex(/^[A-Za-z0-9_-]{16,24}={0,2}$/, "Invalid auth secret"),
 	}),
 });
