@@ -117,7 +117,7 @@ const audienceKey = (audience: EmailAudience) =>
 const tokenText = (audience: string, category: string) => `unsubscribe:${audience}:${category}`;
 
 /** The one-click unsubscribe address of an audience's category: signed, no session needed. */
-export function unsubscribeUrl(
+function unsubscribeUrl(
 	deps: Pick<Deps, "env" | "secrets">,
 	audience: EmailAudience,
 	category: NotificationCategory,

@@ -21,7 +21,7 @@ export interface PushSender {
 /** A push waits this long for its push service; then it counts as a failure to retry. */
 const REQUEST_TIMEOUT_MS = 10_000;
 /** A push goes at most this many times; then it is recorded as failed with the last reason. */
-export const PUSH_MAX_ATTEMPTS = 3;
+const PUSH_MAX_ATTEMPTS = 3;
 const BATCH = 100;
 /** Requests to push services at once, per instance. */
 const PARALLEL = 32;

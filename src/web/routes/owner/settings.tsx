@@ -7,6 +7,7 @@ import { AutomationsCard } from "../../features/automations/components/automatio
 import { SeasonSettingsCard } from "../../features/bookings/components/season-settings-card.tsx";
 import { ContractTermsCard } from "../../features/contracts/components/contract-terms-card.tsx";
 import { MailStatusCard } from "../../features/email/components/mail-status-card.tsx";
+import { NotificationsCard } from "../../features/notifications/components/notifications-card.tsx";
 import { useOwnerSettings } from "../../features/settings/api.ts";
 import { BusinessSettingsForm } from "../../features/settings/components/business-settings-form.tsx";
 import { ServiceOptionsCard } from "../../features/settings/components/service-options-card.tsx";
@@ -58,6 +59,7 @@ export default function OwnerSettings() {
 				</p>
 			)}
 			<SeasonSettingsCard />
+			<NotificationsCard />
 			<AutomationsCard />
 			<ContractTermsCard />
 			<InviteOwnerCard />
