@@ -49,9 +49,15 @@ const db = app.db;
 const publicKey = await app.deps.pusher.publicKey();
 for (let i = 0; i < devices.length; i += 250) {
 	const slice = devices.slice(i, i + 250);
-	await db.insert(users).values(
-		slice.map((d) => ({ id: d.userId, name: `Bench ${d.userId}`, email: `${d.userId}@bench.test` })),
-	);
+	await db
+		.insert(users)
+		.values(
+			slice.map((d) => ({
+				id: d.userId,
+				name: `Bench ${d.userId}`,
+				email: `${d.userId}@bench.test`,
+			})),
+		);
 	await db
 		.insert(profiles)
 		.values(slice.map((d) => ({ userId: d.userId, displayName: `Bench ${d.userId}` })));

@@ -352,7 +352,9 @@ describe("each person's switches", () => {
 			.map((f) => fs.readFileSync(path.join(app.dataDir, "outbox", f), "utf8"))
 			.find((text) => text.includes("List-Unsubscribe-Post"))!;
 		expect(eml).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
-		expect(eml).toMatch(/^List-Unsubscribe:\s+<http:\/\/127\.0\.0\.1:\d+\/api\/unsubscribe\?token=/m);
+		expect(eml).toMatch(
+			/^List-Unsubscribe:\s+<http:\/\/127\.0\.0\.1:\d+\/api\/unsubscribe\?token=/m,
+		);
 
 		const prefs = () => app.db.select().from(notificationPrefs);
 		// GET shows the page and changes nothing (link scanners open links).
