@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod.ts";
 
 /**
  * What a person may switch on or off, for push and for e-mail apart. Transactional mail (receipts,
