@@ -49,15 +49,13 @@ const db = app.db;
 const publicKey = await app.deps.pusher.publicKey();
 for (let i = 0; i < devices.length; i += 250) {
 	const slice = devices.slice(i, i + 250);
-	await db
-		.insert(users)
-		.values(
-			slice.map((d) => ({
-				id: d.userId,
-				name: `Bench ${d.userId}`,
-				email: `${d.userId}@bench.test`,
-			})),
-		);
+	await db.insert(users).values(
+		slice.map((d) => ({
+			id: d.userId,
+			name: `Bench ${d.userId}`,
+			email: `${d.userId}@bench.test`,
+		})),
+	);
 	await db
 		.insert(profiles)
 		.values(slice.map((d) => ({ userId: d.userId, displayName: `Bench ${d.userId}` })));
@@ -105,7 +103,7 @@ function report(name, queued, started) {
 	const latencies = [];
 	for (const [path, times] of byPath) {
 		const sent = queued.filter((q) => q.path === path).map((q) => q.at);
-		times.forEach((t, i) => sent[i] !== undefined && latencies.push(t - sent[i]));
+		for (const [i, t] of times.entries()) if (sent[i] !== undefined) latencies.push(t - sent[i]);
 	}
 	latencies.sort((a, b) => a - b);
 	const seconds = (Math.max(...arrivals.map((a) => a.at)) - started) / 1000;

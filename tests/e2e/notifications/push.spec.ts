@@ -61,7 +61,7 @@ test("Turn On Notifications from a tap stores this device's subscription; Profil
 	await expect(page.getByText("Push notifications: On for this device.")).toBeVisible();
 	prefs = await (await page.request.get("/api/notifications/preferences")).json();
 	expect(prefs.devices).toBe(1);
-	await expect(page.getByText("1 device receive push.")).toBeVisible();
+	await expect(page.getByText("1 device receives push.")).toBeVisible();
 
 	// A switch saves at once.
 	await page.getByRole("switch", { name: "Quotes and offers by e-mail" }).click();

@@ -176,7 +176,7 @@ export function NotificationsCard() {
 							{prefs.data.emailTo ? `E-mail goes to ${prefs.data.emailTo}. ` : ""}
 							{prefs.data.devices === 0
 								? "No device receives push yet."
-								: `${prefs.data.devices} device${prefs.data.devices === 1 ? "" : "s"} receive push.`}
+								: `${prefs.data.devices} ${prefs.data.devices === 1 ? "device receives" : "devices receive"} push.`}
 						</p>
 					</div>
 				)}
