@@ -12,7 +12,10 @@
  *   fetches them as if there were no worker), and an API link opened as a page (a file download)
  *   goes to the network like any other page.
  * - The Workbox runtime is inlined into sw.js (no CDN, no extra files, nothing for the CSP to allow).
+ * - Web push (scripts/sw-push.js) is imported from sw-push.<hash>.js: shows every push and opens
+ *   its page on a tap. The hash in the name makes a change to it a change of sw.js, so it updates.
  */
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { generateSW, type ManifestEntry, type RuntimeCaching } from "workbox-build";
@@ -50,8 +53,15 @@ export async function writeServiceWorker(clientDir: string): Promise<ServiceWork
 	if (!fs.existsSync(path.join(clientDir, "__spa-fallback.html")))
 		throw new Error("service worker: build/client/__spa-fallback.html is missing");
 
+	const pushSource = fs.readFileSync(path.resolve("scripts/sw-push.js"));
+	const pushFile = `sw-push.${createHash("sha256").update(pushSource).digest("hex").slice(0, 10)}.js`;
+	for (const old of fs.readdirSync(clientDir))
+		if (/^sw-push\.[0-9a-f]+\.js$/.test(old)) fs.rmSync(path.join(clientDir, old));
+	fs.writeFileSync(path.join(clientDir, pushFile), pushSource);
+
 	const { count, size, warnings } = await generateSW({
 		swDest: path.join(clientDir, "sw.js"),
+		importScripts: [`/${pushFile}`],
 		globDirectory: clientDir,
 		globPatterns: [
 			"assets/**/*.{js,css,woff2,svg,png,webp}",

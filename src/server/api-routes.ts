@@ -15,6 +15,7 @@ import * as files from "./features/files/files.routes.ts";
 import * as health from "./features/health/health.routes.ts";
 import * as leads from "./features/leads/leads.routes.ts";
 import * as live from "./features/live/live.routes.ts";
+import * as notifications from "./features/notifications/notifications.routes.ts";
 import * as payments from "./features/payments/payments.routes.ts";
 import * as quotes from "./features/quotes/quotes.routes.ts";
 import * as requests from "./features/requests/requests.routes.ts";
@@ -65,6 +66,7 @@ export const apiRoutes = createRouter()
 	.route("/", leads.publicRoutes)
 	.route("/", quotes.publicRoutes)
 	.route("/", payments.publicRoutes)
+	.route("/", notifications.publicRoutes)
 	.route("/", auth.customerRoutes)
 	.route("/", quotes.customerRoutes)
 	.route("/", customers.customerRoutes)
@@ -76,6 +78,7 @@ export const apiRoutes = createRouter()
 	.route("/", bookings.customerRoutes)
 	.route("/", contracts.customerRoutes)
 	.route("/", live.customerRoutes)
+	.route("/", notifications.customerRoutes)
 	.route("/crew", crewApi)
 	.route("/owner", ownerApi);
 

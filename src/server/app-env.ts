@@ -5,6 +5,7 @@ import type { Auth } from "./features/auth/auth.ts";
 import type { HashPool } from "./features/auth/hash-pool.ts";
 import type { Mailer } from "./features/email/email.service.ts";
 import type { LiveStreams } from "./features/live/live-streams.ts";
+import type { PushSender } from "./features/notifications/push-sender.ts";
 import type { EventBus } from "./lib/events.ts";
 import type { Logger } from "./lib/logger.ts";
 import type { PublicRateLimit, RateLimitRule } from "./lib/rate-limit-rules.ts";
@@ -17,6 +18,8 @@ export interface Deps {
 	env: Env;
 	auth: Auth;
 	mailer: Mailer;
+	/** Delivers queued pushes (features/notifications/push-sender.ts). */
+	pusher: PushSender;
 	logger: Logger;
 	/** Announces every write to this instance and the others (lib/events.ts). */
 	events: EventBus;

@@ -8,6 +8,7 @@ import { scheduledJobs } from "./features/automations/jobs.ts";
 import { startScheduler } from "./features/automations/scheduler.ts";
 import { createMailer } from "./features/email/email.service.ts";
 import { createLiveStreams } from "./features/live/live-streams.ts";
+import { createPushSender } from "./features/notifications/push-sender.ts";
 import { createEventBus } from "./lib/events.ts";
 import type { Logger } from "./lib/logger.ts";
 import { postgresTransport } from "./lib/postgres-transport.ts";
@@ -57,6 +58,7 @@ export function buildDeps(options: {
 	const secrets = createSecretBox(
 		settingsKey({ encryptionKey: env.SETTINGS_ENCRYPTION_KEY, authSecret: options.authSecret }),
 	);
+	const pusher = createPushSender({ db, env, logger, events, secrets });
 	let scheduler: ReturnType<typeof startScheduler> | undefined;
 	const deps: Deps = {
 		db,
@@ -64,6 +66,7 @@ export function buildDeps(options: {
 		env,
 		auth,
 		mailer,
+		pusher,
 		logger,
 		events,
 		readCache,
@@ -77,6 +80,7 @@ export function buildDeps(options: {
 		async start() {
 			await events.start();
 			mailer.start();
+			pusher.start();
 			if (env.SCHEDULER_TICK_MS > 0)
 				scheduler = startScheduler(deps, scheduledJobs(deps), env.SCHEDULER_TICK_MS);
 		},
@@ -84,6 +88,7 @@ export function buildDeps(options: {
 			await scheduler?.stop();
 			live.closeAll();
 			await mailer.stop();
+			await pusher.stop();
 			await events.stop();
 			await hashPool.close();
 		},

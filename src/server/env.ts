@@ -135,6 +135,24 @@ const envSchema = z.object({
 		.int()
 		.min(0)
 		.default(6 * 60 * 60 * 1000),
+	/** The VAPID key pair pushes are signed with; unset, one is made at first start and kept in the database. */
+	VAPID_PUBLIC_KEY: z
+		.string()
+		.regex(/^[A-Za-z0-9_-]{86,88}$/, "must be a P-256 public key, base64url")
+		.optional(),
+	VAPID_PRIVATE_KEY: z
+		.string()
+		.regex(/^[A-Za-z0-9_-]{42,44}$/, "must be a P-256 private key, base64url")
+		.optional(),
+	VAPID_SUBJECT: z
+		.string()
+		.regex(/^(mailto:|https:\/\/)/, "must start with mailto: or https://")
+		.default("mailto:hello@buckeyeholidaylights.com"),
+	/** Plain-http push endpoints accepted (a local stand-in in tests); never in production. */
+	PUSH_HTTP_ENDPOINTS: z
+		.enum(["true", "false", "1", "0"], "must be true or false")
+		.transform((v) => v === "true" || v === "1")
+		.default(false),
 	LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -158,6 +176,10 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
 	if (!env.S3_BUCKET && s3Settings.length > 0)
 		throw new Error(
 			`Invalid configuration: S3_BUCKET: required with ${s3Settings.join(", ")} (or leave them all unset to keep files on this server's disk)`,
+		);
+	if (!env.VAPID_PUBLIC_KEY !== !env.VAPID_PRIVATE_KEY)
+		throw new Error(
+			"Invalid configuration: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: set both, or neither",
 		);
 	if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY)
 		throw new Error(

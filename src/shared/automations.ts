@@ -29,13 +29,20 @@ export const AUTOMATION_LABELS = {
 export const REMINDER_HOURS = { from: 10, until: 21 } as const;
 
 const automationSendSchema = z.object({
+	/** Unique within its channel. */
 	id: z.number().int(),
-	kind: z.enum(AUTOMATION_KINDS),
-	occurrence: z.string(),
+	/** An automation (AUTOMATION_KINDS) or a push (PUSH_KINDS in shared/notifications.ts). */
+	kind: z.string(),
+	/** What went, in words. */
+	label: z.string(),
+	/** The booking's day or the bill's due date; null for a push about something that happened. */
+	occurrence: z.string().nullable(),
 	customerName: z.string().nullable(),
+	/** The e-mail's address, or how many devices took the push. */
 	to: z.string().nullable(),
-	channel: z.literal("email"),
-	status: z.enum(["pending", "sent", "failed"]),
+	channel: z.enum(["email", "push"]),
+	/** `skipped`: the person switched that e-mail off. */
+	status: z.enum(["pending", "sent", "failed", "skipped"]),
 	error: z.string().nullable(),
 	createdAt: z.string(),
 });

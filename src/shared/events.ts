@@ -16,6 +16,8 @@ export type AppEvent =
 	| { kind: "session.ended"; userId: string }
 	| { kind: "lead.created"; leadId: string }
 	| { kind: "email.queued" }
+	/** Pushes were queued: the push sender delivers them. */
+	| { kind: "push.queued" }
 	/** The business profile, pricing or payment keys were saved. */
 	| { kind: "settings.changed" }
 	/** A service option was added, edited, (de)activated, reordered or deleted. */

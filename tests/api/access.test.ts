@@ -23,6 +23,9 @@ const PUBLIC = new Set([
 	"POST /api/public/contact",
 	"POST /api/public/quote-requests",
 	"POST /api/payments/stripe/webhook",
+	// The one-click unsubscribe of an e-mail: its signed link is the credential (RFC 8058).
+	"GET /api/unsubscribe",
+	"POST /api/unsubscribe",
 ]);
 
 const ID = "00000000-0000-4000-8000-000000000000";

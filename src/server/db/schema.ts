@@ -9,6 +9,7 @@ import {
 	jsonb,
 	pgSequence,
 	pgTable,
+	primaryKey,
 	smallint,
 	text,
 	timestamp,
@@ -22,6 +23,11 @@ import { BOOKING_KINDS, BOOKING_STATUSES, WINDOW_AUDIENCES } from "../../shared/
 import { MESSAGE_TYPES } from "../../shared/chat.ts";
 import { CUSTOMER_STATUSES, SERVICE_TYPES } from "../../shared/customers.ts";
 import { FILE_KINDS } from "../../shared/files.ts";
+import {
+	NOTIFICATION_CATEGORIES,
+	PUSH_KIND_NAMES,
+	PUSH_STATUSES,
+} from "../../shared/notifications.ts";
 import { PAYMENT_PROVIDERS, PAYMENT_STATUSES, PLAN_STATUSES } from "../../shared/payments.ts";
 import { QUOTE_STATUSES, type QuoteLine } from "../../shared/quotes.ts";
 import { REQUEST_PRIORITIES, REQUEST_STATUSES, REQUEST_TYPES } from "../../shared/requests.ts";
@@ -793,6 +799,8 @@ export const emailOutbox = pgTable(
 			jsonb("attachments").$type<
 				{ filename: string; contentType: string; content: string; encoding?: "base64" }[]
 			>(),
+		/** Extra headers (List-Unsubscribe and its one-click POST), kept after sending. */
+		headers: jsonb("headers").$type<Record<string, string>>(),
 		status: text("status", { enum: EMAIL_STATUSES }).notNull().default("pending"),
 		attempts: integer("attempts").notNull().default(0),
 		nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
@@ -1044,5 +1052,117 @@ export const contracts = pgTable(
 		check("contracts_season_check", sql`season_id ~ '^[0-9]{4}-[0-9]{2}$'`),
 		check("contracts_total_check", sql`total_cents >= 0`),
 		index("contracts_user_signed_idx").on(t.userId, t.signedAt.desc().nullsFirst()),
+	],
+);
+
+// ---------------------------------------------------------------- notifications
+
+/**
+ * The VAPID key pair pushes are signed with: made at first start and shared by every instance
+ * (one row). The private key is sealed with the settings key, like the payment secrets.
+ */
+export const vapidKeys = pgTable(
+	"vapid_keys",
+	{
+		id: smallint("id").primaryKey().default(1),
+		publicKey: text("public_key").notNull(),
+		privateKeySealed: text("private_key_sealed").notNull(),
+		createdAt: createdAt(),
+	},
+	() => [check("vapid_keys_one_row", sql`id = 1`)],
+);
+
+/** A browser (a device) that receives this account's pushes; its endpoint is its identity. */
+export const pushSubscriptions = pgTable(
+	"push_subscriptions",
+	{
+		id: uuid("id").primaryKey().defaultRandom(),
+		userId: text("user_id")
+			.notNull()
+			.references(() => users.id, { onDelete: "cascade" }),
+		endpoint: text("endpoint").notNull(),
+		p256dh: text("p256dh").notNull(),
+		auth: text("auth").notNull(),
+		/** The public key it was made with: a new key pair leaves it unusable. */
+		vapidPublicKey: text("vapid_public_key").notNull(),
+		userAgent: text("user_agent"),
+		createdAt: createdAt(),
+		lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+		lastSuccessAt: timestamp("last_success_at", { withTimezone: true }),
+		failureCount: smallint("failure_count").notNull().default(0),
+	},
+	(t) => [
+		uniqueIndex("push_subscriptions_endpoint").on(t.endpoint),
+		index("push_subscriptions_user_idx").on(t.userId),
+	],
+);
+
+/**
+ * Each person's switches per category and channel; a missing row means on. `audience` is an
+ * account's id, or `business` for the notices mailed to the business's own address.
+ */
+export const notificationPrefs = pgTable(
+	"notification_prefs",
+	{
+		audience: text("audience").notNull(),
+		category: text("category", { enum: NOTIFICATION_CATEGORIES }).notNull(),
+		push: boolean("push").notNull().default(true),
+		email: boolean("email").notNull().default(true),
+		updatedAt: updatedAt(),
+	},
+	(t) => [
+		primaryKey({ columns: [t.audience, t.category] }),
+		check("notification_prefs_category_check", inList("category", NOTIFICATION_CATEGORIES)),
+	],
+);
+
+/**
+ * Every push, queued in the transaction of what it tells and delivered after (like the e-mail
+ * outbox): the ledger Settings → Automations reads. A push that keeps failing stops at
+ * PUSH_MAX_ATTEMPTS and says why.
+ */
+export const pushSends = pgTable(
+	"push_sends",
+	{
+		id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+		kind: text("kind", { enum: PUSH_KIND_NAMES as [string, ...string[]] }).notNull(),
+		userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+		title: text("title").notNull(),
+		body: text("body").notNull(),
+		url: text("url").notNull(),
+		tag: text("tag").notNull(),
+		status: text("status", { enum: PUSH_STATUSES }).notNull().default("pending"),
+		attempts: integer("attempts").notNull().default(0),
+		nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+		/** Devices that took it. */
+		delivered: integer("delivered").notNull().default(0),
+		lastError: text("last_error"),
+		createdAt: createdAt(),
+		sentAt: timestamp("sent_at", { withTimezone: true }),
+	},
+	(t) => [
+		check("push_sends_status_check", inList("status", PUSH_STATUSES)),
+		index("push_sends_due_idx").on(t.status, t.nextAttemptAt),
+		index("push_sends_recent_idx").on(t.createdAt),
+	],
+);
+
+/**
+ * Which conversation each device shows now, kept while its heartbeat lasts: a reply is not pushed
+ * to someone reading it, whichever instance holds their page.
+ */
+export const chatPresence = pgTable(
+	"chat_presence",
+	{
+		userId: text("user_id")
+			.notNull()
+			.references(() => users.id, { onDelete: "cascade" }),
+		device: text("device").notNull(),
+		conversationUserId: text("conversation_user_id").notNull(),
+		expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+	},
+	(t) => [
+		primaryKey({ columns: [t.userId, t.device] }),
+		index("chat_presence_conversation_idx").on(t.conversationUserId),
 	],
 );

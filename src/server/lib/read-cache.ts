@@ -154,6 +154,7 @@ function tagsOf(event: AppEvent): string[] {
 		case "chat.read":
 		case "lead.created":
 		case "email.queued":
+		case "push.queued":
 		case "events.missed":
 			return [];
 	}

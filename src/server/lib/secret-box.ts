@@ -1,4 +1,11 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
+import {
+	createCipheriv,
+	createDecipheriv,
+	createHmac,
+	hkdfSync,
+	randomBytes,
+	timingSafeEqual,
+} from "node:crypto";
 
 const VERSION = "v1";
 
@@ -11,6 +18,10 @@ export interface SecretBox {
 	seal(plain: string): string;
 	/** The plain text, or undefined when the value was sealed under another key or is damaged. */
 	open(sealed: string): string | undefined;
+	/** A signature of `text` (base64url), for links that act without a session (unsubscribe). */
+	sign(text: string): string;
+	/** Whether `signature` is `sign(text)`. */
+	verify(text: string, signature: string): boolean;
 }
 
 /**
@@ -26,7 +37,16 @@ export function settingsKey(options: { encryptionKey?: string; authSecret: strin
 
 export function createSecretBox(key: Buffer): SecretBox {
 	if (key.length !== 32) throw new Error("The settings encryption key must be 32 bytes");
+	// Signing uses a key of its own, derived from the sealing key.
+	const macKey = Buffer.from(hkdfSync("sha256", key, "", "buckeye link signatures v1", 32));
+	const sign = (text: string) => createHmac("sha256", macKey).update(text).digest("base64url");
 	return {
+		sign,
+		verify(text, signature) {
+			const expected = Buffer.from(sign(text));
+			const given = Buffer.from(signature);
+			return given.length === expected.length && timingSafeEqual(given, expected);
+		},
 		seal(plain) {
 			const nonce = randomBytes(12);
 			const cipher = createCipheriv("aes-256-gcm", key, nonce);

@@ -1,12 +1,19 @@
 import { type AnyColumn, and, between, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import {
 	AUTOMATION_KINDS,
+	AUTOMATION_LABELS,
 	type AutomationKind,
+	type AutomationSend,
 	type Automations,
 	REMINDER_HOURS,
 } from "../../../shared/automations.ts";
 import { longDate } from "../../../shared/bookings.ts";
 import { addDays, BUSINESS_TIME_ZONE, businessDate } from "../../../shared/dates.ts";
+import {
+	type NotificationCategory,
+	PUSH_LABELS,
+	type PushKind,
+} from "../../../shared/notifications.ts";
 import type { Deps } from "../../app-env.ts";
 import type { Executor } from "../../db/database.ts";
 import {
@@ -16,6 +23,7 @@ import {
 	bookings,
 	customers,
 	emailOutbox,
+	pushSends,
 	quoteRequests,
 	users,
 } from "../../db/schema.ts";
@@ -28,12 +36,18 @@ import {
 	reviewRequestEmail,
 } from "../email/templates.ts";
 import {
+	billNotice,
+	type Notice,
+	notify,
+	queueNoticeEmail,
+} from "../notifications/notify.service.ts";
+import {
 	getCachedBusinessProfile,
 	getReviewUrl,
 	setReviewUrl,
 } from "../settings/settings.service.ts";
 
-type AutomationDeps = Pick<Deps, "db" | "env" | "mailer" | "readCache" | "events">;
+type AutomationDeps = Pick<Deps, "db" | "env" | "mailer" | "readCache" | "events" | "secrets">;
 
 const hourOf = new Intl.DateTimeFormat("en-US", {
 	timeZone: BUSINESS_TIME_ZONE,
@@ -65,6 +79,9 @@ interface Due {
 	occurrence: string;
 	userId: string | null;
 	message: EmailMessage;
+	/** The same reminder as a push, for the account's devices. */
+	push: Notice;
+	category: NotificationCategory;
 }
 
 /**
@@ -84,7 +101,12 @@ async function sendOnce(deps: AutomationDeps, due: Due) {
 			.onConflictDoNothing()
 			.returning({ id: automationSends.id });
 		if (!sent) return false;
-		const [emailId] = await deps.mailer.enqueue(due.message, tx);
+		// Switched off by the customer: the ledger row stays (it was due once), with no e-mail.
+		const emailId = await queueNoticeEmail(tx, deps, due.message, {
+			audience: due.userId ? { userId: due.userId } : null,
+			category: due.category,
+		});
+		await notify(tx, deps, due.userId, due.push);
 		await tx
 			.update(automationSends)
 			.set({ emailId: emailId ?? null })
@@ -128,6 +150,14 @@ async function bookingReminders(deps: AutomationDeps, kinds: Set<AutomationKind>
 			subjectId: b.id,
 			occurrence: b.day,
 			userId: b.userId,
+			category: "schedule",
+			push: {
+				kind: `${b.kind}_reminder`,
+				title: b.kind === "install" ? "Install in two days" : "Takedown in two days",
+				body: `Your ${b.kind} is on ${longDate(b.day)}.`,
+				url: "/app/booking",
+				tag: `booking-${b.id}`,
+			},
 			message: bookingReminderEmail({
 				to: b.loginEmail ?? b.email,
 				name: recipientName({ name: b.name, emailVerified: b.emailVerified ?? false }),
@@ -182,6 +212,12 @@ async function billReminders(deps: AutomationDeps, kinds: Set<AutomationKind>, t
 				subjectId: bill.id,
 				occurrence: bill.dueDate,
 				userId: bill.userId,
+				category: "bills",
+				push: {
+					...billNotice({ id: bill.id, amountCents: bill.amountCents }),
+					kind,
+					title: kind === "bill_due" ? "Bill due soon" : "Bill overdue",
+				},
 				message: billReminderEmail({
 					to: bill.email,
 					name: recipientName({ name: bill.name, emailVerified: bill.emailVerified }),
@@ -236,6 +272,14 @@ async function quoteFollowUps(deps: AutomationDeps, kinds: Set<AutomationKind>, 
 			subjectId: q.id,
 			occurrence: q.occurrence,
 			userId: q.userId,
+			category: "offers",
+			push: {
+				kind: "quote_follow_up",
+				title: "Your quote is waiting",
+				body: "Approve your revised quote to hold your place for the season",
+				url: "/app",
+				tag: `quote-${q.id}`,
+			},
 			message: quoteFollowUpEmail({
 				to: q.email,
 				name: recipientName({ name: q.name, emailVerified: q.emailVerified }),
@@ -290,6 +334,14 @@ async function reviewRequests(deps: AutomationDeps, kinds: Set<AutomationKind>, 
 			subjectId: b.id,
 			occurrence: b.day,
 			userId: b.userId,
+			category: "offers",
+			push: {
+				kind: "review_request",
+				title: "How do your lights look?",
+				body: "A short review helps neighbors find us",
+				url: reviewUrl,
+				tag: `review-${b.id}`,
+			},
 			message: reviewRequestEmail({
 				to: b.email,
 				name: recipientName({ name: b.name, emailVerified: b.emailVerified }),
@@ -321,10 +373,27 @@ export async function sendDueReminders(deps: AutomationDeps, asOf: Date) {
 	return sent;
 }
 
-/** Settings → Automations: the switches and the last 50 sends with their e-mail's fate. */
+/**
+ * Settings → Automations: the switches and the last 50 sends, e-mail (with the e-mail's fate)
+ * and push (with the push's), newest first.
+ */
 export async function getAutomations(options: { db: Executor }): Promise<Automations> {
 	const on = await switchedOn(options.db);
 	const reviewUrl = await getReviewUrl(options.db);
+	const pushes = await options.db
+		.select({
+			id: pushSends.id,
+			kind: pushSends.kind,
+			customerName: users.name,
+			status: pushSends.status,
+			delivered: pushSends.delivered,
+			error: pushSends.lastError,
+			createdAt: pushSends.createdAt,
+		})
+		.from(pushSends)
+		.leftJoin(users, eq(users.id, pushSends.userId))
+		.orderBy(desc(pushSends.createdAt), desc(pushSends.id))
+		.limit(50);
 	const recent = await options.db
 		.select({
 			id: automationSends.id,
@@ -347,17 +416,44 @@ export async function getAutomations(options: { db: Executor }): Promise<Automat
 			boolean
 		>,
 		reviewUrl,
-		recent: recent.map((r) => ({
-			id: r.id,
-			kind: r.kind,
-			occurrence: r.occurrence,
-			customerName: r.customerName,
-			to: r.to,
-			channel: "email" as const,
-			status: r.emailStatus === "sent" ? "sent" : r.error ? "failed" : "pending",
-			error: r.error,
-			createdAt: r.createdAt.toISOString(),
-		})),
+		recent: [
+			...recent.map(
+				(r): AutomationSend => ({
+					id: r.id,
+					kind: r.kind,
+					label: AUTOMATION_LABELS[r.kind].replace(/ \(.*\)$/, ""),
+					occurrence: r.occurrence,
+					customerName: r.customerName,
+					to: r.to,
+					channel: "email",
+					status: !r.emailStatus
+						? "skipped"
+						: r.emailStatus === "sent"
+							? "sent"
+							: r.error
+								? "failed"
+								: "pending",
+					error: r.emailStatus ? r.error : "E-mail switched off by the customer",
+					createdAt: r.createdAt.toISOString(),
+				}),
+			),
+			...pushes.map(
+				(p): AutomationSend => ({
+					id: p.id,
+					kind: p.kind,
+					label: PUSH_LABELS[p.kind as PushKind] ?? p.kind,
+					occurrence: null,
+					customerName: p.customerName,
+					to: p.status === "sent" ? `${p.delivered} device${p.delivered === 1 ? "" : "s"}` : null,
+					channel: "push",
+					status: p.status,
+					error: p.error,
+					createdAt: p.createdAt.toISOString(),
+				}),
+			),
+		]
+			.sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+			.slice(0, 50),
 	};
 }
 

@@ -10,6 +10,7 @@ import { type Actor, assertOwner } from "../../lib/actor.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
 import { depositPaid } from "../bookings/bookings.service.ts";
+import { billNotice, notify } from "../notifications/notify.service.ts";
 import { getPricing } from "../settings/settings.service.ts";
 
 export const BILL_DUE_DAYS = 30;
@@ -44,6 +45,12 @@ export async function createQuoteBill(options: {
 			billId: created.id,
 			userId: options.userId,
 		});
+		await notify(
+			options.db,
+			options,
+			options.userId,
+			billNotice({ id: created.id, amountCents: options.amountCents }),
+		);
 		return created.id;
 	}
 	const [existing] = await options.db
@@ -96,7 +103,10 @@ export async function listBills(options: { db: Executor; actor: Actor }): Promis
  * quote ticks the customer's "paid invoice" milestone, as a card payment does.
  */
 export async function markBillPaid(options: {
-	deps: Pick<Deps, "db" | "env" | "events" | "mailer" | "readCache" | "clock" | "logger">;
+	deps: Pick<
+		Deps,
+		"db" | "env" | "events" | "mailer" | "readCache" | "clock" | "logger" | "secrets"
+	>;
 	actor: Actor;
 	id: string;
 	method: "cash" | "check";

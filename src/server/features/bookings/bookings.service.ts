@@ -23,6 +23,7 @@ import {
 } from "../../db/schema.ts";
 import { type Actor, assertStaff } from "../../lib/actor.ts";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors.ts";
+import { notify } from "../notifications/notify.service.ts";
 import { getCachedBusinessProfile } from "../settings/settings.service.ts";
 import { bookingInvitation } from "./booking-ics.ts";
 import { sendBookingNotices, sendDoneNotice } from "./booking-mail.service.ts";
@@ -40,7 +41,7 @@ import {
 
 export type BookingDeps = Pick<
 	Deps,
-	"db" | "env" | "events" | "mailer" | "readCache" | "clock" | "logger"
+	"db" | "env" | "events" | "mailer" | "readCache" | "clock" | "logger" | "secrets"
 >;
 
 const ACTIVE = ["held", "booked", "needs_new_day", "done"] as const satisfies BookingStatus[];
@@ -608,7 +609,7 @@ export async function bookDay(options: {
 					createdBy: actor.id,
 				})
 				.returning();
-			if (!held) await sendBookingNotices(tx, deps, booking!, "confirmed");
+			if (!held) await sendBookingNotices(tx, deps, booking!, "confirmed", undefined, actor.id);
 			return { row: booking!, depositDue: held ? depositCentsDue : null };
 		}),
 	);
@@ -670,7 +671,7 @@ export async function moveBooking(options: {
 			await publishBooking(tx, deps, current);
 			await publishBooking(tx, deps, moved);
 			if (moved.status === "booked")
-				await sendBookingNotices(tx, deps, moved, "moved", current.day);
+				await sendBookingNotices(tx, deps, moved, "moved", current.day, actor.id);
 			return moved;
 		}),
 	);
@@ -722,7 +723,8 @@ export async function cancelBooking(options: { deps: BookingDeps; actor: Actor; 
 			if (facts) await repriceBalance(tx, deps, facts, cancelled.seasonId);
 		}
 		await publishBooking(tx, deps, cancelled);
-		if (current.status !== "held") await sendBookingNotices(tx, deps, cancelled, "cancelled");
+		if (current.status !== "held")
+			await sendBookingNotices(tx, deps, cancelled, "cancelled", undefined, actor.id);
 		return cancelled;
 	});
 	return toBooking(deps.db, row, today, settings.changeLockDays);
@@ -774,6 +776,17 @@ export async function depositPaid(options: { deps: BookingDeps; tx: Transaction;
 		if (facts) await repriceBalance(tx, deps, facts, row.seasonId);
 	}
 	await publishBooking(tx, deps, row);
+	const [who] = await tx
+		.select({ name: customers.name })
+		.from(customers)
+		.where(eq(customers.id, row.customerId));
+	await notify(tx, deps, "owners", {
+		kind: "deposit_paid",
+		title: "Deposit paid",
+		body: `${who?.name ?? "A customer"} paid the deposit for their ${row.kind} day.`,
+		url: `/owner/schedule?day=${row.day}`,
+		tag: `deposit-${row.id}`,
+	});
 	await sendBookingNotices(tx, deps, row, confirmed ? "confirmed" : "needs_new_day");
 }
 

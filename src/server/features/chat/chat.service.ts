@@ -22,6 +22,7 @@ import {
 	storeFiles,
 } from "../files/files.service.ts";
 import { chargeUploadQuota } from "../files/upload-quota.service.ts";
+import { chatPreview, notify } from "../notifications/notify.service.ts";
 
 /** Messages per page when reading a conversation. */
 const PAGE = 30;
@@ -280,6 +281,25 @@ export async function sendMessage(options: {
 				await countInConversation(tx, { ...saved!, id });
 				await ensureCustomerRecord(tx, deps, customerUserId);
 				await deps.events.publish(tx, { kind: "chat.message", messageId: id, customerUserId });
+				const preview = chatPreview(content, attachment?.messageType ?? "text");
+				if (senderRole === "owner")
+					await notify(tx, deps, customerUserId, {
+						kind: "chat_reply",
+						title: `New message from ${sender.name}`,
+						body: preview,
+						url: "/app#chat",
+						tag: `chat-${customerUserId}`,
+						conversation: customerUserId,
+					});
+				else
+					await notify(tx, deps, "owners", {
+						kind: "new_chat_message",
+						title: `New message from ${sender.name}`,
+						body: preview,
+						url: `/owner/chat?customer=${customerUserId}`,
+						tag: `chat-${customerUserId}`,
+						conversation: customerUserId,
+					});
 				return toMessage({
 					...saved!,
 					senderRole,

@@ -18,6 +18,8 @@ export interface EmailMessage {
 	 * once sent.
 	 */
 	attachments?: EmailAttachment[];
+	/** Extra headers: List-Unsubscribe and List-Unsubscribe-Post on what is not transactional. */
+	headers?: Record<string, string>;
 }
 
 interface EmailAttachment {
@@ -83,6 +85,7 @@ export function createMailer(options: {
 			subject: message.subject,
 			text: message.text,
 			html: message.html,
+			headers: message.headers,
 			attachments: message.attachments?.map((a) => ({
 				filename: a.filename,
 				contentType: a.contentType,
@@ -143,6 +146,7 @@ export function createMailer(options: {
 					text: row.textBody ?? "",
 					html: row.htmlBody ?? undefined,
 					attachments: row.attachments ?? undefined,
+					headers: row.headers ?? undefined,
 				});
 				sent.push(row.id);
 			} catch (error) {
@@ -211,6 +215,7 @@ export function createMailer(options: {
 				textBody: message.text,
 				htmlBody: message.html,
 				attachments: message.attachments,
+				headers: message.headers,
 			}));
 			if (rows.length === 0) return [];
 			const queued = await executor

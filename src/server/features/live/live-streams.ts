@@ -69,6 +69,7 @@ function visibleTo(user: LiveStream["user"], event: AppEvent): boolean {
 		case "events.missed":
 			return true;
 		case "email.queued":
+		case "push.queued":
 			return false;
 	}
 }

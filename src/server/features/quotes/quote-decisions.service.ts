@@ -15,10 +15,11 @@ import { activateCustomer } from "../../lib/customer-approval.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { createQuoteBill } from "../bills/bills.service.ts";
 import { quoteDecisionEmail, recipientName, websiteQuoteRevisedEmail } from "../email/templates.ts";
+import { notify, queueNoticeEmail } from "../notifications/notify.service.ts";
 import { getBusinessProfile } from "../settings/settings.service.ts";
 
 type UnitPrices = { serviceId: string; unitPriceCents: number }[];
-type DecisionDeps = Pick<Deps, "db" | "env" | "mailer" | "events">;
+type DecisionDeps = Pick<Deps, "db" | "env" | "mailer" | "events" | "secrets">;
 
 const tableFor = (source: QuoteSource) =>
 	source === "app" ? quoteRequests : marketingQuoteRequests;
@@ -152,7 +153,20 @@ async function approveAppQuote(options: {
 	await activateCustomer({ db: tx, events: deps.events, userId: quote.userId, details: quote });
 	if (quote.status !== "approved") {
 		const email = await decisionEmail(tx, quote.userId, "approved", amountCents, deps);
-		if (email) await deps.mailer.enqueue(email, tx);
+		if (email)
+			await queueNoticeEmail(tx, deps, email, {
+				audience: { userId: quote.userId },
+				category: "offers",
+			});
+		// The customer approving their own revised quote is told nothing: they did it.
+		if (actor.id !== quote.userId)
+			await notify(tx, deps, quote.userId, {
+				kind: "quote_approved",
+				title: "Your quote is approved",
+				body: "Open the app to see it and book your install day.",
+				url: "/app",
+				tag: `quote-${quote.id}`,
+			});
 	}
 	return billId;
 }
@@ -178,7 +192,19 @@ export async function reviseQuote(options: {
 		const email = userId
 			? await decisionEmail(tx, userId, "revised", options.revisedPriceCents, deps)
 			: await websiteRevisionEmail(tx, id, options.revisedPriceCents, options.notes);
-		if (email) await deps.mailer.enqueue(email, tx);
+		// A website visitor has no account to switch it off in: their revision is their answer.
+		if (email)
+			await queueNoticeEmail(tx, deps, email, {
+				audience: userId ? { userId } : null,
+				category: "offers",
+			});
+		await notify(tx, deps, userId, {
+			kind: "quote_revised",
+			title: "Your quote was revised",
+			body: "The price changed. Open the app to accept or decline it.",
+			url: "/app",
+			tag: `quote-${id}`,
+		});
 	});
 	const message = source === "website" ? QUOTE_MESSAGES.revisedWebsite : QUOTE_MESSAGES.revised;
 	return { id, source, status: "revised", billId: null, message };

@@ -44,7 +44,7 @@ export interface QuoteRequestInput {
  * the photos written are removed again.
  */
 export async function submitQuoteRequest(options: {
-	deps: Pick<Deps, "db" | "env" | "mailer" | "events">;
+	deps: Pick<Deps, "db" | "env" | "mailer" | "events" | "secrets">;
 	source: QuoteRequestSource;
 	input: QuoteRequestInput;
 	photos: readonly File[];
@@ -114,6 +114,7 @@ export async function submitQuoteRequest(options: {
 				await notifyNewQuoteRequest({
 					deps,
 					tx,
+					id,
 					request: {
 						source: source.kind,
 						...contact,

@@ -8,6 +8,7 @@ import { multipartForm, uploadLimit } from "../../lib/multipart.ts";
 import { newQuoteRequestEmail } from "../email/templates.ts";
 import { calculateEstimate } from "../estimate/estimate.service.ts";
 import { type FileToStore, MAX_FILE_BYTES, prepareImages } from "../files/files.service.ts";
+import { notify, queueNoticeEmail } from "../notifications/notify.service.ts";
 import { getBusinessProfile } from "../settings/settings.service.ts";
 
 const TOO_MANY_PHOTOS = `You can upload at most ${MAX_QUOTE_PHOTOS} photos`;
@@ -70,17 +71,25 @@ export async function prepareQuoteRequest(options: {
 
 /** Queues the business's e-mail about a new quote request, in the transaction that saves it. */
 export async function notifyNewQuoteRequest(options: {
-	deps: Pick<Deps, "env" | "mailer">;
+	deps: Pick<Deps, "env" | "mailer" | "secrets" | "events">;
 	tx: Executor;
+	/** The new quote's id, which its notification opens. */
+	id: string;
 	request: Parameters<typeof newQuoteRequestEmail>[0]["request"];
 }) {
-	const business = await getBusinessProfile({ db: options.tx });
-	await options.deps.mailer.enqueue(
-		newQuoteRequestEmail({
-			business,
-			url: `${options.deps.env.APP_URL}/owner/quotes`,
-			request: options.request,
-		}),
-		options.tx,
+	const { deps, tx, request } = options;
+	const business = await getBusinessProfile({ db: tx });
+	await notify(tx, deps, "owners", {
+		kind: "new_quote_request",
+		title: "New quote request",
+		body: `${request.name}${request.city ? `, ${request.city}` : ""}`,
+		url: `/owner/quotes?open=${request.source}-${options.id}`,
+		tag: `quote-${options.id}`,
+	});
+	await queueNoticeEmail(
+		tx,
+		deps,
+		newQuoteRequestEmail({ business, url: `${deps.env.APP_URL}/owner/quotes`, request }),
+		{ audience: "business", category: "offers" },
 	);
 }

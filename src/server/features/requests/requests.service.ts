@@ -5,6 +5,7 @@ import {
 	MAX_REQUEST_PHOTOS,
 	OPEN_REQUEST_STATUSES,
 	REQUEST_MESSAGES,
+	REQUEST_TYPE_LABELS,
 	type RequestStatus,
 	type RequestType,
 } from "../../../shared/requests.ts";
@@ -27,6 +28,7 @@ import {
 	storeFiles,
 } from "../files/files.service.ts";
 import { chargeUploadQuota } from "../files/upload-quota.service.ts";
+import { notify, queueNoticeEmail } from "../notifications/notify.service.ts";
 import { getBusinessProfile, getPricing } from "../settings/settings.service.ts";
 
 /** What a new request holds, from the customer's form or the owner's dialog. */
@@ -50,7 +52,7 @@ const COLOR_FEE_DESCRIPTION = "Color change fee";
  * photos written are removed again.
  */
 export async function submitServiceRequest(options: {
-	deps: Pick<Deps, "db" | "env" | "mailer" | "events">;
+	deps: Pick<Deps, "db" | "env" | "mailer" | "events" | "secrets">;
 	actor: Actor;
 	input: RequestInput;
 	photos: readonly File[];
@@ -97,7 +99,7 @@ export async function submitServiceRequest(options: {
  * requests belong to an account. The same fee rule and e-mail apply as for the customer's own.
  */
 export async function addRequestForCustomer(options: {
-	deps: Pick<Deps, "db" | "env" | "mailer" | "events">;
+	deps: Pick<Deps, "db" | "env" | "mailer" | "events" | "secrets">;
 	actor: Actor;
 	customerId: string;
 	input: RequestInput;
@@ -189,7 +191,7 @@ async function contactOf(tx: Executor, userId: string) {
 }
 
 async function notifyBusiness(options: {
-	deps: Pick<Deps, "env" | "mailer">;
+	deps: Pick<Deps, "env" | "mailer" | "secrets" | "events">;
 	tx: Transaction;
 	userId: string;
 	input: RequestInput;
@@ -198,7 +200,18 @@ async function notifyBusiness(options: {
 }) {
 	const { deps, tx, input } = options;
 	const business = await getBusinessProfile({ db: tx });
-	await deps.mailer.enqueue(
+	const customer = await contactOf(tx, options.userId);
+	if (!options.addedByOwner)
+		await notify(tx, deps, "owners", {
+			kind: "new_service_request",
+			title: `${input.priority === "Urgent" ? "Urgent: " : ""}New service request`,
+			body: `${customer.name}: ${REQUEST_TYPE_LABELS[input.requestType]}`,
+			url: "/owner/requests",
+			tag: `request-${options.userId}`,
+		});
+	await queueNoticeEmail(
+		tx,
+		deps,
 		newServiceRequestEmail({
 			business,
 			url: `${deps.env.APP_URL}/owner/requests`,
@@ -211,9 +224,9 @@ async function notifyBusiness(options: {
 				photoCount: options.photoCount,
 				addedByOwner: options.addedByOwner ?? false,
 			},
-			customer: await contactOf(tx, options.userId),
+			customer,
 		}),
-		tx,
+		{ audience: "business", category: "messages" },
 	);
 }
 
@@ -235,7 +248,7 @@ const TRANSITIONS = {
  * unpaid (a paid one stays, for the owner to refund by hand).
  */
 export async function changeRequestStatus(options: {
-	deps: Pick<Deps, "db" | "env" | "mailer" | "events">;
+	deps: Pick<Deps, "db" | "env" | "mailer" | "events" | "secrets">;
 	actor: Actor;
 	id: string;
 	action: RequestAction;
@@ -251,7 +264,7 @@ export async function changeRequestStatus(options: {
  * Otherwise as changeRequestStatus: the customer is e-mailed and an unpaid colour fee goes.
  */
 export async function cancelMyRequest(options: {
-	deps: Pick<Deps, "db" | "env" | "mailer" | "events">;
+	deps: Pick<Deps, "db" | "env" | "mailer" | "events" | "secrets">;
 	actor: Actor;
 	id: string;
 }): Promise<{ id: string; status: RequestStatus; message: string }> {
@@ -264,7 +277,7 @@ export async function cancelMyRequest(options: {
  * customer's own request moves (another's is 404) and it is the customer who cancelled.
  */
 async function moveRequest(options: {
-	deps: Pick<Deps, "db" | "env" | "mailer" | "events">;
+	deps: Pick<Deps, "db" | "env" | "mailer" | "events" | "secrets">;
 	id: string;
 	rule: (typeof TRANSITIONS)[RequestAction];
 	from: readonly RequestStatus[];
@@ -307,7 +320,9 @@ async function moveRequest(options: {
 		}
 		if (rule.to === "resolved" || rule.to === "cancelled") {
 			const contact = await contactOf(tx, userId);
-			await deps.mailer.enqueue(
+			await queueNoticeEmail(
+				tx,
+				deps,
 				serviceRequestClosedEmail({
 					to: contact.email,
 					name: recipientName(contact),
@@ -318,7 +333,7 @@ async function moveRequest(options: {
 					url: `${deps.env.APP_URL}/app/requests`,
 					business: await getBusinessProfile({ db: tx }),
 				}),
-				tx,
+				{ audience: { userId }, category: "messages" },
 			);
 		}
 		await deps.events.publish(tx, { kind: "request.changed", requestId: id, userId });

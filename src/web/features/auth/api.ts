@@ -9,6 +9,7 @@ import type {
 	View,
 } from "../../../shared/auth.ts";
 import { client, readJson } from "../../lib/api-client.ts";
+import { forgetPushDevice } from "../notifications/api.ts";
 
 /**
  * Query keys of auth. ["me"] is the signed-in account (user, role, area, account status), or null
@@ -86,7 +87,11 @@ async function postToAuth<P extends keyof AuthEndpoints>(path: P, body: AuthEndp
 
 export const signIn = (input: SignInInput) => postToAuth("sign-in/email", input);
 
-export const signOut = () => postToAuth("sign-out", {});
+/** Signing out first stops this device's pushes, while the session can still say whose. */
+export const signOut = async () => {
+	await forgetPushDevice();
+	return postToAuth("sign-out", {});
+};
 
 export const requestPasswordReset = (email: string) =>
 	postToAuth("request-password-reset", { email });

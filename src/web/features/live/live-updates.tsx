@@ -81,6 +81,7 @@ function keysFor(event: AppEvent, viewer: Viewer): QueryKey[] {
 			return [bookingQueries.days, ...(owner ? [bookingQueries.owner] : [])];
 		case "lead.created":
 		case "email.queued":
+		case "push.queued":
 		case "events.missed":
 			return [];
 	}

@@ -6,6 +6,7 @@ import { RequireUser } from "../../features/auth/components/require-user.tsx";
 import { RoleSwitch } from "../../features/auth/components/role-switch.tsx";
 import { SignOutButton } from "../../features/auth/components/sign-out-button.tsx";
 import { LiveUpdates } from "../../features/live/live-updates.tsx";
+import { PushKeeper } from "../../features/notifications/components/notifications-card.tsx";
 import { telHref, useBusinessProfile } from "../../lib/business-profile.ts";
 import { QueryProvider } from "../../lib/query-client.tsx";
 
@@ -67,6 +68,7 @@ export default function CustomerLayout() {
 							<RoleSwitch user={user} current="customer" />
 						</div>
 						<LiveUpdates user={user} />
+						<PushKeeper />
 					</AppShell>
 				)}
 			</RequireUser>

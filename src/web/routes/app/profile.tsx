@@ -8,6 +8,7 @@ import { EditProfileCard } from "../../features/auth/components/edit-profile-car
 import { SignOutButton } from "../../features/auth/components/sign-out-button.tsx";
 import { MyContractsCard } from "../../features/contracts/components/contract-card.tsx";
 import { useMyCustomer } from "../../features/customers/api.ts";
+import { NotificationsCard } from "../../features/notifications/components/notifications-card.tsx";
 import { useApprovedQuote } from "../../features/quotes/api.ts";
 import { ApprovedServiceCard } from "../../features/quotes/components/approved-service-card.tsx";
 import { errorMessage } from "../../lib/api-client.ts";
@@ -42,6 +43,7 @@ export default function Profile() {
 			)}
 			{quote.data ? <MyContractsCard /> : null}
 			<EditProfileCard user={user} />
+			<NotificationsCard />
 			<div className="flex flex-wrap gap-3">
 				{user.role === "owner" ? (
 					<Button variant="secondary" pending={fixRole.isPending} onClick={() => fixRole.mutate()}>

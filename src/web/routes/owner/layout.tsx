@@ -13,6 +13,7 @@ import { RequireUser } from "../../features/auth/components/require-user.tsx";
 import { RoleSwitch } from "../../features/auth/components/role-switch.tsx";
 import { useOwnerUnread } from "../../features/chat/api.ts";
 import { LiveUpdates } from "../../features/live/live-updates.tsx";
+import { PushKeeper } from "../../features/notifications/components/notifications-card.tsx";
 import { QueryProvider } from "../../lib/query-client.tsx";
 
 const tabs = [
@@ -44,6 +45,7 @@ export default function OwnerLayout() {
 						<Outlet />
 						<RoleSwitch user={user} current="owner" />
 						<LiveUpdates user={user} />
+						<PushKeeper />
 					</OwnerShell>
 				)}
 			</RequireUser>

@@ -8,6 +8,7 @@ import { SeasonSettingsCard } from "../../features/bookings/components/season-se
 import { ContractTermsCard } from "../../features/contracts/components/contract-terms-card.tsx";
 import { CrewSettingsCard } from "../../features/crew/components/crew-settings-card.tsx";
 import { MailStatusCard } from "../../features/email/components/mail-status-card.tsx";
+import { NotificationsCard } from "../../features/notifications/components/notifications-card.tsx";
 import { useOwnerSettings } from "../../features/settings/api.ts";
 import { BusinessSettingsForm } from "../../features/settings/components/business-settings-form.tsx";
 import { ServiceOptionsCard } from "../../features/settings/components/service-options-card.tsx";
@@ -59,6 +60,7 @@ export default function OwnerSettings() {
 				</p>
 			)}
 			<SeasonSettingsCard />
+			<NotificationsCard />
 			<AutomationsCard />
 			<ContractTermsCard />
 			<CrewSettingsCard />

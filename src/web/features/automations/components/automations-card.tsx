@@ -32,8 +32,18 @@ const sentAt = new Intl.DateTimeFormat("en-US", {
 	minute: "2-digit",
 });
 
-const STATUS_LABEL = { pending: "Waiting", sent: "Sent", failed: "Failed" } as const;
-const STATUS_VARIANT = { pending: "default", sent: "success", failed: "danger" } as const;
+const STATUS_LABEL = {
+	pending: "Waiting",
+	sent: "Sent",
+	failed: "Failed",
+	skipped: "Switched off",
+} as const;
+const STATUS_VARIANT = {
+	pending: "default",
+	sent: "success",
+	failed: "danger",
+	skipped: "default",
+} as const;
 
 /** Settings → Automations: each reminder's switch, and the last ones that went out. */
 export function AutomationsCard() {
@@ -46,8 +56,8 @@ export function AutomationsCard() {
 			<CardHeader>
 				<CardTitle>Automations</CardTitle>
 				<CardDescription>
-					Reminders sent by e-mail between 10 AM and 9 PM, each once, to customers with something
-					due.
+					Reminders sent by e-mail and push between 10 AM and 9 PM, each once, to customers with
+					something due. Below: every e-mail reminder and push that went out lately.
 				</CardDescription>
 			</CardHeader>
 			<CardContent className="grid gap-6">
@@ -111,7 +121,7 @@ export function AutomationsCard() {
 							) : (
 								<ul className="grid gap-2 text-sm">
 									{automations.data.recent.map((send) => (
-										<SendRow key={send.id} send={send} />
+										<SendRow key={`${send.channel}-${send.id}`} send={send} />
 									))}
 								</ul>
 							)}
@@ -171,16 +181,16 @@ function SendRow({ send }: { send: AutomationSend }) {
 	return (
 		<li className="grid gap-0.5 rounded-md border p-3">
 			<div className="flex flex-wrap items-center justify-between gap-2">
-				<span className="font-medium">{AUTOMATION_LABELS[send.kind].replace(/ \(.*\)$/, "")}</span>
+				<span className="font-medium">{send.label}</span>
 				<Badge variant={STATUS_VARIANT[send.status]}>{STATUS_LABEL[send.status]}</Badge>
 			</div>
 			<p className="text-muted-foreground [overflow-wrap:anywhere]">
 				{send.customerName ?? "A customer"}
-				{send.to ? ` · ${send.to}` : ""} · for{" "}
-				{/^\d{4}-\d{2}-\d{2}$/.test(send.occurrence)
-					? formatDate(send.occurrence)
-					: send.occurrence}{" "}
-				· e-mail, {sentAt.format(new Date(send.createdAt))}
+				{send.to ? ` · ${send.to}` : ""}
+				{send.occurrence
+					? ` · for ${/^\d{4}-\d{2}-\d{2}$/.test(send.occurrence) ? formatDate(send.occurrence) : send.occurrence}`
+					: ""}{" "}
+				· {send.channel === "push" ? "push" : "e-mail"}, {sentAt.format(new Date(send.createdAt))}
 			</p>
 			{send.error ? (
 				<p className="text-destructive [overflow-wrap:anywhere]">{send.error}</p>

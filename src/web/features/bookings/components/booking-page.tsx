@@ -22,6 +22,7 @@ import {
 } from "../../../components/ui/card.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { cn } from "../../../lib/utils.ts";
+import { PushOffer } from "../../notifications/components/notifications-card.tsx";
 import { usePaymentSetup } from "../../payments/api.ts";
 import { usePayAction } from "../../payments/pay-action-api.ts";
 import {
@@ -74,7 +75,10 @@ export function BookingPage({ kind }: { kind: BookingKind }) {
 			/>
 			<div className="grid gap-5">
 				{active ? (
-					<BookingCard booking={active} lockDays={data.changeLockDays} windows={data.windows} />
+					<>
+						<BookingCard booking={active} lockDays={data.changeLockDays} windows={data.windows} />
+						<PushOffer text="Want a notification when your day is confirmed, moved or coming up? Turn on notifications for this device." />
+					</>
 				) : done ? (
 					<Card>
 						<CardHeader>

@@ -6,6 +6,8 @@ import { splitLinks } from "../../../../shared/links.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { cn } from "../../../lib/utils.ts";
+import { useWatchingConversation } from "../../notifications/api.ts";
+import { PushOffer } from "../../notifications/components/notifications-card.tsx";
 import {
 	type ChatMessage,
 	type ChatViewer,
@@ -77,6 +79,7 @@ export function Conversation({
 	const stickToBottom = React.useRef(true);
 	const nextKey = React.useRef(1);
 
+	useWatchingConversation(customerUserId);
 	const pages = query.data?.pages ?? [];
 	const messages = React.useMemo(() => [...pages].reverse().flatMap((p) => p.messages), [pages]);
 	const unread = pages[0]?.unread ?? 0;
@@ -234,6 +237,9 @@ export function Conversation({
 					</ol>
 				)}
 			</div>
+			{viewer === "customer" && messages.some((m) => m.senderRole === "customer") ? (
+				<PushOffer text="Want to know when we reply? Turn on notifications for this device." />
+			) : null}
 			{locked ?? <Composer onSend={send} />}
 		</div>
 	);
