@@ -7,6 +7,7 @@ import { emailOutbox } from "../../db/schema.ts";
 import type { Env } from "../../env.ts";
 import type { EventBus } from "../../lib/events.ts";
 import type { Logger } from "../../lib/logger.ts";
+import { outboxWorker } from "../../lib/outbox-worker.ts";
 
 export interface EmailMessage {
 	to: string;
@@ -71,11 +72,6 @@ export function createMailer(options: {
 		? nodemailer.createTransport(env.SMTP_URL)
 		: nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
 
-	let timer: NodeJS.Timeout | undefined;
-	let wake: NodeJS.Timeout | undefined;
-	let unsubscribe: (() => void) | undefined;
-	let running: Promise<number> | undefined;
-	let again = false;
 	let outboxReady: Promise<unknown> | undefined;
 
 	async function deliver(message: EmailMessage & { id: number }) {
@@ -175,37 +171,16 @@ export function createMailer(options: {
 		return claimed.length;
 	}
 
-	function run() {
-		if (running) {
-			again = true;
-			return;
-		}
-		running = deliverDue()
-			.catch((error) => {
-				logger.error({ err: error }, "email delivery run failed");
-				return 0;
-			})
-			.then((claimed) => {
-				// A full batch: more may be waiting.
-				if (claimed === BATCH) again = true;
-				return claimed;
-			})
-			.finally(() => {
-				running = undefined;
-				if (again) {
-					again = false;
-					run();
-				}
-			});
-	}
-
-	/** Delivers shortly, together with what else is queued by then. */
-	function runSoon() {
-		wake ??= setTimeout(() => {
-			wake = undefined;
-			run();
-		}, GATHER_MS);
-	}
+	const worker = outboxWorker({
+		deliverDue: () => deliverDue(),
+		batch: BATCH,
+		wakeOn: "email.queued",
+		gatherMs: GATHER_MS,
+		pollMs: POLL_MS,
+		events,
+		logger,
+		name: "email",
+	});
 
 	return {
 		async enqueue(messages, executor = db) {
@@ -226,23 +201,9 @@ export function createMailer(options: {
 			return queued.map((q) => q.id);
 		},
 		deliverDue,
-		start() {
-			unsubscribe ??= events.subscribe((event) => {
-				if (event.kind === "email.queued") runSoon();
-			});
-			// Retries come due with time, and mail queued while no instance listened is picked up.
-			timer ??= setInterval(run, POLL_MS);
-			timer.unref();
-			run();
-		},
+		start: worker.start,
 		async stop() {
-			unsubscribe?.();
-			unsubscribe = undefined;
-			clearInterval(timer);
-			clearTimeout(wake);
-			timer = undefined;
-			wake = undefined;
-			await running;
+			await worker.stop();
 			transport.close();
 		},
 	};

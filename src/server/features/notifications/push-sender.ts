@@ -6,6 +6,7 @@ import { pushSends, pushSubscriptions } from "../../db/schema.ts";
 import type { Env } from "../../env.ts";
 import type { EventBus } from "../../lib/events.ts";
 import type { Logger } from "../../lib/logger.ts";
+import { outboxWorker } from "../../lib/outbox-worker.ts";
 import type { SecretBox } from "../../lib/secret-box.ts";
 import { loadVapidKeys, type VapidKeys } from "./vapid.ts";
 
@@ -235,61 +236,24 @@ export function createPushSender(options: {
 		return claimed.length;
 	}
 
-	let timer: NodeJS.Timeout | undefined;
-	let wake: NodeJS.Timeout | undefined;
-	let unsubscribe: (() => void) | undefined;
-	let running: Promise<number> | undefined;
-	let again = false;
-
-	function run() {
-		if (running) {
-			again = true;
-			return;
-		}
-		running = deliverDue()
-			.catch((error) => {
-				logger.error({ err: error }, "push delivery run failed");
-				return 0;
-			})
-			.then((claimed) => {
-				if (claimed === BATCH) again = true;
-				return claimed;
-			})
-			.finally(() => {
-				running = undefined;
-				if (again) {
-					again = false;
-					run();
-				}
-			});
-	}
+	const worker = outboxWorker({
+		deliverDue: () => deliverDue(),
+		batch: BATCH,
+		wakeOn: "push.queued",
+		gatherMs: GATHER_MS,
+		pollMs: POLL_MS,
+		events,
+		logger,
+		name: "push",
+	});
 
 	return {
 		async publicKey() {
 			return (await vapidKeys()).publicKey;
 		},
 		deliverDue,
-		start() {
-			unsubscribe ??= events.subscribe((event) => {
-				if (event.kind !== "push.queued") return;
-				wake ??= setTimeout(() => {
-					wake = undefined;
-					run();
-				}, GATHER_MS);
-			});
-			timer ??= setInterval(run, POLL_MS);
-			timer.unref();
-			run();
-		},
-		async stop() {
-			unsubscribe?.();
-			unsubscribe = undefined;
-			clearInterval(timer);
-			clearTimeout(wake);
-			timer = undefined;
-			wake = undefined;
-			await running;
-		},
+		start: worker.start,
+		stop: worker.stop,
 	};
 }
 
