@@ -99,7 +99,7 @@ test("a customer books a day and pays the deposit; the next finds it full; the o
 	await expect(panel.getByText("Booked", { exact: true })).toBeVisible();
 	await shots(owner, "schedule-day");
 	await ownerMain.getByLabel("Crew capacity").fill("1");
-	await ownerMain.getByRole("button", { name: "Save" }).click();
+	await ownerMain.getByRole("button", { name: "Save", exact: true }).click();
 	await expect(toasts(owner)).toContainText("Crew capacity saved");
 	await expect(
 		ownerMain.getByRole("button", { name: `${label.replace(/, Open$/, "")}, 1 of 1 booked` }),

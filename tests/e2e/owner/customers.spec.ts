@@ -155,10 +155,10 @@ test("the owner edits a customer, toggles progress and uploads an image", async 
 	await expect(main.getByTestId("progress-percent")).toHaveText("25%");
 
 	// Edit mode: account info, notes and the image dialog.
-	await main.getByRole("button", { name: "Edit" }).click();
+	await main.getByRole("button", { name: "Edit", exact: true }).click();
 	// An emptied name is refused: SPEC's toast, and the field marked, described and focused.
 	await main.getByLabel("Name").fill("");
-	await main.getByRole("button", { name: "Save" }).click();
+	await main.getByRole("button", { name: "Save", exact: true }).click();
 	await expect(toasts(owner)).toContainText("Customer name is required");
 	await expect(main.getByLabel("Name")).toHaveAttribute("aria-invalid", "true");
 	await expect(main.getByLabel("Name")).toHaveAccessibleDescription("Customer name is required");
@@ -178,9 +178,9 @@ test("the owner edits a customer, toggles progress and uploads an image", async 
 			.toBuffer(),
 	});
 	await expect(toasts(owner)).toContainText("Image uploaded for Eli Eaves");
-	await main.getByRole("button", { name: "Save" }).click();
+	await main.getByRole("button", { name: "Save", exact: true }).click();
 	await expect(toasts(owner)).toContainText("Customer updated successfully");
-	await expect(main.getByRole("button", { name: "Edit" })).toBeVisible();
+	await expect(main.getByRole("button", { name: "Edit", exact: true })).toBeVisible();
 	await expect(main).toContainText("Eli Eaves-Trough");
 	await expect(main).toContainText("Maintenance");
 	await expect(main).toContainText("Ladder in the garage");

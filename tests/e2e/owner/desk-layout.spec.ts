@@ -134,7 +134,9 @@ test("with long names, references, words and links the customer page and the cha
 		await expect(main.getByText("Installation complete")).toBeVisible();
 		await expectNoSidewaysScroll(owner);
 		await expectNoOverlappingCards(owner);
-		await expect(main.getByRole("button", { name: "Edit" })).toBeInViewport({ ratio: 1 });
+		await expect(main.getByRole("button", { name: "Edit", exact: true })).toBeInViewport({
+			ratio: 1,
+		});
 		await shot(owner, `customer-overview-${width}`);
 		await expectNoSeriousA11yViolations(owner);
 
