@@ -237,6 +237,12 @@ const customerPage = (who: string, id: (w: HostileWorld) => string): Screen => (
 	axe: true,
 });
 
+/** The crews' pages: the days with stops, and a day's sheet. */
+const crewScreens: Screen[] = [
+	{ route: "/crew", path: "/crew", axe: true },
+	{ route: "/crew/day/:date", path: "/crew/day/2026-12-01", axe: true },
+];
+
 const ownerScreens: Screen[] = [
 	{ route: "/owner", path: "/owner", axe: true },
 	{ route: "/owner/chat", path: "/owner/chat", axe: true },
@@ -304,9 +310,12 @@ const ownerScreens: Screen[] = [
 test("the guard visits every page of the app", () => {
 	// A page added to the app (src/shared/routes.ts lists them all) gets a screen here too.
 	const covered = new Set<string>(
-		[...publicScreens, ...customerScreens.flatMap(([, s]) => s), ...ownerScreens].map(
-			(s) => s.route,
-		),
+		[
+			...publicScreens,
+			...customerScreens.flatMap(([, s]) => s),
+			...ownerScreens,
+			...crewScreens,
+		].map((s) => s.route),
 	);
 	expect(PAGE_PATHS.filter((p) => !covered.has(p))).toEqual([]);
 });
@@ -331,7 +340,9 @@ test("every page with hostile data: its layout at five widths, axe at 390 and 12
 	});
 	const owner = await test.step("the owner's area", () =>
 		inspect(browser, world, world.owner, ownerScreens));
-	const all = [visitor, ...customers, owner];
+	const crew = await test.step("the crews' pages", () =>
+		inspect(browser, world, world.crew, crewScreens));
+	const all = [visitor, ...customers, owner, crew];
 	expectNone(
 		all.flatMap((r) => r.layout),
 		"layout problems",

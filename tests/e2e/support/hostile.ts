@@ -80,6 +80,8 @@ export interface HostileWorld {
 	rejected: Account;
 	/** A customer the owner added with the Add Customer form. */
 	added: { customerId: string };
+	/** A crew member the owner invited. */
+	crew: Account;
 	stop(): Promise<void>;
 }
 
@@ -122,7 +124,12 @@ const client = (baseURL: string) =>
 
 async function signUp(
 	baseURL: string,
-	account: { email: string; displayName: string; role?: "owner" | "customer"; inviteCode?: string },
+	account: {
+		email: string;
+		displayName: string;
+		role?: "owner" | "customer" | "crew";
+		inviteCode?: string;
+	},
 ) {
 	const api = await client(baseURL);
 	await ok(
@@ -600,6 +607,20 @@ export async function seedHostileWorld(): Promise<HostileWorld> {
 		await attach(owner, `/api/owner/chat/${customerUserId}/attachments`, "estimate-diagram.png");
 
 		step("chat");
+		// A crew member, invited by the owner, with the longest name.
+		const crewEmail = hostileEmail("crew");
+		const crewInvite = (await ok(
+			() => owner.post("/api/owner/crew/invites", { data: { email: crewEmail } }),
+			"crew invitation",
+		)) as { code: string };
+		const crew = track(
+			await signUp(url, {
+				email: crewEmail,
+				displayName: name60("Cristobal"),
+				role: "crew",
+				inviteCode: crewInvite.code,
+			}),
+		);
 		const world: HostileWorld = {
 			server,
 			owner: await account(owner, ownerEmail, ownerName),
@@ -612,6 +633,7 @@ export async function seedHostileWorld(): Promise<HostileWorld> {
 			revised: await account(revised!, hostileEmail("revised"), name60("Reginald")),
 			rejected: await account(rejected!, hostileEmail("rejected"), name60("Josephine")),
 			added: { customerId: added.id },
+			crew: await account(crew, crewEmail, name60("Cristobal")),
 			async stop() {
 				await server.stop();
 			},
