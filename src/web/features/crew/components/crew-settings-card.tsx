@@ -43,7 +43,7 @@ export function CrewSettingsCard() {
 					They never see money, chat or settings.
 				</CardDescription>
 			</CardHeader>
-			<CardContent className="grid gap-5">
+			<CardContent className="grid grid-cols-[minmax(0,1fr)] gap-5">
 				<form
 					{...form}
 					className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end"
