@@ -44,6 +44,16 @@ async function settled(app: TestApp) {
 	throw new Error("pushes still pending");
 }
 
+/** Waits until the pending push has recorded its failed attempt. */
+async function recorded(app: TestApp, lastError: string) {
+	for (let i = 0; i < 200; i++) {
+		const rows = await app.db.select().from(pushSends).where(eq(pushSends.status, "pending"));
+		if (rows.every((row) => row.lastError === lastError)) return;
+		await new Promise((r) => setTimeout(r, 25));
+	}
+	throw new Error("the push attempt was not recorded");
+}
+
 describe("push subscriptions", () => {
 	test("a device subscribes, subscribes again, moves to another account, and is forgotten", async ({
 		app,
@@ -239,7 +249,8 @@ describe("push subscriptions", () => {
 		);
 		for (let attempt = 2; attempt <= 4; attempt++) {
 			await push.waitFor(attempt);
-			// The retry's wait is over at once.
+			// The attempt is recorded (a push lands before its row says so), then its wait is over.
+			await recorded(app, "The push service answered 503");
 			await app.db
 				.update(pushSends)
 				.set({ nextAttemptAt: new Date(0) })
