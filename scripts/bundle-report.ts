@@ -10,13 +10,21 @@
  * gzipped (level 6), as `npm run bench:web` counts them. A chunk's size is shared out among the
  * packages and folders its code comes from in proportion to their code gzipped apart before
  * minification: close, not exact.
+ *
+ * Then every route of src/web/routes.ts as React Router loads it (its entry, the root, its layouts
+ * and its module), with the JavaScript it loads before the visitor does anything beside the budget
+ * of 150 KB gzip, and the routes over it named on the console.
  */
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
 import type { Plugin } from "vite";
+import appRoutes from "../src/web/routes.ts";
 
 const REPORT_FILE = "build/bundle-report.txt";
+/** The most JavaScript (gzip) a route may load before the visitor does anything. */
+const ROUTE_BUDGET_BYTES = 150 * 1024;
 
 interface ChunkInfo {
 	file: string;
@@ -126,6 +134,29 @@ export function bundleReportPlugin(): Plugin {
 				if (file && routerEntry && root)
 					pages.push([`routes/public/${route}.tsx (React Router)`, [routerEntry, root, file]]);
 			}
+			// Every route of the app, as React Router loads it: its entry, the root, the layouts
+			// around the route and the route's own module.
+			const routeChains: [string, string[]][] = [];
+			const walk = (entries: RouteConfigEntry[], parents: string[]) => {
+				for (const entry of entries) {
+					const chain = [...parents, entry.file];
+					if (entry.children?.length) walk(entry.children, chain);
+					else routeChains.push([entry.path ?? "/", chain]);
+				}
+			};
+			walk(appRoutes, []);
+			const routeFigures: { route: string; gzip: number }[] = [];
+			const routeDetails: string[] = [];
+			for (const [routePath, files] of routeChains) {
+				const modules = files.map((f) => byFacade(`src/web/${f}`));
+				if (!routerEntry || !root || modules.some((m) => !m)) continue;
+				const before = staticClosure([routerEntry, root, ...(modules as string[])], chunks);
+				const gzipBytes = [...before].reduce((a, f) => a + (chunks.get(f)?.gzip ?? 0), 0);
+				const route = `/${routePath.replace(/^\//, "")}`;
+				routeFigures.push({ route, gzip: gzipBytes });
+				routeDetails.push(...summarize(`${route}, static imports`, before, chunks), "");
+			}
+
 			for (const [page, start] of pages) {
 				const before = staticClosure(start, chunks);
 				const dynamic = new Set<string>();
@@ -135,6 +166,12 @@ export function bundleReportPlugin(): Plugin {
 				out.push(...summarize(`${page}, static imports`, before, chunks));
 				out.push(...summarize(`${page}, loaded on demand (dynamic imports)`, later, chunks), "");
 			}
+			out.push(
+				`Every route as React Router loads it: scripts before interaction, gzip (budget ${kb(ROUTE_BUDGET_BYTES).trim()})`,
+			);
+			for (const { route, gzip: bytes } of routeFigures)
+				out.push(`${kb(bytes)}  ${route}${bytes > ROUTE_BUDGET_BYTES ? "  OVER BUDGET" : ""}`);
+			out.push("", ...routeDetails);
 			out.push("All chunks, largest first:");
 			for (const c of [...chunks.values()].sort((a, b) => b.gzip - a.gzip)) {
 				const top = [...c.sources]
@@ -147,6 +184,10 @@ export function bundleReportPlugin(): Plugin {
 			fs.mkdirSync(path.dirname(REPORT_FILE), { recursive: true });
 			fs.writeFileSync(REPORT_FILE, `${out.join("\n")}\n`);
 			console.log(`Bundle report: ${REPORT_FILE}`);
+			if (routeFigures.length !== routeChains.length)
+				this.error("The bundle report could not find every route's module");
+			const over = routeFigures.filter((r) => r.gzip > ROUTE_BUDGET_BYTES);
+			if (over.length) console.log(`Routes over the budget: ${over.map((r) => r.route).join(", ")}`);
 		},
 	};
 }
