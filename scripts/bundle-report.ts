@@ -187,7 +187,8 @@ export function bundleReportPlugin(): Plugin {
 			if (routeFigures.length !== routeChains.length)
 				this.error("The bundle report could not find every route's module");
 			const over = routeFigures.filter((r) => r.gzip > ROUTE_BUDGET_BYTES);
-			if (over.length) console.log(`Routes over the budget: ${over.map((r) => r.route).join(", ")}`);
+			if (over.length)
+				console.log(`Routes over the budget: ${over.map((r) => r.route).join(", ")}`);
 		},
 	};
 }
