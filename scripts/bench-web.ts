@@ -384,11 +384,31 @@ async function seedSignedIn() {
 	]);
 	console.log("Seeding the signed-in screens' data...");
 	const world = await seedHostileWorld();
+	try {
+		return await fillSignedIn(world, request);
+	} catch (error) {
+		await world.stop();
+		throw error;
+	}
+}
+
+async function fillSignedIn(
+	world: Awaited<ReturnType<typeof import("../tests/e2e/support/hostile.ts").seedHostileWorld>>,
+	request: typeof import("@playwright/test").request,
+) {
 	const owner = await request.newContext({
 		baseURL: world.server.url,
 		storageState: world.owner.storageState,
 		extraHTTPHeaders: { "x-forwarded-for": "198.18.0.1" },
 	});
+	const catalog = (await (await owner.get("/api/catalog")).json()) as {
+		services: { id: string; hasQuantity: boolean }[];
+	};
+	const services = catalog.services.slice(0, 2).map((service) => ({
+		serviceId: service.id,
+		quantity: service.hasQuantity ? 40 : 1,
+		unitPriceCents: 150_00,
+	}));
 	const more = Number(process.env.BENCH_CUSTOMERS ?? 1000);
 	let next = 0;
 	await Promise.all(
@@ -405,7 +425,7 @@ async function seedSignedIn() {
 							city: i % 2 ? "Canton" : "Akron",
 							state: "OH",
 							zipCode: i % 2 ? "44702" : "44308",
-							services: [],
+							services,
 						}),
 					},
 				});
@@ -413,6 +433,34 @@ async function seedSignedIn() {
 			}
 		}),
 	);
+	// A crew day of up to eight stops (its capacity): the customer with every badge and others.
+	type Calendar = {
+		seasons: string[];
+		windows: {
+			id: string;
+			kind: string;
+			days: { day: string; capacity: number; closed: boolean }[];
+		}[];
+	};
+	const today = new Date().toISOString().slice(0, 10);
+	const calendar = (await (await owner.get("/api/owner/schedule")).json()) as Calendar;
+	const window = calendar.windows.find(
+		(w) => w.kind === "install" && w.days.some((d) => d.day > today),
+	);
+	const installDay = window?.days.find((d) => d.day > today && !d.closed && d.capacity > 0);
+	if (!window || !installDay) throw new Error("Seeding: no install day with room");
+	const { customers } = (await (
+		await owner.get("/api/owner/customers?q=bench-customer")
+	).json()) as { customers: { id: string }[] };
+	for (const customerId of [
+		world.hostile.customerId,
+		...customers.slice(0, 7).map((c) => c.id),
+	].slice(0, installDay.capacity)) {
+		const r = await owner.post("/api/owner/bookings", {
+			data: { customerId, windowId: window.id, day: installDay.day },
+		});
+		if (r.status() !== 201) throw new Error(`booking: ${r.status()} ${await r.text()}`);
+	}
 	await owner.dispose();
 	const crew = await request.newContext({
 		baseURL: world.server.url,
