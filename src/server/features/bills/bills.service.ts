@@ -198,7 +198,7 @@ async function whyNotUndone(db: Executor, id: string) {
 		.select({
 			status: bills.status,
 			method: bills.paymentMethod,
-			booked: sql<boolean>`exists (select 1 from ${bookings} where ${bookings.depositBillId} = ${bills.id})`,
+			booked: sql<boolean>`exists (select 1 from ${bookings} where ${bookings.depositBillId} = ${id})`,
 		})
 		.from(bills)
 		.where(eq(bills.id, id));
