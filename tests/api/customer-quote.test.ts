@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { files, quoteRequests } from "../../src/server/db/schema.ts";
 import { QUOTE_FORM_MESSAGES } from "../../src/shared/estimate.ts";
 import { QUOTE_IN_PROGRESS_MESSAGE } from "../../src/shared/quote-request.ts";
+import type { QuoteView } from "../../src/shared/quotes.ts";
 import { ownerAndCustomer, signedInCustomer } from "../support/accounts.ts";
 import { appQuote, sampleLines } from "../support/builders.ts";
 import { type FormFile, formFile, HttpClient, read } from "../support/http-client.ts";
@@ -106,11 +107,13 @@ describe("POST /api/quote-requests (customer)", () => {
 			{ label: "Travel to Akron (+10%)", amountCents: 7020 },
 			{ label: "Rounded to the nearest $5", amountCents: -220 },
 		];
-		const mine = (await read(customer.client.api.quotes.latest.$get())).json.quote!;
+		// The cached answer's type is the JSON's; the route's schema is the quote view.
+		const mine: QuoteView = (await read(customer.client.api.quotes.latest.$get())).json.quote;
 		expect(mine).toMatchObject({ totalEstimateCents: 77000, adjustments: lines });
 		const services = mine.services.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
 		expect(services + lines.reduce((sum, l) => sum + l.amountCents, 0)).toBe(77000);
-		const listed = (await read(owner.client.api.owner.quotes.$get({ query: {} }))).json.quotes;
+		const listed: QuoteView[] = (await read(owner.client.api.owner.quotes.$get({ query: {} }))).json
+			.quotes;
 		expect(listed.find((q) => q.id === res.json.id)).toMatchObject({ adjustments: lines });
 
 		// A revised price is the owner's, not the engine's: one line makes up the difference.

@@ -20,8 +20,8 @@ import { type Account, signedInCustomer, signedInOwner } from "../support/accoun
 import { approvedCustomer, sampleLines, serviceRequest } from "../support/builders.ts";
 import { expectError } from "../support/expect.ts";
 import { formFile, HttpClient, read } from "../support/http-client.ts";
-import { openLiveStream } from "../support/live-stream.ts";
 import { png } from "../support/images.ts";
+import { openLiveStream } from "../support/live-stream.ts";
 import { readOutbox, waitForMail } from "../support/outbox.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
