@@ -205,7 +205,9 @@ test("the owner edits a customer, toggles progress and uploads an image", async 
 	await main.getByRole("button", { name: "Paid by check" }).click();
 	await confirm.getByRole("button", { name: "Record Payment" }).click();
 	await expect(main.getByText("Paid · check")).toBeVisible();
-	await expect(toasts(owner)).toContainText("Holiday lighting installation: $400.00, paid by check");
+	await expect(toasts(owner)).toContainText(
+		"Holiday lighting installation: $400.00, paid by check",
+	);
 	await expect(paidBill).toContainText("$400.00");
 	await expect(outstanding).toHaveCount(0);
 	await shot(owner, "undo-toast-1280");
