@@ -144,7 +144,12 @@ export const CUSTOMER_MESSAGES = {
 	billAlreadyPaid: "This bill is already paid",
 	billNotFound: "Bill not found",
 	billPaymentUndone: "Payment record undone: the bill is pending again",
-	billUndoTooLate: "This payment can no longer be undone",
+	billUndoTooLate:
+		"This payment can no longer be undone: a cash or check payment can be taken back for 2 minutes after it is recorded",
+	billUndoNotPaid: "This bill is not paid, so there is no payment to undo",
+	billUndoCard: "A card payment cannot be undone: refund it from the Billing tab instead",
+	billUndoDeposit:
+		"This deposit has booked an install day: move or cancel the booking instead of undoing the payment",
 	mediaUploaded: "Installation photos uploaded",
 	mediaRemoved: "Photo removed",
 	noCustomers: "No customers found. Add your first customer above.",

@@ -7,6 +7,7 @@ import { describe, expect, onTestFinished } from "vitest";
 import type { z } from "zod";
 import { bills, bookings, crewDays, payments } from "../../src/server/db/schema.ts";
 import { BOOKING_MESSAGES, seasonOf, type windowInputSchema } from "../../src/shared/bookings.ts";
+import { CUSTOMER_MESSAGES } from "../../src/shared/customers.ts";
 import { businessDate } from "../../src/shared/dates.ts";
 import type { Account } from "../support/accounts.ts";
 import { test } from "../support/app-fixture.ts";
@@ -397,6 +398,16 @@ describe("holds run out", () => {
 			);
 			expect(res.status, res.text).toBe(200);
 		}
+		// A deposit that booked its day is not undone: the booking is moved or cancelled instead.
+		expectError(
+			await read(
+				owner.client.api.owner.bills[":id"]["undo-mark-paid"].$post({
+					param: { id: onTime.json.depositBillId },
+				}),
+			),
+			409,
+			CUSTOMER_MESSAGES.billUndoDeposit,
+		);
 		expect(
 			(await read(casey.client.api.bookings[":id"].$get({ param: { id: late.json.id } }))).json
 				.status,

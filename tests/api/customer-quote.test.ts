@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { files, quoteRequests } from "../../src/server/db/schema.ts";
 import { QUOTE_FORM_MESSAGES } from "../../src/shared/estimate.ts";
 import { QUOTE_IN_PROGRESS_MESSAGE } from "../../src/shared/quote-request.ts";
+import type { QuoteView } from "../../src/shared/quotes.ts";
 import { ownerAndCustomer, signedInCustomer } from "../support/accounts.ts";
 import { appQuote, sampleLines } from "../support/builders.ts";
 import { type FormFile, formFile, HttpClient, read } from "../support/http-client.ts";
@@ -94,6 +95,38 @@ describe("POST /api/quote-requests (customer)", () => {
 		const latest = await read(customer.client.api.quotes.latest.$get());
 		expect(latest.json.quote).toMatchObject({ id: quote!.id, status: "pending" });
 		expect(latest.json.quote.photoIds).toEqual([photo!.id]);
+	});
+
+	it("keeps what it was priced with: its complexity, travel and rounding lines, for the customer and the owner", async () => {
+		const { owner, customer } = await ownerAndCustomer(app);
+		// $650.00 of services (Medium: +8%) in Akron (+10%): $772.20, rounded to $770.00.
+		const res = await submit(customer.client, await request(app, { city: "Akron" }));
+		expect(res.status, res.text).toBe(201);
+		const lines = [
+			{ label: "Medium complexity (+8%)", amountCents: 5200 },
+			{ label: "Travel to Akron (+10%)", amountCents: 7020 },
+			{ label: "Rounded to the nearest $5", amountCents: -220 },
+		];
+		// The cached answer's type is the JSON's; the route's schema is the quote view.
+		const mine: QuoteView = (await read(customer.client.api.quotes.latest.$get())).json.quote;
+		expect(mine).toMatchObject({ totalEstimateCents: 77000, adjustments: lines });
+		const services = mine.services.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
+		expect(services + lines.reduce((sum, l) => sum + l.amountCents, 0)).toBe(77000);
+		const listed: QuoteView[] = (await read(owner.client.api.owner.quotes.$get({ query: {} }))).json
+			.quotes;
+		expect(listed.find((q) => q.id === res.json.id)).toMatchObject({ adjustments: lines });
+
+		// A revised price is the owner's, not the engine's: one line makes up the difference.
+		const revised = await read(
+			owner.client.api.owner.quotes[":source"][":id"].revise.$post({
+				param: { source: "app", id: res.json.id },
+				json: { revisedPriceCents: 80000, notes: "Porch railing too" },
+			}),
+		);
+		expect(revised.status, revised.text).toBe(200);
+		expect((await read(customer.client.api.quotes.latest.$get())).json.quote!.adjustments).toEqual([
+			{ label: "Price adjustment", amountCents: 80000 - services },
+		]);
 	});
 
 	it("refuses bad input with a clear message and stores nothing", async () => {

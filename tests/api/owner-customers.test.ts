@@ -21,6 +21,7 @@ import { approvedCustomer, sampleLines, serviceRequest } from "../support/builde
 import { expectError } from "../support/expect.ts";
 import { formFile, HttpClient, read } from "../support/http-client.ts";
 import { png } from "../support/images.ts";
+import { openLiveStream } from "../support/live-stream.ts";
 import { readOutbox, waitForMail } from "../support/outbox.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -512,16 +513,12 @@ describe("the customer page", () => {
 });
 
 describe("undoing a cash or check payment", () => {
-	it("puts the bill back to pending within two minutes, once; never a card payment or an old one", async () => {
+	it("puts the bill back to pending within two minutes, once, and the customer hears of it; never a card payment or an old one", async () => {
 		const customer = await approvedCustomer(app);
 		const { owner, bill } = customer;
-		expectError(
-			await read(
-				owner.client.api.owner.bills[":id"]["undo-mark-paid"].$post({ param: { id: bill.id } }),
-			),
-			409,
-			CUSTOMER_MESSAGES.billUndoTooLate,
-		);
+		const undo = () =>
+			read(owner.client.api.owner.bills[":id"]["undo-mark-paid"].$post({ param: { id: bill.id } }));
+		expectError(await undo(), 409, CUSTOMER_MESSAGES.billUndoNotPaid);
 		await read(
 			owner.client.api.owner.bills[":id"]["mark-paid"].$post({
 				param: { id: bill.id },
@@ -534,29 +531,33 @@ describe("undoing a cash or check payment", () => {
 			),
 			403,
 		);
-		// The typed client: the path, its parameters and the answer's shape come from the route.
-		const res = await owner.client.api.owner.bills[":id"]["undo-mark-paid"].$post({
-			param: { id: bill.id },
-		});
-		expect(res.status).toBe(200);
-		const undone = await res.json();
-		expect(undone).toEqual({
-			id: bill.id,
-			status: "pending",
-			message: CUSTOMER_MESSAGES.billPaymentUndone,
-		});
+		// The customer's open pages hear of the undo (their bills and progress are read again).
+		const stream = await openLiveStream(app.url, customer.client.cookieHeader());
+		try {
+			await expect.poll(() => stream.comments.includes("connected")).toBe(true);
+			// The typed client: the path, its parameters and the answer's shape come from the route.
+			const res = await owner.client.api.owner.bills[":id"]["undo-mark-paid"].$post({
+				param: { id: bill.id },
+			});
+			expect(res.status).toBe(200);
+			const undone = await res.json();
+			expect(undone).toEqual({
+				id: bill.id,
+				status: "pending",
+				message: CUSTOMER_MESSAGES.billPaymentUndone,
+			});
+			const heard = await stream.next((e) => e.data.kind === "bill.changed", 15_000);
+			expect(heard.data).toMatchObject({ billId: bill.id });
+		} finally {
+			await stream.close();
+		}
 		expect((await read(customer.client.api.bills.$get())).json.bills[0]).toMatchObject({
 			status: "pending",
 			paymentMethod: null,
+			paidAt: null,
 		});
 		expect((await read(customer.client.api.customer.$get())).json.customer.paidInvoice).toBe(false);
-		expectError(
-			await read(
-				owner.client.api.owner.bills[":id"]["undo-mark-paid"].$post({ param: { id: bill.id } }),
-			),
-			409,
-			CUSTOMER_MESSAGES.billUndoTooLate,
-		);
+		expectError(await undo(), 409, CUSTOMER_MESSAGES.billUndoNotPaid);
 
 		// Recorded three minutes ago: too late, the bill stays paid.
 		await read(
@@ -569,25 +570,13 @@ describe("undoing a cash or check payment", () => {
 			.update(bills)
 			.set({ paidAt: sql`now() - interval '3 minutes'` })
 			.where(eq(bills.id, bill.id));
-		expectError(
-			await read(
-				owner.client.api.owner.bills[":id"]["undo-mark-paid"].$post({ param: { id: bill.id } }),
-			),
-			409,
-			CUSTOMER_MESSAGES.billUndoTooLate,
-		);
-		// A card payment is refunded, never undone.
+		expectError(await undo(), 409, CUSTOMER_MESSAGES.billUndoTooLate);
+		// A card payment is refunded, never undone, however recent.
 		await app.db
 			.update(bills)
 			.set({ paidAt: sql`now()`, paymentMethod: "card" })
 			.where(eq(bills.id, bill.id));
-		expectError(
-			await read(
-				owner.client.api.owner.bills[":id"]["undo-mark-paid"].$post({ param: { id: bill.id } }),
-			),
-			409,
-			CUSTOMER_MESSAGES.billUndoTooLate,
-		);
+		expectError(await undo(), 409, CUSTOMER_MESSAGES.billUndoCard);
 		expect((await read(customer.client.api.bills.$get())).json.bills[0].status).toBe("paid");
 		expectError(
 			await read(

@@ -81,6 +81,7 @@ test("the owner adds a customer with two services and a custom price; the custom
 
 test("the owner edits a customer, toggles progress and uploads an image", async ({
 	ownerPage: owner,
+	customerPage,
 }) => {
 	test.setTimeout(120_000);
 	// A customer made through the API, with a photo, a service and a bill.
@@ -186,19 +187,35 @@ test("the owner edits a customer, toggles progress and uploads an image", async 
 	await expect(main).toContainText("Ladder in the garage");
 	await expect(main.getByRole("img", { name: "Eli Eaves-Trough" })).toBeVisible();
 
-	// Marked paid by check, after a confirmation; undone from the toast, then recorded again.
+	// Marked paid by check, after a confirmation naming the bill, its amount and the method; undone
+	// from the toast, then recorded again. The customer's open payments page follows each step.
+	const customer = await customerPage({ email, password: "eaves-lights-1" });
+	await customer.goto("/app/payments");
+	const outstanding = customer.getByTestId("outstanding-bill");
+	const paidBill = customer.getByTestId("paid-bill");
+	await expect(outstanding).toContainText("$400.00");
 	await tabs.getByRole("tab", { name: "Billing" }).click();
 	await main.getByRole("button", { name: "Paid by check" }).click();
 	const confirm = owner.getByRole("dialog", { name: "Record a check payment?" });
+	await expect(confirm).toContainText("Holiday lighting installation: $400.00, paid by check.");
+	await shot(owner, "confirm-check-1280");
 	await confirm.getByRole("button", { name: "Cancel" }).click();
 	await expect(confirm).toBeHidden();
 	await expect(main.getByText("Pending", { exact: true })).toBeVisible();
 	await main.getByRole("button", { name: "Paid by check" }).click();
 	await confirm.getByRole("button", { name: "Record Payment" }).click();
 	await expect(main.getByText("Paid · check")).toBeVisible();
+	await expect(toasts(owner)).toContainText(
+		"Holiday lighting installation: $400.00, paid by check",
+	);
+	await expect(paidBill).toContainText("$400.00");
+	await expect(outstanding).toHaveCount(0);
+	await shot(owner, "undo-toast-1280");
 	await toasts(owner).getByRole("button", { name: "Undo" }).click();
 	await expect(toasts(owner)).toContainText("Payment record undone: the bill is pending again");
 	await expect(main.getByText("Pending", { exact: true })).toBeVisible();
+	await expect(outstanding).toContainText("$400.00");
+	await expect(paidBill).toHaveCount(0);
 	await main.getByRole("button", { name: "Paid by check" }).click();
 	await confirm.getByRole("button", { name: "Record Payment" }).click();
 	await expect(main.getByText("Paid · check")).toBeVisible();

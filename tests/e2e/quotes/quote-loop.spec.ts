@@ -43,7 +43,7 @@ test("a customer's quote goes from request to revision, acceptance, bill and sig
 		.getByRole("button", { name: "Increase quantity" })
 		.click();
 	await main.getByLabel("Street Address").fill("1200 Market Ave N");
-	await main.getByLabel("City").fill("Canton");
+	await main.getByLabel("City").fill("Akron");
 	const photo = await sharp({
 		create: { width: 48, height: 32, channels: 3, background: { r: 200, g: 40, b: 40 } },
 	})
@@ -68,11 +68,13 @@ test("a customer's quote goes from request to revision, acceptance, bill and sig
 	await expect(toasts(page)).toContainText("Quote request submitted successfully!");
 	await expect(page).toHaveURL(/\/app$/);
 	await expect(main.getByText("We're reviewing your request")).toBeVisible();
-	// $650 of services, then the lines that make the estimate: the sum of what the card lists.
+	// $650 of services, then the lines that make the estimate (job size, travel to Akron, rounding):
+	// the sum of what the card lists.
 	const quoteLines = main.getByRole("listitem");
 	await expect(quoteLines.filter({ hasText: "Medium complexity (+8%)" })).toContainText("+$52.00");
-	await expect(quoteLines.filter({ hasText: "Rounded to the nearest $5" })).toContainText("−$2.00");
-	await expect(main.getByText("Estimate", { exact: true }).locator("..")).toContainText("$700.00");
+	await expect(quoteLines.filter({ hasText: "Travel to Akron (+10%)" })).toContainText("+$70.20");
+	await expect(quoteLines.filter({ hasText: "Rounded to the nearest $5" })).toContainText("−$2.20");
+	await expect(main.getByText("Estimate", { exact: true }).locator("..")).toContainText("$770.00");
 	await expect(main.getByRole("link", { name: "Get Serviced" })).toHaveCount(0);
 
 	// The owner sees it with the photo, and revises the price.
@@ -86,7 +88,15 @@ test("a customer's quote goes from request to revision, acceptance, bill and sig
 	await expect(card.getByText("App", { exact: true })).toBeVisible();
 	// A summary row per quote: its details open in place.
 	await owner.getByRole("button", { name: new RegExp(customer.displayName) }).click();
-	await expect(card.getByText("1200 Market Ave N, Canton")).toBeVisible();
+	await expect(card.getByText("1200 Market Ave N, Akron")).toBeVisible();
+	// The same lines under "Show how this was priced".
+	await card.getByText("Show how this was priced (Medium complexity)").click();
+	const priced = card.getByRole("list", { name: "From the services to the price" });
+	await expect(priced.getByRole("listitem")).toHaveText([
+		/Medium complexity \(\+8%\)\s*\+\$52\.00/,
+		/Travel to Akron \(\+10%\)\s*\+\$70\.20/,
+		/Rounded to the nearest \$5\s*−\$2\.20/,
+	]);
 	const img = card.getByRole("img", { name: `${customer.displayName}'s property, 1 of 1` });
 	await expect(img).toBeVisible();
 	await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(48);

@@ -77,7 +77,10 @@ export const ownerRoutes = createRouter<OwnerEnv>()
 						z.object({ id: z.uuid(), status: z.literal("pending"), message: z.string() }),
 					),
 				},
-				409: { description: "Not a cash or check payment of the last two minutes" },
+				409: {
+					description:
+						"Not paid, paid by card, a deposit that booked a day, or recorded more than two minutes ago",
+				},
 				...errorResponses,
 			},
 		}),

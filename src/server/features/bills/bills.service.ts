@@ -145,12 +145,17 @@ export async function markBillPaid(options: {
 	});
 }
 
-/** How long after recording a cash or check payment the owner may take it back (a mistaken tap). */
+/**
+ * How long after recording a cash or check payment the owner may take it back (a mistaken tap);
+ * decision 037. The page's toast offers Undo for 10 seconds of it.
+ */
 const UNDO_PAID_SECONDS = 120;
 
 /**
- * Takes back a cash or check payment recorded in the last two minutes: the bill is pending again.
- * Card payments, and anything older, are refunded instead (refund.service.ts).
+ * Takes back a cash or check payment recorded in the last two minutes: the bill is pending again
+ * (no payment row exists for cash or check; the bill itself records it) and the customer's pages
+ * hear of it. Refused with 409 and the reason: a bill not paid, a card payment (refunded instead,
+ * refund.service.ts), a deposit that booked an install day, or a payment older than the window.
  */
 export async function undoMarkBillPaid(options: {
 	deps: Pick<Deps, "events">;
@@ -174,12 +179,7 @@ export async function undoMarkBillPaid(options: {
 				),
 			)
 			.returning();
-		if (!undone) {
-			const [existing] = await tx.select({ id: bills.id }).from(bills).where(eq(bills.id, id));
-			throw existing
-				? conflict(CUSTOMER_MESSAGES.billUndoTooLate)
-				: notFound(CUSTOMER_MESSAGES.billNotFound);
-		}
+		if (!undone) throw await whyNotUndone(tx, id);
 		if (undone.quoteRequestId) {
 			await tx
 				.update(customers)
@@ -190,4 +190,22 @@ export async function undoMarkBillPaid(options: {
 		await deps.events.publish(tx, { kind: "bill.changed", billId: id, userId: undone.userId });
 		return { id, status: "pending" as const, message: CUSTOMER_MESSAGES.billPaymentUndone };
 	});
+}
+
+/** The refusal of an undo, with its reason (the bill as it is now). */
+async function whyNotUndone(db: Executor, id: string) {
+	const [bill] = await db
+		.select({
+			status: bills.status,
+			method: bills.paymentMethod,
+			booked: sql<boolean>`exists (select 1 from ${bookings} where ${bookings.depositBillId} = ${id})`,
+		})
+		.from(bills)
+		.where(eq(bills.id, id));
+	if (!bill) return notFound(CUSTOMER_MESSAGES.billNotFound);
+	if (bill.status === "pending") return conflict(CUSTOMER_MESSAGES.billUndoNotPaid);
+	if (bill.method === "card" || bill.status === "refunded")
+		return conflict(CUSTOMER_MESSAGES.billUndoCard);
+	if (bill.booked) return conflict(CUSTOMER_MESSAGES.billUndoDeposit);
+	return conflict(CUSTOMER_MESSAGES.billUndoTooLate);
 }

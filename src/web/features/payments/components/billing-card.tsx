@@ -26,6 +26,8 @@ const BADGE = { pending: "warning", paid: "success", refunded: "default" } as co
 
 type InPerson = "cash" | "check";
 
+const PAID_HOW: Record<InPerson, string> = { cash: "paid in cash", check: "paid by check" };
+
 /** How long the toast offers Undo; the server takes an undo for two minutes. */
 const UNDO_TOAST_MS = 10_000;
 
@@ -44,6 +46,7 @@ export function BillingCard({ detail }: { detail: CustomerDetail }) {
 				onSuccess: (res) => {
 					setConfirming(null);
 					toast.success(res.message, {
+						description: `${bill.description}: ${formatCents(bill.amountCents)}, ${PAID_HOW[method]}`,
 						duration: UNDO_TOAST_MS,
 						action: {
 							label: "Undo",
@@ -123,9 +126,8 @@ export function BillingCard({ detail }: { detail: CustomerDetail }) {
 								Record a {confirming.method === "cash" ? "cash" : "check"} payment?
 							</DialogTitle>
 							<DialogDescription className="wrap-anywhere">
-								{confirming.bill.description}: {formatCents(confirming.bill.amountCents)}, paid{" "}
-								{confirming.method === "cash" ? "in cash" : "by check"}. The customer sees the bill
-								as paid.
+								{confirming.bill.description}: {formatCents(confirming.bill.amountCents)},{" "}
+								{PAID_HOW[confirming.method]}. The customer sees the bill as paid.
 							</DialogDescription>
 						</DialogHeader>
 						<DialogFooter>

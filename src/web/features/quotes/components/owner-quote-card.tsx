@@ -146,7 +146,8 @@ function QuoteDetails({
 					{quote.services.map((line) => (
 						<tr key={line.serviceId} className="border-t">
 							<td className="py-2 pr-2">{line.name}</td>
-							<td className="py-2 pr-2">{line.quantity}</td>
+							{/* The container breaks anywhere; a quantity stays whole. */}
+							<td className="py-2 pr-2 whitespace-nowrap tabular-nums">{line.quantity}</td>
 							<td className="py-2 text-right">
 								<Input
 									aria-label={`Price for ${line.name}`}
