@@ -2,6 +2,7 @@ import { ChevronDown, CreditCard, Home, Phone, User, Wrench } from "lucide-react
 import { Outlet } from "react-router";
 import type { SessionUser } from "../../../shared/auth.ts";
 import { AppShell, ShellTopBar } from "../../components/shell/app-shell.tsx";
+import { SettledPage } from "../../components/shell/settled-page.tsx";
 import { RequireUser } from "../../features/auth/components/require-user.tsx";
 import { RoleSwitch } from "../../features/auth/components/role-switch.tsx";
 import { SignOutButton } from "../../features/auth/components/sign-out-button.tsx";
@@ -63,7 +64,9 @@ export default function CustomerLayout() {
 			<RequireUser>
 				{(user) => (
 					<AppShell tabs={tabs} label="Customer app" topBar={<CustomerTopBar user={user} />}>
-						<Outlet />
+						<SettledPage>
+							<Outlet />
+						</SettledPage>
 						<div className="lg:hidden">
 							<RoleSwitch user={user} current="customer" />
 						</div>

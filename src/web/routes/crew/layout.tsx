@@ -1,5 +1,6 @@
 import { CalendarDays } from "lucide-react";
 import { Link, Outlet } from "react-router";
+import { SettledPage } from "../../components/shell/settled-page.tsx";
 import { RequireUser } from "../../features/auth/components/require-user.tsx";
 import { SignOutButton } from "../../features/auth/components/sign-out-button.tsx";
 import { useBusinessProfile } from "../../lib/business-profile.ts";
@@ -32,7 +33,9 @@ export default function CrewLayout() {
 					<div className="min-h-dvh bg-background print:bg-white">
 						<CrewHeader name={user.displayName} />
 						<main className="mx-auto w-full max-w-3xl px-4 pt-6 pb-16 print:max-w-none print:p-0">
-							<Outlet />
+							<SettledPage>
+								<Outlet />
+							</SettledPage>
 						</main>
 					</div>
 				)}

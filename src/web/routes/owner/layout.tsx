@@ -9,6 +9,7 @@ import {
 import type * as React from "react";
 import { Outlet } from "react-router";
 import { AppShell } from "../../components/shell/app-shell.tsx";
+import { SettledPage } from "../../components/shell/settled-page.tsx";
 import { RequireUser } from "../../features/auth/components/require-user.tsx";
 import { RoleSwitch } from "../../features/auth/components/role-switch.tsx";
 import { useOwnerUnread } from "../../features/chat/api.ts";
@@ -42,7 +43,9 @@ export default function OwnerLayout() {
 			<RequireUser owner>
 				{(user) => (
 					<OwnerShell>
-						<Outlet />
+						<SettledPage>
+							<Outlet />
+						</SettledPage>
 						<RoleSwitch user={user} current="owner" />
 						<LiveUpdates user={user} />
 						<PushKeeper />

@@ -1,0 +1,51 @@
+import { useQueryClient } from "@tanstack/react-query";
+import type * as React from "react";
+import { useEffect, useState } from "react";
+import { useLocation } from "react-router";
+import { LoadingState } from "./app-shell.tsx";
+
+/** A page shows once nothing it asked for has been loading for this long... */
+const QUIET_MS = 60;
+/** ...or after this, whatever is still loading (it then shows its own loading state). */
+const MOST_MS = 4000;
+
+/**
+ * Shows a signed-in page once its first data is in, all at once, so its cards do not push each
+ * other down as each one's data arrives (a page of ten cards moved most of the screen on a phone).
+ * Until then the page is laid out but not shown, under one loading state. "First data" is every
+ * query without data yet: a page whose data is cached shows at once, while it refreshes.
+ */
+export function SettledPage({ children }: { children: React.ReactNode }) {
+	const { pathname } = useLocation();
+	const queryClient = useQueryClient();
+	const [settled, setSettled] = useState<string | null>(null);
+	useEffect(() => {
+		const loading = () =>
+			queryClient.isFetching({ predicate: (query) => query.state.data === undefined }) > 0;
+		let quiet: ReturnType<typeof setTimeout> | undefined;
+		const check = () => {
+			clearTimeout(quiet);
+			if (!loading()) quiet = setTimeout(() => !loading() && setSettled(pathname), QUIET_MS);
+		};
+		const most = setTimeout(() => setSettled(pathname), MOST_MS);
+		const unsubscribe = queryClient.getQueryCache().subscribe(check);
+		// The page's queries have started by now (its effects ran first): with all of its data
+		// cached, it shows at once.
+		if (loading()) check();
+		else setSettled(pathname);
+		return () => {
+			unsubscribe();
+			clearTimeout(quiet);
+			clearTimeout(most);
+		};
+	}, [pathname, queryClient]);
+	const shown = settled === pathname;
+	return (
+		<>
+			{shown ? null : <LoadingState />}
+			<div className={shown ? "contents" : "invisible h-0 overflow-hidden"} aria-hidden={!shown}>
+				{children}
+			</div>
+		</>
+	);
+}
