@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { haversineMiles, planRoute, type Point, tourMiles, zipOf } from "./route-plan.ts";
+import { haversineMiles, type Point, planRoute, tourMiles, zipOf } from "./route-plan.ts";
 import { zipPoint } from "./zip-points.ts";
 
 /** Every order of `items` (for the brute force). */

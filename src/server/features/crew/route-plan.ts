@@ -59,7 +59,9 @@ export function planRoute(depot: Point | null, stops: readonly RouteStop[]): Rou
 	const unknown = stops.filter((s) => s.point === null).map((s) => s.id);
 	if (located.length === 0) return { order: unknown, unknown, miles: 0 };
 	// Node 0 is the depot (or the first located stop when there is none); 1..n the stops.
-	const nodes: Point[] = depot ? [depot, ...located.map((s) => s.point)] : located.map((s) => s.point);
+	const nodes: Point[] = depot
+		? [depot, ...located.map((s) => s.point)]
+		: located.map((s) => s.point);
 	const n = nodes.length;
 	const dist: number[][] = nodes.map((a) => nodes.map((b) => haversineMiles(a, b)));
 	const d = (i: number, j: number) => dist[i]![j]!;
