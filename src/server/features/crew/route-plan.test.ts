@@ -53,6 +53,25 @@ describe("route plan", () => {
 		expect(plan.order).toEqual(["44646", "44720", "44308", "44113", "44236", "44224", "44601"]);
 	});
 
+	it("finds the brute force's tour of the API test's day too", async () => {
+		const depot = await point("44702");
+		const zips = ["44308", "44113", "44646", "44720", "44236"];
+		const stops = await Promise.all(zips.map(async (id) => ({ id, point: await point(id) })));
+		let best = Number.POSITIVE_INFINITY;
+		for (const order of permutations(stops))
+			best = Math.min(
+				best,
+				tourMiles(
+					depot,
+					order.map((s) => s.point),
+				),
+			);
+		const plan = planRoute(depot, stops);
+		expect(plan.miles).toBeCloseTo(best, 6);
+		// Massillon, Akron, Cleveland, Hudson, North Canton (tests/api/day-route.test.ts).
+		expect(plan.order).toEqual(["44646", "44308", "44113", "44236", "44720"]);
+	});
+
 	it("puts stops without a known ZIP last, in their own order, and flags them", async () => {
 		const depot = await point("44702");
 		const plan = planRoute(depot, [
