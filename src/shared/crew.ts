@@ -106,7 +106,7 @@ export function arrivalLabel(arrival: Arrival): string {
 }
 
 /** The default windows: three-hour blocks from 8 AM (8–11, 11–2, 2–5), filled in route order. */
-export const ARRIVAL_BLOCK = { firstStart: 8 * 60, minutes: 3 * 60, count: 3 } as const;
+const ARRIVAL_BLOCK = { firstStart: 8 * 60, minutes: 3 * 60, count: 3 } as const;
 
 /**
  * The default window of the stop at `index` (0 first) of a day with `capacity` houses: the day's

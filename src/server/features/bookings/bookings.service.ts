@@ -396,7 +396,7 @@ type BookingRow = typeof bookings.$inferSelect;
  * A booking that moves to another day leaves its day's route: no place in the kept order and no
  * arrival window (set or told) until the owner gives it one on its new day.
  */
-export const LEAVES_ROUTE = {
+const LEAVES_ROUTE = {
 	routePosition: null,
 	arrivalStart: null,
 	arrivalEnd: null,
