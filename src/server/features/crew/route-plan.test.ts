@@ -72,6 +72,35 @@ describe("route plan", () => {
 		expect(plan.order).toEqual(["44646", "44308", "44113", "44236", "44720"]);
 	});
 
+	it("finds the brute force's tour on most random days of seven houses in the area, never far off", () => {
+		let seed = 20261128;
+		const random = () => {
+			seed = (seed * 1103515245 + 12345) % 2 ** 31;
+			return seed / 2 ** 31;
+		};
+		const depot = { latitude: 40.8, longitude: -81.38 };
+		let exact = 0;
+		for (let day = 0; day < 20; day++) {
+			const stops = Array.from({ length: 7 }, (_, i) => ({
+				id: String(i),
+				point: { latitude: 40.6 + random() * 0.7, longitude: -81.7 + random() * 0.6 },
+			}));
+			let best = Number.POSITIVE_INFINITY;
+			for (const order of permutations(stops))
+				best = Math.min(
+					best,
+					tourMiles(
+						depot,
+						order.map((s) => s.point),
+					),
+				);
+			const miles = planRoute(depot, stops).miles;
+			expect(miles).toBeLessThanOrEqual(best * 1.03);
+			if (miles < best + 1e-6) exact++;
+		}
+		expect(exact).toBeGreaterThanOrEqual(17);
+	});
+
 	it("puts stops without a known ZIP last, in their own order, and flags them", async () => {
 		const depot = await point("44702");
 		const plan = planRoute(depot, [

@@ -50,7 +50,8 @@ export function tourMiles(depot: Point | null, points: readonly Point[]): number
 
 /**
  * The stops in the order that drives the least (nearly: nearest neighbour from the depot, then
- * 2-opt on the closed tour until no reversal shortens it). Without a depot the tour starts at the
+ * 2-opt on the closed tour until no reversal shortens it, and Or-opt until no run of up to three
+ * stops is better placed elsewhere, 2-opt again after each move). Without a depot the tour starts at the
  * first located stop and closes on it. Stops without a point go last, in the order given. Of the
  * two directions of the same tour, the one whose first stop is nearer the depot is taken.
  */
@@ -77,20 +78,52 @@ export function planRoute(depot: Point | null, stops: readonly RouteStop[]): Rou
 		left.delete(best);
 	}
 
-	// 2-opt on the closed tour, node 0 fixed first: reverse tour[i..k] while it shortens the tour.
+	// 2-opt on the closed tour, node 0 fixed first: reverse tour[i..k] while it shortens the tour;
+	// then Or-opt: move a run of one to three stops elsewhere (either way round) while that does.
 	const at = (i: number) => tour[i % n]!;
-	for (let improved = true; improved; ) {
-		improved = false;
-		for (let i = 1; i < n - 1; i++)
-			for (let k = i + 1; k < n; k++) {
-				const delta =
-					d(at(i - 1), at(k)) + d(at(i), at(k + 1)) - d(at(i - 1), at(i)) - d(at(k), at(k + 1));
-				if (delta < -1e-9) {
-					tour.splice(i, k - i + 1, ...tour.slice(i, k + 1).reverse());
-					improved = true;
+	const twoOpt = () => {
+		let changed = false;
+		for (let improved = true; improved; ) {
+			improved = false;
+			for (let i = 1; i < n - 1; i++)
+				for (let k = i + 1; k < n; k++) {
+					const delta =
+						d(at(i - 1), at(k)) + d(at(i), at(k + 1)) - d(at(i - 1), at(i)) - d(at(k), at(k + 1));
+					if (delta < -1e-9) {
+						tour.splice(i, k - i + 1, ...tour.slice(i, k + 1).reverse());
+						improved = changed = true;
+					}
+				}
+		}
+		return changed;
+	};
+	const orOpt = () => {
+		for (let len = 1; len <= 3; len++)
+			for (let i = 1; i + len <= n; i++) {
+				const first = tour[i]!;
+				const last = tour[i + len - 1]!;
+				const before = tour[i - 1]!;
+				const after = at(i + len);
+				const gain = d(before, first) + d(last, after) - d(before, after);
+				const rest = [...tour.slice(0, i), ...tour.slice(i + len)];
+				for (let j = 0; j < rest.length; j++) {
+					const a = rest[j]!;
+					const b = rest[(j + 1) % rest.length]!;
+					if (j === i - 1) continue;
+					const forward = d(a, first) + d(last, b) - d(a, b);
+					const backward = d(a, last) + d(first, b) - d(a, b);
+					if (Math.min(forward, backward) < gain - 1e-9) {
+						const run = tour.slice(i, i + len);
+						rest.splice(j + 1, 0, ...(forward <= backward ? run : run.reverse()));
+						tour.splice(0, n, ...rest);
+						return true;
+					}
 				}
 			}
-	}
+		return false;
+	};
+	twoOpt();
+	while (orOpt()) twoOpt();
 
 	let visit = depot ? tour.slice(1).map((i) => i - 1) : tour;
 	if (depot && visit.length > 1 && d(0, visit[0]! + 1) > d(0, visit[visit.length - 1]! + 1))
