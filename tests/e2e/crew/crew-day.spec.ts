@@ -161,6 +161,10 @@ test("the owner optimizes a day's route, moves a stop up, sets and sends the arr
 	for (const house of houses) {
 		const page = await customerPage();
 		const { email } = await approvedCustomer(page, owner, house.name);
+		const signed = await page.request.post("/api/contract/sign", {
+			data: { consent: true, fullName: house.name },
+		});
+		expect(signed.status(), await signed.text()).toBe(200);
 		const list = (await (
 			await owner.request.get(`/api/owner/customers?q=${encodeURIComponent(email)}`)
 		).json()) as { customers: { id: string }[] };
