@@ -70,7 +70,8 @@ export function DayRouteCard({ day }: { day: string }) {
 					<h3 className="font-semibold">Route</h3>
 					{stops.length > 0 ? (
 						<p className="text-sm text-muted-foreground">
-							{milesText(route.miles)} from the business and back
+							{milesText(route.miles)}{" "}
+							{route.fromBusiness ? "from the business and back" : "round trip through the stops"}
 							{route.bookingOrderMiles > route.miles
 								? ` (in booking order ${milesText(route.bookingOrderMiles)})`
 								: ""}
