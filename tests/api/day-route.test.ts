@@ -1,31 +1,17 @@
 import { eq } from "drizzle-orm";
-import { test as base, describe, expect } from "vitest";
-import { bookings, businessSettings, customers, pushSends } from "../../src/server/db/schema.ts";
+import { describe, expect } from "vitest";
+import { bookings, businessSettings, pushSends } from "../../src/server/db/schema.ts";
 import { sendDueReminders } from "../../src/server/features/automations/reminders.service.ts";
 import type { CrewStop } from "../../src/shared/crew.ts";
 import { type Account, signedInCrew } from "../support/accounts.ts";
-import { approvedCustomer, SIGNATURE } from "../support/builders.ts";
+import { pushTest } from "../support/app-fixture.ts";
+import { bookedCustomer } from "../support/builders.ts";
 import { expectError } from "../support/expect.ts";
 import { read } from "../support/http-client.ts";
 import { queuedBesidesConfirmations } from "../support/outbox.ts";
-import { startPushService } from "../support/push-service.ts";
-import { startTestApp, type TestApp } from "../support/test-app.ts";
+import type { TestApp } from "../support/test-app.ts";
 
-/** The app with plain-http push endpoints allowed, and a push service on loopback. */
-const test = base.extend<{ app: TestApp; push: Awaited<ReturnType<typeof startPushService>> }>({
-	// biome-ignore lint/correctness/noEmptyPattern: vitest reads the fixtures a function asks for from its first parameter
-	app: async ({}, use) => {
-		const app = await startTestApp({ env: { PUSH_HTTP_ENDPOINTS: "true" } });
-		await use(app);
-		await app.close();
-	},
-	// biome-ignore lint/correctness/noEmptyPattern: as above
-	push: async ({}, use) => {
-		const push = await startPushService();
-		await use(push);
-		await push.close();
-	},
-});
+const test = pushTest;
 
 /** September 1, 2026, noon in Canton: the 2026-27 season's windows are ahead. */
 const SEPT_1 = new Date("2026-09-01T16:00:00Z");
@@ -56,29 +42,14 @@ async function bookedAt(
 	house: { key: string; zip: string; city: string },
 	day = DAY,
 ) {
-	const customer = await approvedCustomer(app, {
+	const customer = await bookedCustomer(app, {
 		owner,
 		email: `${house.key.toLowerCase()}@example.test`,
 		displayName: `${house.city} Customer`,
+		day,
+		house: { address: "12 Main St", city: house.city, state: "OH", zipCode: house.zip },
 	});
-	const signed = await read(customer.client.api.contract.sign.$post({ json: SIGNATURE }));
-	expect(signed.status, signed.text).toBe(200);
-	await app.db
-		.update(customers)
-		.set({ address: "12 Main St", city: house.city, state: "OH", zipCode: house.zip })
-		.where(eq(customers.id, customer.record.id));
-	app.readCache.clear();
-	const windows = await read(customer.client.api.bookings.$get());
-	const prime = windows.json.windows.find(
-		(w: { name: string; seasonId: string }) => w.name === "Prime" && w.seasonId === "2026-27",
-	)!;
-	const booked = await read(
-		customer.owner.client.api.owner.bookings.$post({
-			json: { customerId: customer.record.id, windowId: prime.id, day },
-		}),
-	);
-	expect(booked.status, booked.text).toBe(201);
-	return { ...customer, key: house.key, bookingId: booked.json.id as string };
+	return { ...customer, key: house.key };
 }
 
 /** The business in downtown Canton, days with room for ten houses, and the day's houses booked. */
