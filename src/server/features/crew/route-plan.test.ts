@@ -15,6 +15,20 @@ function* permutations<T>(items: T[]): Generator<T[]> {
 
 const point = async (zip: string) => (await zipPoint(zip))!;
 
+/** The shortest closed tour's miles, by trying every order. */
+function bruteForce(depot: Point, stops: { point: Point }[]): number {
+	let best = Number.POSITIVE_INFINITY;
+	for (const order of permutations(stops))
+		best = Math.min(
+			best,
+			tourMiles(
+				depot,
+				order.map((s) => s.point),
+			),
+		);
+	return best;
+}
+
 describe("route plan", () => {
 	it("resolves the Ohio ZIPs of the business's area", async () => {
 		for (const zip of ["44702", "44308", "44113", "44646", "44720", "44236"])
@@ -36,14 +50,7 @@ describe("route plan", () => {
 		const depot = await point("44702"); // Canton
 		const zips = ["44308", "44113", "44646", "44720", "44236", "44601", "44224"];
 		const stops = await Promise.all(zips.map(async (id) => ({ id, point: await point(id) })));
-		let best = Number.POSITIVE_INFINITY;
-		for (const order of permutations(stops)) {
-			const miles = tourMiles(
-				depot,
-				order.map((s) => s.point),
-			);
-			if (miles < best) best = miles;
-		}
+		const best = bruteForce(depot, stops);
 		const plan = planRoute(depot, stops);
 		expect(plan.miles).toBeCloseTo(best, 6);
 		expect(plan.unknown).toEqual([]);
@@ -57,15 +64,7 @@ describe("route plan", () => {
 		const depot = await point("44702");
 		const zips = ["44308", "44113", "44646", "44720", "44236"];
 		const stops = await Promise.all(zips.map(async (id) => ({ id, point: await point(id) })));
-		let best = Number.POSITIVE_INFINITY;
-		for (const order of permutations(stops))
-			best = Math.min(
-				best,
-				tourMiles(
-					depot,
-					order.map((s) => s.point),
-				),
-			);
+		const best = bruteForce(depot, stops);
 		const plan = planRoute(depot, stops);
 		expect(plan.miles).toBeCloseTo(best, 6);
 		// Massillon, Akron, Cleveland, Hudson, North Canton (tests/api/day-route.test.ts).
@@ -85,15 +84,7 @@ describe("route plan", () => {
 				id: String(i),
 				point: { latitude: 40.6 + random() * 0.7, longitude: -81.7 + random() * 0.6 },
 			}));
-			let best = Number.POSITIVE_INFINITY;
-			for (const order of permutations(stops))
-				best = Math.min(
-					best,
-					tourMiles(
-						depot,
-						order.map((s) => s.point),
-					),
-				);
+			const best = bruteForce(depot, stops);
 			const miles = planRoute(depot, stops).miles;
 			expect(miles).toBeLessThanOrEqual(best * 1.03);
 			if (miles < best + 1e-6) exact++;
