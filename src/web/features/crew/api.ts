@@ -7,8 +7,11 @@ import { useSubmitMutation } from "../../lib/submit-mutation.ts";
  * Query keys of the crews: ["crew", "days"] the days with stops, ["crew", "day", date] one day's
  * stops, ["crew", "members"] Settings → Crew, ["specs", customerId] a house's specs.
  */
+/** Every crew query: a route kept or a window set elsewhere (`calendar.changed`) refetches them. */
+export const crewQueryKey = ["crew"] as const;
+
 const crewQueries = {
-	all: ["crew"] as const,
+	all: crewQueryKey,
 	days: () =>
 		queryOptions({
 			queryKey: [...crewQueries.all, "days"],
