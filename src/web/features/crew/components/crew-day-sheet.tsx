@@ -127,7 +127,7 @@ function StopCard({
 					) : null}
 					{stop.located ? null : (
 						<Badge variant="warning" className="mt-1 print:border print:border-black">
-							ZIP not found: placed last
+							ZIP not found
 						</Badge>
 					)}
 					{stop.phone ? <p className="hidden text-black print:block">{stop.phone}</p> : null}
