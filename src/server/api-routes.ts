@@ -50,6 +50,7 @@ const ownerApi = ownerGuarded
 	.route("/", bills.ownerRoutes)
 	.route("/", payments.ownerRoutes)
 	.route("/", bookings.ownerRoutes)
+	.route("/", crew.ownerRoutes)
 	.route("/", automations.ownerRoutes)
 	.route("/", contracts.ownerRoutes);
 

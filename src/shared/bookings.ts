@@ -1,3 +1,4 @@
+import { arrivalSchema } from "./crew.ts";
 import { z } from "./zod.ts";
 
 /** What a booking is for: putting the lights up, or taking them down. */
@@ -187,6 +188,8 @@ export const bookingSchema = z.object({
 	depositPaid: z.boolean(),
 	/** The customer may still move or cancel it themself. */
 	changeable: z.boolean(),
+	/** The arrival window the customer was told (Send Arrival Windows); null: not told one yet. */
+	arrival: arrivalSchema.nullable(),
 });
 export type Booking = z.infer<typeof bookingSchema>;
 

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
-import { bookings, customers } from "../../src/server/db/schema.ts";
+import { bookings } from "../../src/server/db/schema.ts";
 import { type Account, signedInCrew } from "../support/accounts.ts";
 import { test } from "../support/app-fixture.ts";
-import { approvedCustomer, SIGNATURE } from "../support/builders.ts";
+import { bookedCustomer } from "../support/builders.ts";
 import { expectError } from "../support/expect.ts";
 import { formFile, HttpClient, read } from "../support/http-client.ts";
 import { png } from "../support/images.ts";
@@ -29,40 +29,26 @@ const SPECS = {
 };
 
 /** A customer booked by phone for DAY, with an address and a phone number. */
-async function bookedCustomer(app: TestApp, owner?: Account, email?: string) {
-	const customer = await approvedCustomer(app, { owner, email });
-	const signed = await read(customer.client.api.contract.sign.$post({ json: SIGNATURE }));
-	expect(signed.status, signed.text).toBe(200);
-	await app.db
-		.update(customers)
-		.set({
+const bookedOnDay = (app: TestApp, owner?: Account, email?: string) =>
+	bookedCustomer(app, {
+		owner,
+		email,
+		day: DAY,
+		house: {
 			address: "1200 Market Ave N",
 			city: "Canton",
 			state: "OH",
 			zipCode: "44714",
 			phone: "330-555-0142",
-		})
-		.where(eq(customers.id, customer.record.id));
-	app.readCache.clear();
-	const windows = await read(customer.client.api.bookings.$get());
-	const prime = windows.json.windows.find(
-		(w: { name: string; seasonId: string }) => w.name === "Prime" && w.seasonId === "2026-27",
-	)!;
-	const booked = await read(
-		customer.owner.client.api.owner.bookings.$post({
-			json: { customerId: customer.record.id, windowId: prime.id, day: DAY },
-		}),
-	);
-	expect(booked.status, booked.text).toBe(201);
-	return { ...customer, bookingId: booked.json.id as string };
-}
+		},
+	});
 
 describe("the crew's day", () => {
 	test("a crew member reads the day's stops with specs, no amounts; leaves a note; marks Installed once", async ({
 		app,
 	}) => {
 		app.deps.clock.now = () => SEPT_1;
-		const casey = await bookedCustomer(app);
+		const casey = await bookedOnDay(app);
 		const { owner } = casey;
 		const saved = await read(
 			owner.client.api.owner.customers[":id"].specs.$put({
@@ -168,7 +154,7 @@ describe("the crew's day", () => {
 
 	test("a customer and an anonymous caller cannot read the crew's day", async ({ app }) => {
 		app.deps.clock.now = () => SEPT_1;
-		const casey = await bookedCustomer(app);
+		const casey = await bookedOnDay(app);
 		expect((await casey.client.get(`/api/crew/days/${DAY}`)).status).toBe(403);
 		expect((await new HttpClient(app.url).get(`/api/crew/days/${DAY}`)).status).toBe(401);
 		// The owner reads it (the day sheet).
@@ -194,7 +180,7 @@ describe("the crew's day", () => {
 describe("the gate code", () => {
 	test("is in no customer answer and no e-mail", async ({ app }) => {
 		app.deps.clock.now = () => SEPT_1;
-		const casey = await bookedCustomer(app);
+		const casey = await bookedOnDay(app);
 		const { owner } = casey;
 		await read(
 			owner.client.api.owner.customers[":id"].specs.$put({

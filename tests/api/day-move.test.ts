@@ -8,7 +8,7 @@ import { bookings, crewDays } from "../../src/server/db/schema.ts";
 import { BOOKING_MESSAGES } from "../../src/shared/bookings.ts";
 import type { Account } from "../support/accounts.ts";
 import { test } from "../support/app-fixture.ts";
-import { approvedCustomer, SIGNATURE } from "../support/builders.ts";
+import { bookedCustomer } from "../support/builders.ts";
 import { expectError } from "../support/expect.ts";
 import { read } from "../support/http-client.ts";
 import type { TestApp } from "../support/test-app.ts";
@@ -20,22 +20,8 @@ import type { TestApp } from "../support/test-app.ts";
 const SEPT_1 = new Date("2026-09-01T16:00:00Z");
 const RAIN = "2026-11-10";
 
-async function bookedOn(app: TestApp, owner: Account | undefined, email: string, day: string) {
-	const customer = await approvedCustomer(app, { owner, email, displayName: email.split("@")[0] });
-	const signed = await read(customer.client.api.contract.sign.$post({ json: SIGNATURE }));
-	expect(signed.status, signed.text).toBe(200);
-	const windows = await read(customer.client.api.bookings.$get());
-	const prime = windows.json.windows.find(
-		(w: { name: string; seasonId: string }) => w.name === "Prime" && w.seasonId === "2026-27",
-	)!;
-	const booked = await read(
-		customer.owner.client.api.owner.bookings.$post({
-			json: { customerId: customer.record.id, windowId: prime.id, day },
-		}),
-	);
-	expect(booked.status, booked.text).toBe(201);
-	return { ...customer, bookingId: booked.json.id as string };
-}
+const bookedOn = (app: TestApp, owner: Account | undefined, email: string, day: string) =>
+	bookedCustomer(app, { owner, email, displayName: email.split("@")[0], day });
 
 const capacity = (owner: Account, day: string, value: number) =>
 	read(

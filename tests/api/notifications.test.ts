@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { and, eq, isNotNull } from "drizzle-orm";
-import { test as base, describe, expect } from "vitest";
+import { describe, expect } from "vitest";
 import {
 	emailOutbox,
 	notificationPrefs,
@@ -10,27 +10,14 @@ import {
 	quoteRequests,
 } from "../../src/server/db/schema.ts";
 import { ownerAndCustomer, signedInCustomer } from "../support/accounts.ts";
+import { pushTest } from "../support/app-fixture.ts";
 import { appQuote } from "../support/builders.ts";
 import { read } from "../support/http-client.ts";
 import { readOutbox } from "../support/outbox.ts";
-import { startPushService, vapidClaims } from "../support/push-service.ts";
-import { startTestApp, type TestApp } from "../support/test-app.ts";
+import { vapidClaims } from "../support/push-service.ts";
+import type { TestApp } from "../support/test-app.ts";
 
-/** The app with plain-http push endpoints allowed, and a push service on loopback. */
-const test = base.extend<{ app: TestApp; push: Awaited<ReturnType<typeof startPushService>> }>({
-	// biome-ignore lint/correctness/noEmptyPattern: vitest reads the fixtures a function asks for from its first parameter
-	app: async ({}, use) => {
-		const app = await startTestApp({ env: { PUSH_HTTP_ENDPOINTS: "true" } });
-		await use(app);
-		await app.close();
-	},
-	// biome-ignore lint/correctness/noEmptyPattern: as above
-	push: async ({}, use) => {
-		const push = await startPushService();
-		await use(push);
-		await push.close();
-	},
-});
+const test = pushTest;
 
 const sends = (app: TestApp) => app.db.select().from(pushSends).orderBy(pushSends.id);
 

@@ -210,3 +210,40 @@ export async function addCustomerWithPayment(
 	// Raw: the card section goes as given, valid or not.
 	return owner.client.request("POST", "/api/owner/customers", form);
 }
+
+/**
+ * A customer with an approved quote and a signed contract, booked by the owner for `day` in the
+ * 2026-27 Prime window (tests set the clock before it, e.g. to September 1, 2026). `house` sets the
+ * record's address fields first.
+ */
+export async function bookedCustomer(
+	app: TestApp,
+	options: {
+		owner?: Account;
+		email?: string;
+		displayName?: string;
+		day: string;
+		house?: Partial<
+			Pick<typeof customers.$inferInsert, "address" | "city" | "state" | "zipCode" | "phone">
+		>;
+	},
+) {
+	const customer = await approvedCustomer(app, options);
+	const signed = await read(customer.client.api.contract.sign.$post({ json: SIGNATURE }));
+	expect(signed.status, signed.text).toBe(200);
+	if (options.house) {
+		await app.db.update(customers).set(options.house).where(eq(customers.id, customer.record.id));
+		app.readCache.clear();
+	}
+	const windows = await read(customer.client.api.bookings.$get());
+	const prime = windows.json.windows.find(
+		(w: { name: string; seasonId: string }) => w.name === "Prime" && w.seasonId === "2026-27",
+	)!;
+	const booked = await read(
+		customer.owner.client.api.owner.bookings.$post({
+			json: { customerId: customer.record.id, windowId: prime.id, day: options.day },
+		}),
+	);
+	expect(booked.status, booked.text).toBe(201);
+	return { ...customer, bookingId: booked.json.id as string };
+}

@@ -934,6 +934,17 @@ export const bookings = pgTable(
 		depositBillId: uuid("deposit_bill_id").references(() => bills.id, { onDelete: "set null" }),
 		/** Counts the calendar invitations sent, so a calendar takes each one as the newer. */
 		sequence: integer("sequence").notNull().default(0),
+		/**
+		 * Its place in the day's kept route (1 first); null until the owner keeps an order, and for a
+		 * booking that came after (it goes last). Cleared when the booking moves to another day.
+		 */
+		routePosition: smallint("route_position"),
+		/** The arrival window the owner set, in minutes after midnight (start < end). */
+		arrivalStart: smallint("arrival_start"),
+		arrivalEnd: smallint("arrival_end"),
+		/** The window the customer was last told (Send Arrival Windows); null: never told. */
+		arrivalSentStart: smallint("arrival_sent_start"),
+		arrivalSentEnd: smallint("arrival_sent_end"),
 		createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
 		createdAt: createdAt(),
 		updatedAt: updatedAt(),
@@ -942,6 +953,14 @@ export const bookings = pgTable(
 		check("bookings_kind_check", inList("kind", BOOKING_KINDS)),
 		check("bookings_status_check", inList("status", BOOKING_STATUSES)),
 		check("bookings_hold_check", sql`status <> 'held' or hold_expires_at is not null`),
+		check(
+			"bookings_arrival_check",
+			sql`(arrival_start is null and arrival_end is null) or (arrival_start >= 0 and arrival_start < arrival_end and arrival_end <= 1440)`,
+		),
+		check(
+			"bookings_arrival_sent_check",
+			sql`(arrival_sent_start is null) = (arrival_sent_end is null)`,
+		),
 		uniqueIndex("bookings_one_active")
 			.on(t.customerId, t.seasonId, t.kind)
 			.where(sql`status in ('held', 'booked', 'needs_new_day', 'done')`),

@@ -1,3 +1,4 @@
+import { longDate } from "../../../src/shared/bookings.ts";
 import { firstLink, waitForMail } from "../../support/outbox.ts";
 import { approvedCustomer } from "../support/customers.ts";
 import { expect, type Page, test, uniqueEmail } from "../support/fixtures.ts";
@@ -26,8 +27,11 @@ type Calendar = {
 	}[];
 };
 
-/** The first install day after tomorrow with room, in this season or the next, and its window. */
-async function openInstallDay(owner: Page) {
+/**
+ * The first install day after tomorrow with room for `room` more houses than one, in this season
+ * or the next, with its window and season.
+ */
+async function openInstallDay(owner: Page, room = 1) {
 	const today = new Date().toISOString().slice(0, 10);
 	const first = (await (await owner.request.get("/api/owner/schedule")).json()) as Calendar;
 	for (const season of first.seasons) {
@@ -36,8 +40,8 @@ async function openInstallDay(owner: Page) {
 		).json()) as Calendar;
 		for (const window of calendar.windows.filter((w) => w.kind === "install"))
 			for (const d of window.days)
-				if (d.day > today && !d.closed && d.capacity > d.booked + 1)
-					return { day: d.day, windowId: window.id };
+				if (d.day > today && !d.closed && d.capacity > d.booked + room)
+					return { day: d.day, windowId: window.id, season };
 	}
 	throw new Error("No install day with room");
 }
@@ -139,4 +143,95 @@ test("the owner invites a crew member, who signs in on a phone, follows the day 
 	await owner.getByRole("button", { name: "Remove from Crew" }).click();
 	await expect(toasts(owner).getByText(/was removed from the crew/)).toBeVisible();
 	expect((await (await crew.request.get("/api/me")).json()).user).toBeNull();
+});
+
+test("the owner optimizes a day's route, moves a stop up, sets and sends the arrival windows, and the customer's Home shows theirs", async ({
+	ownerPage: owner,
+	customerPage,
+}) => {
+	test.setTimeout(180_000);
+	const { day, windowId, season } = await openInstallDay(owner, 2);
+	// Three houses on the day, in Akron, Cleveland and Massillon.
+	const houses = [
+		{ name: "Route Akron", city: "Akron", zipCode: "44308" },
+		{ name: "Route Cleveland", city: "Cleveland", zipCode: "44113" },
+		{ name: "Route Massillon", city: "Massillon", zipCode: "44646" },
+	];
+	const pages: Page[] = [];
+	for (const house of houses) {
+		const page = await customerPage();
+		const { email } = await approvedCustomer(page, owner, house.name);
+		const signed = await page.request.post("/api/contract/sign", {
+			data: { consent: true, fullName: house.name },
+		});
+		expect(signed.status(), await signed.text()).toBe(200);
+		const list = (await (
+			await owner.request.get(`/api/owner/customers?q=${encodeURIComponent(email)}`)
+		).json()) as { customers: { id: string }[] };
+		const customerId = list.customers[0]!.id;
+		const edited = await owner.request.patch(`/api/owner/customers/${customerId}`, {
+			data: { city: house.city, state: "OH", zipCode: house.zipCode },
+		});
+		expect(edited.status(), await edited.text()).toBe(200);
+		const booked = await owner.request.post("/api/owner/bookings", {
+			data: { customerId, windowId, day },
+		});
+		expect(booked.status(), await booked.text()).toBe(201);
+		pages.push(page);
+	}
+
+	await owner.goto(`/owner/schedule?season=${season}&day=${day}`);
+	const route = owner.getByRole("list", { name: "Stops in route order" });
+	const mine = (name: string) => route.getByRole("listitem").filter({ hasText: name });
+	for (const house of houses) await expect(mine(house.name)).toBeVisible();
+	await owner.getByRole("button", { name: "Optimize Route" }).click();
+	await expect(toasts(owner).getByText(/Route optimized: [\d.]+ mi/)).toBeVisible();
+
+	// Massillon moves up one place, and keeps it after a reload.
+	const names = () =>
+		route
+			.getByRole("listitem")
+			.evaluateAll((items) =>
+				items.map((li) => (li.getAttribute("aria-label") ?? "").replace(/^Stop \d+: /, "")),
+			);
+	const before = await names();
+	const at = before.indexOf("Route Massillon");
+	const place = at === 0 ? 1 : at;
+	const mover = before[place]!;
+	await route.getByRole("button", { name: `Move ${mover} up` }).click();
+	const expected = [...before];
+	[expected[place - 1], expected[place]] = [expected[place]!, expected[place - 1]!];
+	await expect.poll(names).toEqual(expected);
+	await owner.reload();
+	await expect.poll(names).toEqual(expected);
+
+	// Windows: Akron from 8 to 11, then Send Arrival Windows.
+	const akron = mine("Route Akron");
+	await akron.getByLabel("Arrival from").fill("08:00");
+	await akron.getByLabel("Arrival until").fill("11:00");
+	await owner.getByRole("button", { name: "Send Arrival Windows" }).click();
+	await expect(toasts(owner).getByText(/\d+ customers? told their arrival window/)).toBeVisible();
+	await expect(akron.getByText("Told 8–11 AM")).toBeVisible();
+	await shots(owner, "owner-day-route");
+
+	// The customer's Home: the arrival window beside the date.
+	const customer = pages[0]!;
+	await customer.goto("/app");
+	await expect(
+		customer.getByText(`Install booked: ${longDate(day)} · Arrival 8–11 AM`),
+	).toBeVisible();
+	await shots(customer, "customer-home-arrival");
+
+	// The day sheet: the same order, each window, the route's miles.
+	await owner.goto(`/crew/day/${day}`);
+	await expect(owner.getByText(/\d+ stops · [\d.]+ mi route/)).toBeVisible();
+	await expect(owner.getByRole("listitem", { name: /Route Akron/ })).toContainText(
+		"Arrival 8–11 AM",
+	);
+	await shots(owner, "crew-day-route");
+	if (SHOTS) {
+		await owner.emulateMedia({ media: "print" });
+		await owner.pdf({ path: `${SHOTS}/crew-day-route-sheet.pdf`, format: "Letter" });
+		await owner.emulateMedia({ media: "screen" });
+	}
 });

@@ -8,6 +8,7 @@ import {
 	REMINDER_HOURS,
 } from "../../../shared/automations.ts";
 import { longDate } from "../../../shared/bookings.ts";
+import { arrivalLabel, timeOf } from "../../../shared/crew.ts";
 import { addDays, BUSINESS_TIME_ZONE, businessDate } from "../../../shared/dates.ts";
 import {
 	type NotificationCategory,
@@ -131,6 +132,8 @@ async function bookingReminders(deps: AutomationDeps, kinds: Set<AutomationKind>
 			city: customers.city,
 			loginEmail: users.email,
 			emailVerified: users.emailVerified,
+			arrivalStart: bookings.arrivalSentStart,
+			arrivalEnd: bookings.arrivalSentEnd,
 		})
 		.from(bookings)
 		.innerJoin(customers, eq(customers.id, bookings.customerId))
@@ -144,8 +147,13 @@ async function bookingReminders(deps: AutomationDeps, kinds: Set<AutomationKind>
 			),
 		);
 	const business = await getCachedBusinessProfile(deps);
-	return rows.map(
-		(b): Due => ({
+	return rows.map((b): Due => {
+		// The window the customer was told, never one saved and not sent yet.
+		const arrival =
+			b.arrivalStart !== null && b.arrivalEnd !== null
+				? arrivalLabel({ start: timeOf(b.arrivalStart), end: timeOf(b.arrivalEnd) })
+				: null;
+		return {
 			kind: `${b.kind}_reminder`,
 			subjectId: b.id,
 			occurrence: b.day,
@@ -154,7 +162,7 @@ async function bookingReminders(deps: AutomationDeps, kinds: Set<AutomationKind>
 			push: {
 				kind: `${b.kind}_reminder`,
 				title: b.kind === "install" ? "Install in two days" : "Takedown in two days",
-				body: `Your ${b.kind} is on ${longDate(b.day)}.`,
+				body: `Your ${b.kind} is on ${longDate(b.day)}${arrival ? `, arrival ${arrival}` : ""}.`,
 				url: "/app/booking",
 				tag: `booking-${b.id}`,
 			},
@@ -164,11 +172,12 @@ async function bookingReminders(deps: AutomationDeps, kinds: Set<AutomationKind>
 				what: b.kind,
 				day: longDate(b.day),
 				address: [b.address, b.city].filter(Boolean).join(", ") || null,
+				arrival,
 				url: `${deps.env.APP_URL}/app/booking`,
 				business,
 			}),
-		}),
-	);
+		};
+	});
 }
 
 /** Which unpaid bills each bill reminder takes, by due date: [first, last] days from today. */

@@ -9,6 +9,7 @@ import {
 	type MyBookings,
 	type ServiceWindow,
 } from "../../../shared/bookings.ts";
+import { timeOf } from "../../../shared/crew.ts";
 import { addDays } from "../../../shared/dates.ts";
 import type { Deps } from "../../app-env.ts";
 import type { Executor, Transaction } from "../../db/database.ts";
@@ -391,6 +392,18 @@ async function publishBooking(
 
 type BookingRow = typeof bookings.$inferSelect;
 
+/**
+ * A booking that moves to another day leaves its day's route: no place in the kept order and no
+ * arrival window (set or told) until the owner gives it one on its new day.
+ */
+const LEAVES_ROUTE = {
+	routePosition: null,
+	arrivalStart: null,
+	arrivalEnd: null,
+	arrivalSentStart: null,
+	arrivalSentEnd: null,
+} as const;
+
 export async function toBooking(
 	db: Executor,
 	row: BookingRow,
@@ -430,6 +443,10 @@ export async function toBooking(
 		changeable:
 			(row.status === "held" || row.status === "booked" || row.status === "needs_new_day") &&
 			(row.status === "needs_new_day" || !insideLock(today, row.day, lockDays)),
+		arrival:
+			row.arrivalSentStart !== null && row.arrivalSentEnd !== null
+				? { start: timeOf(row.arrivalSentStart), end: timeOf(row.arrivalSentEnd) }
+				: null,
 	};
 }
 
@@ -658,6 +675,7 @@ export async function moveBooking(options: {
 					day,
 					windowId: window.id,
 					status: current.status === "needs_new_day" ? "booked" : current.status,
+					...(day === current.day ? {} : LEAVES_ROUTE),
 					sequence: sql`${bookings.sequence} + 1`,
 					updatedAt: sql`now()`,
 				})
@@ -865,6 +883,7 @@ export async function moveBookedInTransaction(
 			.set({
 				day,
 				windowId,
+				...LEAVES_ROUTE,
 				sequence: sql`${bookings.sequence} + 1`,
 				updatedAt: sql`now()`,
 			})

@@ -119,8 +119,9 @@ export async function getOwnerDay(options: { deps: BookingDeps; actor: Actor; da
 }
 
 /**
- * A crew's day: the bookings that send a crew out (booked or done), each with its customer's
- * contact and the services of their approved quote, no amounts. For the owner and the crews.
+ * A crew's day: the bookings that send a crew out (booked or done), in booking order, each with
+ * its customer's contact, the services of their approved quote (no amounts), its place in a kept
+ * route and its arrival window; and the day's capacity. For the owner and the crews.
  */
 export async function listDayStops(options: { deps: BookingDeps; actor: Actor; day: string }) {
 	const { deps, actor, day } = options;
@@ -138,6 +139,11 @@ export async function listDayStops(options: { deps: BookingDeps; actor: Actor; d
 			city: customers.city,
 			state: customers.state,
 			zipCode: customers.zipCode,
+			routePosition: bookings.routePosition,
+			arrivalStart: bookings.arrivalStart,
+			arrivalEnd: bookings.arrivalEnd,
+			arrivalSentStart: bookings.arrivalSentStart,
+			arrivalSentEnd: bookings.arrivalSentEnd,
 			services: sql<QuoteLine[] | null>`(
 				select q.services from ${quoteRequests} q
 				where q.user_id = ${customers.userId} and q.status = 'approved'
@@ -148,13 +154,22 @@ export async function listDayStops(options: { deps: BookingDeps; actor: Actor; d
 		.where(and(eq(bookings.day, day), inArray(bookings.status, ["booked", "done"])))
 		.orderBy(asc(bookings.createdAt), asc(bookings.id));
 	const [dayRow] = await deps.db
-		.select({ notes: crewDays.notes })
+		.select({ notes: crewDays.notes, capacity: crewDays.capacity })
 		.from(crewDays)
 		.where(eq(crewDays.day, day));
+	const capacity =
+		dayRow?.capacity ?? (await readSeasonSettings(deps.db)).weekdayCapacity[weekdayOf(day)] ?? 0;
 	return {
 		day,
 		notes: dayRow?.notes ?? null,
+		capacity,
 		stops: rows.map((r) => ({
+			zipCode: r.zipCode,
+			routePosition: r.routePosition,
+			arrivalStart: r.arrivalStart,
+			arrivalEnd: r.arrivalEnd,
+			arrivalSentStart: r.arrivalSentStart,
+			arrivalSentEnd: r.arrivalSentEnd,
 			bookingId: r.bookingId,
 			kind: r.kind,
 			status: r.status as "booked" | "done",

@@ -1,19 +1,28 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { bookingSchema, dateSchema } from "../../../shared/bookings.ts";
 import {
+	arrivalSendResultSchema,
+	arrivalWindowsInputSchema,
 	crewDaySchema,
 	crewDaysSchema,
 	propertyNoteInputSchema,
 	propertySpecsSchema,
+	routeOrderInputSchema,
 } from "../../../shared/crew.ts";
 import { CUSTOMER_MESSAGES, MAX_INSTALLATION_MEDIA } from "../../../shared/customers.ts";
-import type { SignedInEnv } from "../../app-env.ts";
+import type { OwnerEnv, SignedInEnv } from "../../app-env.ts";
 import { uploadLimit } from "../../lib/multipart.ts";
 import { createRouter, errorResponses, jsonContent } from "../../lib/router.ts";
 import { listCrewDays } from "../bookings/owner-calendar.service.ts";
 import { addPropertyNote } from "../customers/property-specs.service.ts";
 import { MAX_FILE_BYTES } from "../files/files.service.ts";
 import { getCrewDay, markStopDone } from "./crew.service.ts";
+import {
+	optimizeRoute,
+	sendArrivalWindows,
+	setArrivalWindows,
+	setRouteOrder,
+} from "./day-route.service.ts";
 
 const photosForm = z.object({
 	media: z
@@ -125,5 +134,98 @@ export const crewRoutes = createRouter<SignedInEnv>()
 					body: c.req.valid("json").body,
 				}),
 				201,
+			),
+	);
+
+const dayParams = z.object({ day: dateSchema });
+const theDay = { description: "The day's stops in route order", ...jsonContent(crewDaySchema) };
+
+/** The owner orders a day's route and sets its arrival windows, under /api/owner. */
+export const ownerRoutes = createRouter<OwnerEnv>()
+	.openapi(
+		createRoute({
+			method: "post",
+			path: "/schedule/days/{day}/route/optimize",
+			tags: ["crew"],
+			summary:
+				"Optimize Route: the day's stops in the order that drives the least from the business and back (ZIP centroids), kept",
+			request: { params: dayParams },
+			responses: { 200: theDay, ...errorResponses },
+		}),
+		async (c) => {
+			const { deps, user } = c.var;
+			const { day } = c.req.valid("param");
+			await optimizeRoute({ deps, actor: user, day });
+			return c.json(await getCrewDay({ deps, actor: user, day }), 200);
+		},
+	)
+	.openapi(
+		createRoute({
+			method: "put",
+			path: "/schedule/days/{day}/route",
+			tags: ["crew"],
+			summary: "Keep the owner's order of a day's stops (every stop of the day, each once)",
+			request: {
+				params: dayParams,
+				body: { ...jsonContent(routeOrderInputSchema), required: true },
+			},
+			responses: {
+				200: theDay,
+				409: { description: "A booking not on the day, or the day's stops changed" },
+				...errorResponses,
+			},
+		}),
+		async (c) => {
+			const { deps, user } = c.var;
+			const { day } = c.req.valid("param");
+			await setRouteOrder({ deps, actor: user, day, bookingIds: c.req.valid("json").bookingIds });
+			return c.json(await getCrewDay({ deps, actor: user, day }), 200);
+		},
+	)
+	.openapi(
+		createRoute({
+			method: "put",
+			path: "/schedule/days/{day}/arrival-windows",
+			tags: ["crew"],
+			summary:
+				"Save the arrival windows of a day's stops (start before end, within the day); nobody is told until they are sent",
+			request: {
+				params: dayParams,
+				body: { ...jsonContent(arrivalWindowsInputSchema), required: true },
+			},
+			responses: {
+				200: theDay,
+				409: { description: "A booking not on the day's route" },
+				...errorResponses,
+			},
+		}),
+		async (c) => {
+			const { deps, user } = c.var;
+			const { day } = c.req.valid("param");
+			await setArrivalWindows({ deps, actor: user, day, windows: c.req.valid("json").windows });
+			return c.json(await getCrewDay({ deps, actor: user, day }), 200);
+		},
+	)
+	.openapi(
+		createRoute({
+			method: "post",
+			path: "/schedule/days/{day}/arrival-windows/send",
+			tags: ["crew"],
+			summary:
+				"Send Arrival Windows: each customer of the day told their window once (e-mail and push); again only those whose window changed",
+			request: { params: dayParams },
+			responses: {
+				200: { description: "How many were told", ...jsonContent(arrivalSendResultSchema) },
+				...errorResponses,
+			},
+		}),
+		async (c) =>
+			c.json(
+				await sendArrivalWindows({
+					deps: c.var.deps,
+					actor: c.var.user,
+					day: c.req.valid("param").day,
+				}),
+				200,
 			),
 	);

@@ -6,19 +6,22 @@ import { type BookingDeps, markDone, staffBooking } from "../bookings/bookings.s
 import { listDayStops } from "../bookings/owner-calendar.service.ts";
 import { addInstallationMedia, installationPhotosOf } from "../customers/customer-media.service.ts";
 import { specsOf } from "../customers/property-specs.service.ts";
+import { orderDay } from "./day-route.service.ts";
 
 /**
- * A crew's day on the phone: each stop's customer, address (with a maps link), phone, services,
- * the house's specs and its latest installation photos, and the day's notes. No amounts: the
- * stops carry none.
+ * A crew's day on the phone, in route order: each stop's customer, address (with a maps link),
+ * phone, services, arrival window, the house's specs and its latest installation photos, the
+ * day's notes and the route's miles. No amounts: the stops carry none.
  */
 export async function getCrewDay(options: {
-	deps: BookingDeps;
+	deps: BookingDeps & Pick<Deps, "readCache">;
 	actor: Actor;
 	day: string;
 }): Promise<CrewDay> {
 	const { deps, actor, day } = options;
-	const { notes, stops } = await listDayStops({ deps, actor, day });
+	const listed = await listDayStops({ deps, actor, day });
+	const { notes } = listed;
+	const { stops, route } = await orderDay(deps, listed);
 	const specs = await specsOf(
 		deps.db,
 		actor,
@@ -32,11 +35,23 @@ export async function getCrewDay(options: {
 	return {
 		day,
 		notes,
-		stops: stops.map(({ userId, ...stop }) => ({
-			...stop,
+		route,
+		stops: stops.map((stop) => ({
+			bookingId: stop.bookingId,
+			kind: stop.kind,
+			status: stop.status,
+			customerId: stop.customerId,
+			name: stop.name,
+			address: stop.address,
+			phone: stop.phone,
 			mapsUrl: stop.address ? mapsUrl(stop.address) : null,
+			services: stop.services,
 			specs: specs.get(stop.customerId)!,
-			photos: (userId && photos.get(userId)) || [],
+			photos: (stop.userId && photos.get(stop.userId)) || [],
+			arrival: stop.arrival,
+			arrivalSent: stop.arrivalSent,
+			suggestedArrival: stop.suggestedArrival,
+			located: stop.located,
 		})),
 	};
 }

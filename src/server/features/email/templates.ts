@@ -626,21 +626,49 @@ export function bookingReminderEmail(options: {
 	what: "install" | "takedown";
 	day: string;
 	address: string | null;
+	/** The arrival window the customer was told ("8–11 AM"), if any. */
+	arrival?: string | null;
 	url: string;
 	business: BusinessProfile;
 }): EmailMessage {
 	const what = options.what === "install" ? "install" : "takedown";
 	return layout({
 		to: options.to,
-		subject: `Reminder: your ${what} is on ${options.day}`,
+		subject: `Reminder: your ${what} is on ${options.day}${options.arrival ? `, arrival ${options.arrival}` : ""}`,
 		business: options.business,
 		greeting: hello(options.name),
 		paragraphs: [
-			`Our crew comes for your ${what} on ${options.day}${options.address ? `, at ${options.address}` : ""}.`,
+			`Our crew comes for your ${what} on ${options.day}${options.arrival ? ` and arrives between ${options.arrival}` : ""}${options.address ? `, at ${options.address}` : ""}.`,
 			options.what === "install"
 				? "Please make sure the outlets we use have power and the gate is open or we have its code."
 				: "Please leave the lights switched off and the gate open or let us know its code.",
 			`Need another day? Call us at ${options.business.phone} or chat with us in the app.`,
+		],
+		action: { label: "Open your booking", url: options.url },
+	});
+}
+
+/** The crew's arrival window on the customer's install (or takedown) day, new or changed. */
+export function arrivalWindowEmail(options: {
+	to: string;
+	name: string | null;
+	what: "install" | "takedown";
+	day: string;
+	arrival: string;
+	/** They had been told another window before. */
+	changed: boolean;
+	url: string;
+	business: BusinessProfile;
+}): EmailMessage {
+	return layout({
+		to: options.to,
+		subject: `Your ${options.what} on ${options.day}: arrival ${options.arrival}`,
+		business: options.business,
+		greeting: hello(options.name),
+		paragraphs: [
+			`${options.changed ? "New arrival window: our" : "Our"} crew arrives for your ${options.what} on ${options.day} between ${options.arrival}.`,
+			"You do not need to be home: please make sure the outlets we use have power and the gate is open or we have its code.",
+			`Questions? Call us at ${options.business.phone} or chat with us in the app.`,
 		],
 		action: { label: "Open your booking", url: options.url },
 	});

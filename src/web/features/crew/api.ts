@@ -1,13 +1,17 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { PropertySpecsInput } from "../../../shared/crew.ts";
+import type { ArrivalWindowsInput, CrewDay, PropertySpecsInput } from "../../../shared/crew.ts";
 import { client, readJson } from "../../lib/api-client.ts";
+import { useSubmitMutation } from "../../lib/submit-mutation.ts";
 
 /**
  * Query keys of the crews: ["crew", "days"] the days with stops, ["crew", "day", date] one day's
  * stops, ["crew", "members"] Settings → Crew, ["specs", customerId] a house's specs.
  */
+/** Every crew query: a route kept or a window set elsewhere (`calendar.changed`) refetches them. */
+export const crewQueryKey = ["crew"] as const;
+
 const crewQueries = {
-	all: ["crew"] as const,
+	all: crewQueryKey,
 	days: () =>
 		queryOptions({
 			queryKey: [...crewQueries.all, "days"],
@@ -105,5 +109,87 @@ export function useSavePropertySpecs(customerId: string) {
 				client.owner.customers[":id"].specs.$put({ param: { id: customerId }, json: specs }),
 			),
 		onSuccess: (data) => queryClient.setQueryData(crewQueries.specs(customerId).queryKey, data),
+	});
+}
+
+/** Every answer of the route's writes is the day itself: it replaces the one on screen. */
+function useSetDay(day: string) {
+	const queryClient = useQueryClient();
+	return (data: CrewDay) => {
+		queryClient.setQueryData(crewQueries.day(day).queryKey, data);
+		void queryClient.invalidateQueries({ queryKey: [...crewQueries.all, "days"] });
+	};
+}
+
+/** Optimize Route: the shortest order, kept. */
+export function useOptimizeRoute(day: string) {
+	const setDay = useSetDay(day);
+	return useSubmitMutation({
+		mutationFn: () =>
+			readJson(client.owner.schedule.days[":day"].route.optimize.$post({ param: { day } })),
+		onSuccess: setDay,
+	});
+}
+
+/** The owner's own order (a stop moved up or down), shown at once and kept. */
+export function useSetRouteOrder(day: string) {
+	const queryClient = useQueryClient();
+	const setDay = useSetDay(day);
+	const key = crewQueries.day(day).queryKey;
+	return useMutation({
+		mutationFn: (bookingIds: string[]) =>
+			readJson(
+				client.owner.schedule.days[":day"].route.$put({ param: { day }, json: { bookingIds } }),
+			),
+		onMutate: async (bookingIds) => {
+			await queryClient.cancelQueries({ queryKey: key });
+			const before = queryClient.getQueryData(key);
+			if (before)
+				queryClient.setQueryData(key, {
+					...before,
+					stops: bookingIds.map((id) => before.stops.find((s) => s.bookingId === id)!),
+				});
+			return { before };
+		},
+		onError: (_error, _ids, context) => {
+			if (context?.before) queryClient.setQueryData(key, context.before);
+		},
+		onSuccess: setDay,
+	});
+}
+
+export function useSaveArrivalWindows(day: string) {
+	const setDay = useSetDay(day);
+	return useSubmitMutation({
+		mutationFn: (windows: ArrivalWindowsInput["windows"]) =>
+			readJson(
+				client.owner.schedule.days[":day"]["arrival-windows"].$put({
+					param: { day },
+					json: { windows },
+				}),
+			),
+		onSuccess: setDay,
+	});
+}
+
+/** Send Arrival Windows: the windows on screen saved first, then each customer told once. */
+export function useSendArrivalWindows(day: string) {
+	const queryClient = useQueryClient();
+	const setDay = useSetDay(day);
+	return useSubmitMutation({
+		mutationFn: async (windows: ArrivalWindowsInput["windows"]) => {
+			setDay(
+				await readJson(
+					client.owner.schedule.days[":day"]["arrival-windows"].$put({
+						param: { day },
+						json: { windows },
+					}),
+				),
+			);
+			return readJson(
+				client.owner.schedule.days[":day"]["arrival-windows"].send.$post({ param: { day } }),
+			);
+		},
+		onSuccess: () => queryClient.invalidateQueries({ queryKey: crewQueries.day(day).queryKey }),
 	});
 }

@@ -7,6 +7,7 @@ import { bookingQueries } from "../bookings/api.ts";
 import { catalogQueries } from "../catalog/api.ts";
 import { chatQueries } from "../chat/api.ts";
 import { contractQueries } from "../contracts/api.ts";
+import { crewQueryKey } from "../crew/api.ts";
 import { customerQueries } from "../customers/api.ts";
 import { billQueries, paymentQueries } from "../payments/api.ts";
 import { quoteQueries } from "../quotes/api.ts";
@@ -78,7 +79,7 @@ function keysFor(event: AppEvent, viewer: Viewer): QueryKey[] {
 				bookingQueries.days,
 			];
 		case "calendar.changed":
-			return [bookingQueries.days, ...(owner ? [bookingQueries.owner] : [])];
+			return [bookingQueries.days, ...(owner ? [bookingQueries.owner, crewQueryKey] : [])];
 		case "lead.created":
 		case "email.queued":
 		case "push.queued":

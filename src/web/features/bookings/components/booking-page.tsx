@@ -10,6 +10,7 @@ import {
 	longDate,
 	type ServiceWindow,
 } from "../../../../shared/bookings.ts";
+import { arrivalLabel } from "../../../../shared/crew.ts";
 import { formatCents } from "../../../../shared/money.ts";
 import { EmptyState, LoadingState, PageHeading } from "../../../components/shell/app-shell.tsx";
 import { Button } from "../../../components/ui/button.tsx";
@@ -301,7 +302,10 @@ function BookingCard({
 								<CalendarCheck className="size-5 text-emerald-700" aria-hidden />
 								{word} booked: {longDate(booking.day)}
 							</CardTitle>
-							<CardDescription>{booking.windowName} window.</CardDescription>
+							<CardDescription>
+								{booking.windowName} window.
+								{booking.arrival ? ` Arrival ${arrivalLabel(booking.arrival)}.` : ""}
+							</CardDescription>
 						</>
 					)}
 				</CardHeader>

@@ -1,6 +1,7 @@
 import { CalendarDays } from "lucide-react";
 import { Link } from "react-router";
 import { longDate } from "../../../../shared/bookings.ts";
+import { arrivalLabel } from "../../../../shared/crew.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import {
 	Card,
@@ -32,7 +33,7 @@ export function HomeBookingCard() {
 				</CardTitle>
 				<CardDescription>
 					{showing?.status === "booked"
-						? `${showing.kind === "install" ? "Install" : "Takedown"} booked: ${longDate(showing.day)}`
+						? `${showing.kind === "install" ? "Install" : "Takedown"} booked: ${longDate(showing.day)}${showing.arrival ? ` · Arrival ${arrivalLabel(showing.arrival)}` : ""}`
 						: showing?.status === "held"
 							? `${longDate(showing.day)} is held for you: pay the deposit to book it.`
 							: showing?.status === "needs_new_day"

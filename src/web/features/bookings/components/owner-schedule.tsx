@@ -18,6 +18,7 @@ import { Input } from "../../../components/ui/input.tsx";
 import { Label } from "../../../components/ui/label.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { cn } from "../../../lib/utils.ts";
+import { DayRouteCard } from "../../crew/components/day-route-card.tsx";
 import {
 	useChangeDay,
 	useOwnerBookingAction,
@@ -238,6 +239,7 @@ function DayPanel({ day }: { day: string }) {
 						</Button>
 					</div>
 				</form>
+				<DayRouteCard day={day} />
 				<section aria-label="Bookings">
 					<h3 className="mb-2 font-semibold">Bookings</h3>
 					{bookings.length === 0 ? (

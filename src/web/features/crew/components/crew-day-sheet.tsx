@@ -2,7 +2,7 @@ import { CheckCircle2, MapPin, Phone, Printer } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { longDate } from "../../../../shared/bookings.ts";
-import type { CrewStop, PropertySpecs } from "../../../../shared/crew.ts";
+import { arrivalLabel, type CrewStop, type PropertySpecs } from "../../../../shared/crew.ts";
 import { MAX_INSTALLATION_MEDIA } from "../../../../shared/customers.ts";
 import { TextareaField } from "../../../components/form-field.tsx";
 import { PhotoPicker } from "../../../components/photo-picker.tsx";
@@ -19,9 +19,11 @@ import {
 import { errorMessage, fieldErrorsOf } from "../../../lib/api-client.ts";
 import { telHref } from "../../../lib/business-profile.ts";
 import { useAddPropertyNote, useCrewDay, useMarkStopDone } from "../api.ts";
+import { milesText } from "./day-route-card.tsx";
 
 /**
- * One day's route for the crews (and the owner's day sheet): each stop's customer, address with
+ * One day's route for the crews (and the owner's day sheet), in route order with its miles: each
+ * stop's arrival window, customer, address with
  * Open in Maps, phone with Call, services, the house's specs and photos, and Installed / Taken Down.
  * Printed, it is a sheet: stops in order, a checkbox column, no buttons.
  */
@@ -34,8 +36,11 @@ export function CrewDaySheet({ day }: { day: string }) {
 				<div>
 					<h1 className="text-2xl font-semibold tracking-tight print:text-xl">{longDate(day)}</h1>
 					{sheet.data ? (
-						<p className="text-sm text-muted-foreground">
+						<p className="text-sm text-muted-foreground print:text-black">
 							{sheet.data.stops.length} {sheet.data.stops.length === 1 ? "stop" : "stops"}
+							{sheet.data.stops.length > 0
+								? ` · ${milesText(sheet.data.route.miles)} route${sheet.data.route.fromBusiness ? " from the shop and back" : ""}`
+								: ""}
 						</p>
 					) : null}
 				</div>
@@ -115,6 +120,16 @@ function StopCard({
 					<p className="text-sm text-muted-foreground print:text-black">
 						{stop.address ?? "No address on file"}
 					</p>
+					{stop.arrival ? (
+						<p className="text-sm font-medium print:text-xs">
+							Arrival {arrivalLabel(stop.arrival)}
+						</p>
+					) : null}
+					{stop.located ? null : (
+						<Badge variant="warning" className="mt-1 print:border print:border-black">
+							ZIP not found
+						</Badge>
+					)}
 					{stop.phone ? <p className="hidden text-black print:block">{stop.phone}</p> : null}
 				</div>
 				<div className="flex flex-col items-end gap-1">
