@@ -364,11 +364,11 @@ export const quoteRequests = pgTable(
 		userId: text("user_id")
 			.notNull()
 			.references(() => users.id, { onDelete: "cascade" }),
-	/**
-	 * The season the quote is for when it is not the one of its approval: a renewal accepted in
-	 * the spring for the next season. Null: the season of `decided_at`.
-	 */
-	seasonId: text("season_id"),
+		/**
+		 * The season the quote is for when it is not the one of its approval: a renewal accepted in
+		 * the spring for the next season. Null: the season of `decided_at`.
+		 */
+		seasonId: text("season_id"),
 		approvalNotificationSeen: boolean("approval_notification_seen").notNull().default(false),
 		quoteDetailsDismissed: boolean("quote_details_dismissed").notNull().default(false),
 	},
