@@ -124,7 +124,7 @@ const windowFirstSchema = z.object({
 	opensToNewOn: z.string(),
 });
 
-export const renewalOfferSchema = z.object({
+const renewalOfferSchema = z.object({
 	id: z.uuid(),
 	fromSeasonId: z.string(),
 	seasonId: z.string(),
@@ -147,7 +147,6 @@ export const renewalOfferSchema = z.object({
 export type RenewalOffer = z.infer<typeof renewalOfferSchema>;
 
 export const myRenewalSchema = z.object({ offer: renewalOfferSchema.nullable() });
-export type MyRenewal = z.infer<typeof myRenewalSchema>;
 
 export const acceptRenewalSchema = z.strictObject({
 	consent: z.literal(true, "Tick 'I agree to sign electronically' to renew"),
@@ -182,7 +181,7 @@ export const declineRenewalSchema = z.strictObject({
 
 // ---------------------------------------------------------------- the owner's pipeline
 
-export const renewalRowSchema = z.object({
+const renewalRowSchema = z.object({
 	customerId: z.uuid(),
 	customerName: z.string(),
 	offerId: z.uuid().nullable(),

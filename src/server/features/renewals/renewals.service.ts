@@ -37,7 +37,7 @@ type RenewalDeps = Pick<
 >;
 
 /** The season offers are for today, the one whose installs earn one, and its two dates. */
-export async function renewalCampaign(db: Executor, today: string) {
+async function renewalCampaign(db: Executor, today: string) {
 	const settings = await readSeasonSettings(db);
 	const seasonId = renewalSeason(today, settings.renewalValidUntil);
 	return {
