@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { SeasonSettings, windowInputSchema } from "../../../shared/bookings.ts";
+import type { windowInputSchema } from "../../../shared/bookings.ts";
 import type { SeasonRulesInput } from "../../../shared/renewals.ts";
 import type { z } from "../../../shared/zod.ts";
 import { client, readJson } from "../../lib/api-client.ts";
