@@ -44,7 +44,13 @@ export const RENEWAL_MESSAGES = {
 	notOpen: "Only an open offer can be extended",
 	extendPast: "Pick a day after today",
 	noneEligible: "No customer is eligible: a renewal needs last season's install done",
-	notEligible: "This customer's install was not done last season, or they have no account",
+	noAccount: "Not eligible: this customer has no account to receive an offer",
+	notInstalled: (season: string) =>
+		`Not eligible: this customer's install was not done last season (${season})`,
+	noQuote: "Not eligible: this customer has no approved quote to renew",
+	noLines: "Not eligible: last season's quote has no priced lines to renew",
+	alreadyOffered: (name: string, season: string) =>
+		`${name} already has an offer for ${season}: nothing new was sent`,
 	reasonTooLong: tooLong("The reason", 500),
 	datesOrder: "Offer valid until must come after Renewal offers open",
 } as const;

@@ -86,7 +86,7 @@ describe("eligibility and the offer", () => {
 		const one = await sendAll(owner, casey.record.id);
 		expect(one.json.created).toBe(0);
 		const notEligible = await sendAll(owner, fresh.record.id);
-		expectError(notEligible, 409, /not done last season/);
+		expectError(notEligible, 409, /not done last season \(2026-27\)/);
 		expect(await myOffer(fresh)).toBeNull();
 		const offer = await myOffer(casey);
 		expect(offer).toMatchObject({

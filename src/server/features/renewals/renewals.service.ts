@@ -116,6 +116,22 @@ export async function openRenewals(deps: Pick<Deps, "db" | "events">, today: str
 	return createOffers(deps, { today });
 }
 
+/** Why one customer got no offer, in the owner's words. */
+async function whyNotEligible(db: Executor, customerId: string, fromSeasonId: string) {
+	const [found] = resultRows<{ has_account: boolean; installed: boolean; quoted: boolean }>(
+		await db.execute(sql`select c.user_id is not null as has_account,
+				exists (select 1 from bookings b where b.customer_id = c.id and b.kind = 'install'
+					and b.status = 'done' and b.season_id = ${fromSeasonId}) as installed,
+				exists (select 1 from quote_requests q where q.user_id = c.user_id
+					and q.status = 'approved') as quoted
+			from customers c where c.id = ${customerId}`),
+	);
+	if (!found?.has_account) return RENEWAL_MESSAGES.noAccount;
+	if (!found.installed) return RENEWAL_MESSAGES.notInstalled(fromSeasonId);
+	if (!found.quoted) return RENEWAL_MESSAGES.noQuote;
+	return RENEWAL_MESSAGES.noLines;
+}
+
 /** The owner's Send Renewal Offers: every eligible customer, or one from their page. */
 export async function sendOffers(options: {
 	deps: RenewalDeps;
@@ -125,12 +141,14 @@ export async function sendOffers(options: {
 	const { deps, actor, customerId } = options;
 	assertOwner(actor);
 	const today = todayOf(deps.clock);
+	let name: string | undefined;
 	if (customerId) {
 		const [found] = await deps.db
-			.select({ id: customers.id })
+			.select({ name: customers.name })
 			.from(customers)
 			.where(eq(customers.id, customerId));
 		if (!found) throw notFound("Customer not found");
+		name = found.name;
 	}
 	const created = await createOffers(deps, { today, customerId, createdBy: actor.id });
 	const { seasonId } = await renewalCampaign(deps.db, today);
@@ -139,8 +157,12 @@ export async function sendOffers(options: {
 			.select({ id: renewalOffers.id })
 			.from(renewalOffers)
 			.where(and(eq(renewalOffers.customerId, customerId), eq(renewalOffers.toSeason, seasonId)));
-		if (!had) throw conflict(RENEWAL_MESSAGES.notEligible);
+		if (!had) throw conflict(await whyNotEligible(deps.db, customerId, previousSeason(seasonId)));
+		return { created, message: RENEWAL_MESSAGES.alreadyOffered(name!, seasonId) };
 	}
+	const mail = "The e-mail goes out within 15 minutes (10 AM to 9 PM).";
+	if (customerId)
+		return { created, message: `Renewal offer for ${seasonId} made for ${name}. ${mail}` };
 	return {
 		created,
 		message:
