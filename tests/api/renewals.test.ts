@@ -286,6 +286,38 @@ describe("renewing", () => {
 	});
 });
 
+describe("Change My Design", () => {
+	test("with next season's offer out, a new quote request is taken (last season's approved quote is done); one at a time still", async ({
+		app,
+	}) => {
+		const casey = await lastSeasonCustomer(app, { email: "casey@example.test" });
+		const design = {
+			address: "12 Elm St",
+			city: "Canton",
+			state: "OH",
+			services: casey.quote.services.map((l) => ({
+				serviceId: l.serviceId,
+				quantity: l.name === "Medium Trees" ? l.quantity + 2 : l.quantity,
+			})),
+		};
+		const ask = () =>
+			read(
+				casey.client.api["quote-requests"].$post({
+					form: { data: JSON.stringify(design), photos: [] },
+				}),
+			);
+		setClock(app, AUG_2_2027);
+		// Before any offer, last season's approved quote is the one in progress.
+		expectError(await ask(), 409, /already have a quote in progress/);
+		await sendAll(casey.owner);
+		const asked = await ask();
+		expect(asked.status, asked.text).toBe(201);
+		expectError(await ask(), 409, /already have a quote in progress/);
+		// The offer stands beside it: the owner's answer to the new design, or the renewal.
+		expect((await myOffer(casey)).state).toBe("offered");
+	});
+});
+
 describe("booking priority, the pipeline and the automations", () => {
 	test("returning customers book Early Bird while offers are open; new customers from the day after", async ({
 		app,

@@ -282,7 +282,7 @@ export function RenewCard() {
 						<div className="flex flex-wrap gap-2">
 							<Button onClick={() => setRenewing(true)}>Renew</Button>
 							<Button asChild variant="outline">
-								<Link to="/app/quote-request">Change My Design</Link>
+								<Link to="/app/quote-request?from=renewal">Change My Design</Link>
 							</Button>
 							<Button variant="ghost" onClick={() => setDeclining(true)}>
 								Not This Year
