@@ -84,7 +84,10 @@ describe("eligibility and the offer", () => {
 		const again = await sendAll(owner);
 		expect(again.json.created).toBe(0);
 		const one = await sendAll(owner, casey.record.id);
-		expect(one.json.created).toBe(0);
+		expect(one.json).toMatchObject({
+			created: 0,
+			message: `${casey.record.name} already has an offer for 2027-28: nothing new was sent`,
+		});
 		const notEligible = await sendAll(owner, fresh.record.id);
 		expectError(notEligible, 409, /not done last season \(2026-27\)/);
 		expect(await myOffer(fresh)).toBeNull();
@@ -367,7 +370,11 @@ describe("booking priority, the pipeline and the automations", () => {
 		const before = await read(owner.client.api.owner.renewals.$get());
 		expect(before.json.counts).toMatchObject({ not_offered: 4, offered: 0 });
 		expect(before.json.ratePct).toBe(0);
-		for (const who of [a, b, c]) await sendAll(owner, who.record.id);
+		for (const who of [a, b, c]) {
+			const sent = await sendAll(owner, who.record.id);
+			expect(sent.json).toMatchObject({ created: 1 });
+			expect(sent.json.message).toContain(`Renewal offer for 2027-28 made for ${who.record.name}`);
+		}
 		const offerA = await myOffer(a);
 		await accept(a, offerA.id);
 		await read(
