@@ -214,6 +214,35 @@ describe("renewing", () => {
 		expect(contract!.termsVersion).toBe(2);
 	});
 
+	test("signed on paper (no contract record): the offer asks them to read and sign; renewing signs", async ({
+		app,
+	}) => {
+		setClock(app, at("2026-10-01T16:00:00Z"));
+		const paper = await approvedCustomer(app, { email: "paper@example.test" });
+		const prime = await windowOf(paper.owner, "Prime", "2026-27");
+		const booked = await read(
+			paper.owner.client.api.owner.bookings.$post({
+				json: { customerId: paper.record.id, windowId: prime, day: "2026-11-03" },
+			}),
+		);
+		expect(booked.status, booked.text).toBe(201);
+		setClock(app, at("2026-11-03T20:00:00Z"));
+		await read(
+			paper.owner.client.api.owner.bookings[":id"].done.$post({ param: { id: booked.json.id } }),
+		);
+		setClock(app, AUG_2_2027);
+		expect((await sendAll(paper.owner, paper.record.id)).json.created).toBe(1);
+		const offer = await myOffer(paper);
+		expect(offer).toMatchObject({ lastSignedVersion: null, lastSignedAt: null, termsChanged: true });
+		const ok = await accept(paper, offer.id);
+		expect(ok.status, ok.text).toBe(200);
+		const [contract] = await app.db
+			.select()
+			.from(contracts)
+			.where(eq(contracts.id, ok.json.contractId));
+		expect(contract).toMatchObject({ seasonId: "2027-28", termsVersion: offer.terms.version });
+	});
+
 	test("Not This Year: the decline and its reason; a declined offer cannot be taken", async ({
 		app,
 	}) => {

@@ -121,11 +121,12 @@ function RenewDialog({
 					</p>
 				) : null}
 				{offer.termsChanged ? (
-					<section aria-label="New terms" className="grid gap-2">
+					<section aria-label="Terms to sign" className="grid gap-2">
 						<p className="text-sm font-medium">
-							Our terms changed since you last signed
-							{offer.lastSignedVersion ? ` (Version ${offer.lastSignedVersion})` : ""}: please read
-							Version {offer.terms.version} before signing.
+							{offer.lastSignedVersion === null
+								? // Signed on paper (or never here): nothing of theirs to compare with.
+									`Please read and sign our terms (Version ${offer.terms.version}).`
+								: `Our terms changed since you last signed (Version ${offer.lastSignedVersion}): please read Version ${offer.terms.version} before signing.`}
 						</p>
 						<div className="max-h-56 overflow-y-auto rounded-md border p-3 text-sm">
 							<TermsText body={offer.terms.body} />
