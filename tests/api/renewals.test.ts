@@ -166,7 +166,7 @@ describe("renewing", () => {
 		expectError(await accept(casey, offer.id, { fullName: "Casey" }), 400, /sign electronically/);
 		const res = await accept(casey, offer.id);
 		expect(res.status, res.text).toBe(200);
-		expect(res.json.next).toBe("/app/booking");
+		expect(res.json.next).toBe("/app/booking?season=2027-28");
 		const [quote] = await app.db
 			.select()
 			.from(quoteRequests)

@@ -249,7 +249,7 @@ const acceptedAnswer = (row: OfferRow, billId: string): RenewalAccepted => ({
 	quoteId: row.quoteRequestId!,
 	billId,
 	contractId: row.contractId!,
-	next: "/app/booking",
+	next: `/app/booking?season=${row.toSeason}`,
 });
 
 async function billOf(db: Executor, quoteId: string) {
