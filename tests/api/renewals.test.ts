@@ -233,7 +233,11 @@ describe("renewing", () => {
 		setClock(app, AUG_2_2027);
 		expect((await sendAll(paper.owner, paper.record.id)).json.created).toBe(1);
 		const offer = await myOffer(paper);
-		expect(offer).toMatchObject({ lastSignedVersion: null, lastSignedAt: null, termsChanged: true });
+		expect(offer).toMatchObject({
+			lastSignedVersion: null,
+			lastSignedAt: null,
+			termsChanged: true,
+		});
 		const ok = await accept(paper, offer.id);
 		expect(ok.status, ok.text).toBe(200);
 		const [contract] = await app.db
