@@ -103,6 +103,7 @@ test("returning customers: one renews in one confirmation, signs and books; one 
 	// One customer's offer from their page: made, then already made.
 	await owner.goto(`/owner/customer/${dana.customerId}`);
 	const sendOne = owner.getByRole("button", { name: "Send Renewal Offer" });
+	await shots(owner, "renewal-customer-page");
 	await sendOne.click();
 	await expect(toasts(owner)).toContainText(`Renewal offer for ${season} made for Dana Paper`);
 	await shots(owner, "renewal-customer-send");
