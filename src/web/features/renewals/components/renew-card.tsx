@@ -34,11 +34,11 @@ function OfferLines({ offer }: { offer: RenewalOffer }) {
 			<tbody>
 				{offer.lines.map((l) => (
 					<tr key={l.serviceId} className="border-b border-dashed">
-						<td className="py-1.5 pr-2">
+						<td className="py-1.5 pr-2 wrap-anywhere">
 							{l.name}
 							{l.quantity > 1 ? ` × ${l.quantity}` : ""}
 						</td>
-						<td className="py-1.5 text-right tabular-nums">
+						<td className="py-1.5 text-right whitespace-nowrap tabular-nums">
 							{formatCents(l.unitPriceCents * l.quantity)}
 						</td>
 					</tr>
@@ -128,9 +128,15 @@ function RenewDialog({
 									`Please read and sign our terms (Version ${offer.terms.version}).`
 								: `Our terms changed since you last signed (Version ${offer.lastSignedVersion}): please read Version ${offer.terms.version} before signing.`}
 						</p>
-						<div className="max-h-56 overflow-y-auto rounded-md border p-3 text-sm">
+						{/* Focusable, so the terms scroll from the keyboard too. */}
+						<section
+							aria-label={`Terms, Version ${offer.terms.version}`}
+							// biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to scroll from the keyboard
+							tabIndex={0}
+							className="max-h-56 overflow-y-auto rounded-md border p-3 text-sm wrap-anywhere"
+						>
 							<TermsText body={offer.terms.body} />
-						</div>
+						</section>
 					</section>
 				) : (
 					<p className="text-sm text-muted-foreground">
@@ -251,7 +257,7 @@ export function RenewCard() {
 	if (!offer || offer.state === "accepted") return null;
 	const open = offer.state === "offered";
 	return (
-		<Card className="border-primary/40">
+		<Card className="min-w-0 border-primary/40">
 			<CardHeader>
 				<CardTitle className="flex items-center gap-2">
 					<RefreshCw className="size-5 text-primary" aria-hidden /> {renewTitle(offer.seasonId)}
@@ -267,13 +273,13 @@ export function RenewCard() {
 			<CardContent className="grid gap-4">
 				{open ? (
 					<>
-						<p className="text-sm">
+						<p className="flex flex-wrap items-baseline gap-x-2 text-sm">
 							<span className="text-2xl font-semibold tabular-nums">
 								{formatCents(offer.priceCents)}
 							</span>{" "}
 							<s className="text-muted-foreground tabular-nums">{formatCents(offer.listCents)}</s>
 						</p>
-						<p className="text-sm text-muted-foreground">
+						<p className="text-sm text-muted-foreground wrap-anywhere">
 							Includes{" "}
 							{offer.lines
 								.map((l) => (l.quantity > 1 ? `${l.name} × ${l.quantity}` : l.name))
