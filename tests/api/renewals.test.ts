@@ -38,12 +38,20 @@ async function windowOf(owner: Account, name: string, season: string) {
 	return found.id as string;
 }
 
-/** A customer who signed, booked and had their 2026-27 install done: last season's customer. */
-async function lastSeasonCustomer(app: TestApp, options: { owner?: Account; email: string }) {
+/**
+ * A customer who signed, booked and had their 2026-27 install done: last season's customer.
+ * `paper`: they signed on paper (no contract record) and the owner booked their day.
+ */
+async function lastSeasonCustomer(
+	app: TestApp,
+	options: { owner?: Account; email: string; paper?: boolean },
+) {
 	setClock(app, at("2026-10-01T16:00:00Z"));
 	const customer = await approvedCustomer(app, options);
-	const signed = await read(customer.client.api.contract.sign.$post({ json: SIGNATURE }));
-	expect(signed.status, signed.text).toBe(200);
+	if (!options.paper) {
+		const signed = await read(customer.client.api.contract.sign.$post({ json: SIGNATURE }));
+		expect(signed.status, signed.text).toBe(200);
+	}
 	const prime = await windowOf(customer.owner, "Prime", "2026-27");
 	const booked = await read(
 		customer.owner.client.api.owner.bookings.$post({
@@ -217,19 +225,7 @@ describe("renewing", () => {
 	test("signed on paper (no contract record): the offer asks them to read and sign; renewing signs", async ({
 		app,
 	}) => {
-		setClock(app, at("2026-10-01T16:00:00Z"));
-		const paper = await approvedCustomer(app, { email: "paper@example.test" });
-		const prime = await windowOf(paper.owner, "Prime", "2026-27");
-		const booked = await read(
-			paper.owner.client.api.owner.bookings.$post({
-				json: { customerId: paper.record.id, windowId: prime, day: "2026-11-03" },
-			}),
-		);
-		expect(booked.status, booked.text).toBe(201);
-		setClock(app, at("2026-11-03T20:00:00Z"));
-		await read(
-			paper.owner.client.api.owner.bookings[":id"].done.$post({ param: { id: booked.json.id } }),
-		);
+		const paper = await lastSeasonCustomer(app, { email: "paper@example.test", paper: true });
 		setClock(app, AUG_2_2027);
 		expect((await sendAll(paper.owner, paper.record.id)).json.created).toBe(1);
 		const offer = await myOffer(paper);
