@@ -18,6 +18,7 @@ import * as live from "./features/live/live.routes.ts";
 import * as notifications from "./features/notifications/notifications.routes.ts";
 import * as payments from "./features/payments/payments.routes.ts";
 import * as quotes from "./features/quotes/quotes.routes.ts";
+import * as renewals from "./features/renewals/renewals.routes.ts";
 import * as requests from "./features/requests/requests.routes.ts";
 import * as settings from "./features/settings/settings.routes.ts";
 import { createRouter } from "./lib/router.ts";
@@ -52,7 +53,8 @@ const ownerApi = ownerGuarded
 	.route("/", bookings.ownerRoutes)
 	.route("/", crew.ownerRoutes)
 	.route("/", automations.ownerRoutes)
-	.route("/", contracts.ownerRoutes);
+	.route("/", contracts.ownerRoutes)
+	.route("/", renewals.ownerRoutes);
 
 const crewGuarded = createRouter<SignedInEnv>();
 crewGuarded.use("*", requireCrew);
@@ -78,6 +80,7 @@ export const apiRoutes = createRouter()
 	.route("/", chat.customerRoutes)
 	.route("/", bookings.customerRoutes)
 	.route("/", contracts.customerRoutes)
+	.route("/", renewals.customerRoutes)
 	.route("/", live.customerRoutes)
 	.route("/", notifications.customerRoutes)
 	.route("/crew", crewApi)

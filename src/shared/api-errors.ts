@@ -34,6 +34,10 @@ export const ERROR_CODES = [
 	"day_closed",
 	"already_booked",
 	"locked",
+	// Renewals
+	"terms_changed",
+	"offer_expired",
+	"offer_declined",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -12,6 +12,8 @@ export const AUTOMATION_KINDS = [
 	"bill_overdue_14",
 	"quote_follow_up",
 	"review_request",
+	"renewal_offer",
+	"renewal_reminder",
 ] as const;
 export type AutomationKind = (typeof AUTOMATION_KINDS)[number];
 
@@ -23,6 +25,8 @@ export const AUTOMATION_LABELS = {
 	bill_overdue_14: "Bill overdue 14 days",
 	quote_follow_up: "Quote follow-up (3 and 6 days after a revised quote is sent)",
 	review_request: "Review request (2 days after the install)",
+	renewal_offer: "Renewal offers (made and sent on the day they open, Settings → Season)",
+	renewal_reminder: "Renewal reminder (7 days before an offer expires, once)",
 } as const satisfies Record<AutomationKind, string>;
 
 /** The business hours (America/New_York) in which reminders go out: none at night. */

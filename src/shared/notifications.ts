@@ -33,6 +33,8 @@ export const PUSH_KINDS = {
 	bill_overdue_14: "bills",
 	quote_follow_up: "offers",
 	review_request: "offers",
+	renewal_offer: "offers",
+	renewal_reminder: "offers",
 	// The owner's
 	new_quote_request: "offers",
 	new_chat_message: "messages",
@@ -61,6 +63,8 @@ export const PUSH_LABELS = {
 	bill_overdue_14: "Bill overdue 14 days",
 	quote_follow_up: "Quote follow-up",
 	review_request: "Review request",
+	renewal_offer: "Renewal offer",
+	renewal_reminder: "Renewal reminder",
 	new_quote_request: "New quote request",
 	new_chat_message: "New chat message",
 	new_service_request: "New service request",

@@ -30,6 +30,7 @@ import {
 } from "../../shared/notifications.ts";
 import { PAYMENT_PROVIDERS, PAYMENT_STATUSES, PLAN_STATUSES } from "../../shared/payments.ts";
 import { QUOTE_STATUSES, type QuoteLine } from "../../shared/quotes.ts";
+import { RENEWAL_STATUSES } from "../../shared/renewals.ts";
 import { REQUEST_PRIORITIES, REQUEST_STATUSES, REQUEST_TYPES } from "../../shared/requests.ts";
 
 /**
@@ -363,6 +364,11 @@ export const quoteRequests = pgTable(
 		userId: text("user_id")
 			.notNull()
 			.references(() => users.id, { onDelete: "cascade" }),
+		/**
+		 * The season the quote is for when it is not the one of its approval: a renewal accepted in
+		 * the spring for the next season. Null: the season of `decided_at`.
+		 */
+		seasonId: text("season_id"),
 		approvalNotificationSeen: boolean("approval_notification_seen").notNull().default(false),
 		quoteDetailsDismissed: boolean("quote_details_dismissed").notNull().default(false),
 	},
@@ -875,9 +881,20 @@ export const seasonSettings = pgTable(
 			.default(sql`'[0,4,4,4,4,4,4]'::jsonb`),
 		depositPercent: smallint("deposit_percent").notNull().default(25),
 		changeLockDays: smallint("change_lock_days").notNull().default(5),
+		/** Taken off a returning customer's renewal, in whole percent. */
+		reinstallDiscountPct: smallint("reinstall_discount_pct").notNull().default(15),
+		/** The month and day ("08-01") renewal offers open, in the season they are for. */
+		renewalOpensOn: text("renewal_opens_on").notNull().default("08-01"),
+		/** The month and day ("09-30") an offer holds until, in the season it is for. */
+		renewalValidUntil: text("renewal_valid_until").notNull().default("09-30"),
 		updatedAt: updatedAt(),
 	},
 	(t) => [
+		check("season_settings_discount_check", sql`reinstall_discount_pct between 0 and 90`),
+		check(
+			"season_settings_renewal_dates_check",
+			sql`renewal_opens_on ~ '^[0-9]{2}-[0-9]{2}$' and renewal_valid_until ~ '^[0-9]{2}-[0-9]{2}$'`,
+		),
 		check("season_settings_single_row", sql`${t.id} = 1`),
 		check("season_settings_deposit_check", sql`deposit_percent between 0 and 100`),
 		check("season_settings_lock_check", sql`change_lock_days between 0 and 60`),
@@ -967,6 +984,64 @@ export const bookings = pgTable(
 		index("bookings_day_idx").on(t.day),
 		index("bookings_held_idx").on(t.holdExpiresAt).where(sql`status = 'held'`),
 		index("bookings_deposit_bill_idx").on(t.depositBillId),
+	],
+);
+
+// ---------------------------------------------------------------- renewals
+
+/**
+ * Next season's offer to a customer whose install was done last season: last season's lines at
+ * the catalogue's prices when it was made, less the re-install discount, held until `expires_on`.
+ * One per customer and season (renewal_offers_once), whoever sends it and however often.
+ * Expired is not stored: an offer still `offered` after its day is expired.
+ */
+export const renewalOffers = pgTable(
+	"renewal_offers",
+	{
+		id: uuid("id").primaryKey().defaultRandom(),
+		customerId: uuid("customer_id")
+			.notNull()
+			.references(() => customers.id, { onDelete: "cascade" }),
+		userId: text("user_id")
+			.notNull()
+			.references(() => users.id, { onDelete: "cascade" }),
+		/** The season whose install was done, and the one offered. */
+		fromSeason: text("from_season").notNull(),
+		toSeason: text("to_season").notNull(),
+		sourceQuoteId: uuid("source_quote_id").references(() => quoteRequests.id, {
+			onDelete: "set null",
+		}),
+		lines: jsonb("lines").$type<QuoteLine[]>().notNull(),
+		/** The lines at the catalogue's prices, before the discount. */
+		listCents: integer("list_cents").notNull(),
+		discountPct: smallint("discount_pct").notNull(),
+		/** What the customer pays: fixed in the offer until it expires. */
+		priceCents: integer("price_cents").notNull(),
+		/** The terms version the customer last signed (null: signed on paper, or never). */
+		lastTermsVersion: integer("last_terms_version"),
+		expiresOn: date("expires_on").notNull(),
+		status: text("status", { enum: RENEWAL_STATUSES }).notNull().default("offered"),
+		declineReason: text("decline_reason"),
+		decidedAt: timestamp("decided_at", { withTimezone: true }),
+		/** Set on renewing: next season's approved quote and its signed contract. */
+		quoteRequestId: uuid("quote_request_id").references(() => quoteRequests.id, {
+			onDelete: "set null",
+		}),
+		contractId: uuid("contract_id"),
+		/** The owner who pressed Send Renewal Offers; null when made on the opening date. */
+		createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+		createdAt: createdAt(),
+		updatedAt: updatedAt(),
+	},
+	(t) => [
+		uniqueIndex("renewal_offers_once").on(t.customerId, t.toSeason),
+		check("renewal_offers_status_check", inList("status", RENEWAL_STATUSES)),
+		check(
+			"renewal_offers_money_check",
+			sql`list_cents >= 0 and price_cents >= 0 and discount_pct between 0 and 90`,
+		),
+		index("renewal_offers_season_idx").on(t.toSeason, t.status),
+		index("renewal_offers_user_idx").on(t.userId, t.toSeason),
 	],
 );
 

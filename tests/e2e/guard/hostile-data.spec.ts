@@ -173,9 +173,12 @@ const publicScreens: Screen[] = [
 	{ route: "*", path: "/no-such-page", name: "not found" },
 ];
 
-/** The customer with every badge, then customers whose quote is pending, revised or rejected. */
+/**
+ * The customer with every badge, then customers whose quote is pending, revised or rejected, and a
+ * returning customer with next season's renewal offer.
+ */
 const customerScreens: [
-	keyof Pick<HostileWorld, "hostile" | "pending" | "revised" | "rejected">,
+	keyof Pick<HostileWorld, "hostile" | "pending" | "revised" | "rejected" | "returning">,
 	Screen[],
 ][] = [
 	[
@@ -224,6 +227,32 @@ const customerScreens: [
 				route: "/app/quote-request",
 				path: "/app/quote-request",
 				name: "/app/quote-request (form)",
+				axe: true,
+			},
+		],
+	],
+	[
+		"returning",
+		[
+			{ route: "/app", path: "/app", name: "/app (renewal offer)", axe: true },
+			{
+				route: "/app",
+				path: "/app",
+				name: "/app, renewing",
+				prepare: openDialog(/^Renew$/),
+				axe: true,
+			},
+			{
+				route: "/app",
+				path: "/app",
+				name: "/app, declining the renewal",
+				prepare: openDialog("Not This Year"),
+				axe: true,
+			},
+			{
+				route: "/app/quote-request",
+				path: "/app/quote-request?from=renewal",
+				name: "/app/quote-request, Change My Design",
 				axe: true,
 			},
 		],
@@ -332,7 +361,7 @@ test("every page with hostile data: its layout at five widths, axe at 390 and 12
 	pageErrors.allow(failedResource(404, "/no-such-page"));
 	const visitor = await test.step("public pages, signed out", () =>
 		inspect(browser, world, null, publicScreens));
-	const customers = await test.step("the customer app, as four customers", async () => {
+	const customers = await test.step("the customer app, as five customers", async () => {
 		const results = [];
 		for (const [who, screens] of customerScreens)
 			results.push(await inspect(browser, world, world[who], screens));

@@ -80,6 +80,8 @@ export interface HostileWorld {
 	rejected: Account;
 	/** A customer the owner added with the Add Customer form. */
 	added: { customerId: string };
+	/** The added customer, signed in: last season's install done, next season's offer open. */
+	returning: Account;
 	/** A crew member the owner invited. */
 	crew: Account;
 	stop(): Promise<void>;
@@ -394,6 +396,46 @@ export async function seedHostileWorld(): Promise<HostileWorld> {
 		)) as { id: string };
 
 		step("added customer");
+		// The added customer returns: their install this season done, next season's offer sent.
+		const campaign = (await ok(() => owner.get("/api/owner/renewals"), "renewals")) as {
+			fromSeasonId: string;
+		};
+		const { windows } = (await ok(() => owner.get("/api/owner/season/windows"), "windows")) as {
+			windows: { id: string; seasonId: string; kind: string }[];
+		};
+		let installed = false;
+		for (const w of windows.filter(
+			(x) => x.seasonId === campaign.fromSeasonId && x.kind === "install",
+		)) {
+			const { days } = (await ok(() => owner.get(`/api/booking-windows/${w.id}/days`), "days")) as {
+				days: { day: string; state: string }[];
+			};
+			const open = days.find((d) => d.state === "open");
+			if (!open) continue;
+			const booking = (await ok(
+				() =>
+					owner.post("/api/owner/bookings", {
+						data: { customerId: added.id, windowId: w.id, day: open.day },
+					}),
+				"install booking",
+			)) as { id: string };
+			await ok(() => owner.post(`/api/owner/bookings/${booking.id}/done`), "install done");
+			installed = true;
+			break;
+		}
+		if (!installed) throw new Error(`Seeding: no open install day in ${campaign.fromSeasonId}`);
+		await ok(
+			() => owner.post("/api/owner/renewals/send", { data: { customerId: added.id } }),
+			"renewal offer",
+		);
+		const returning = track(await client(url));
+		await ok(
+			() =>
+				returning.post("/api/auth/sign-in/email", {
+					data: { email: hostileEmail("added"), password: PASSWORD },
+				}),
+			"sign-in of the added customer",
+		);
 		// The hostile customer's record, contract, picture, photos and phone.
 		const portrait = await file("portrait.png", "#c84");
 		await Promise.all([
@@ -633,6 +675,7 @@ export async function seedHostileWorld(): Promise<HostileWorld> {
 			revised: await account(revised!, hostileEmail("revised"), name60("Reginald")),
 			rejected: await account(rejected!, hostileEmail("rejected"), name60("Josephine")),
 			added: { customerId: added.id },
+			returning: await account(returning, hostileEmail("added"), sized(`Added ${NAME_60} `, 100)),
 			crew: await account(crew, crewEmail, name60("Cristobal")),
 			async stop() {
 				await server.stop();

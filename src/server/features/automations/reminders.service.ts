@@ -15,6 +15,7 @@ import {
 	PUSH_LABELS,
 	type PushKind,
 } from "../../../shared/notifications.ts";
+import { RENEWAL_REMINDER_DAYS, renewTitle } from "../../../shared/renewals.ts";
 import type { Deps } from "../../app-env.ts";
 import type { Executor } from "../../db/database.ts";
 import {
@@ -26,6 +27,7 @@ import {
 	emailOutbox,
 	pushSends,
 	quoteRequests,
+	renewalOffers,
 	users,
 } from "../../db/schema.ts";
 import type { EmailMessage } from "../email/email.service.ts";
@@ -34,6 +36,7 @@ import {
 	bookingReminderEmail,
 	quoteFollowUpEmail,
 	recipientName,
+	renewalOfferEmail,
 	reviewRequestEmail,
 } from "../email/templates.ts";
 import {
@@ -42,6 +45,7 @@ import {
 	notify,
 	queueNoticeEmail,
 } from "../notifications/notify.service.ts";
+import { openRenewals } from "../renewals/renewals.service.ts";
 import {
 	getCachedBusinessProfile,
 	getReviewUrl,
@@ -362,6 +366,92 @@ async function reviewRequests(deps: AutomationDeps, kinds: Set<AutomationKind>, 
 }
 
 /**
+ * Renewal offers: on and after their opening day (switch on) the season's offers are made; each
+ * open offer is e-mailed and pushed once (those the owner sent, even with the switch off), and
+ * reminded once, RENEWAL_REMINDER_DAYS before it expires.
+ */
+async function renewalNotices(deps: AutomationDeps, kinds: Set<AutomationKind>, today: string) {
+	if (kinds.has("renewal_offer")) await openRenewals(deps, today);
+	const reminderFrom = addDays(today, RENEWAL_REMINDER_DAYS);
+	const offerDue = and(
+		eq(renewalOffers.status, "offered"),
+		sql`${renewalOffers.expiresOn} >= ${today}::date`,
+	);
+	const columns = {
+		id: renewalOffers.id,
+		seasonId: renewalOffers.toSeason,
+		priceCents: renewalOffers.priceCents,
+		listCents: renewalOffers.listCents,
+		discountPct: renewalOffers.discountPct,
+		expiresOn: renewalOffers.expiresOn,
+		userId: renewalOffers.userId,
+		email: users.email,
+		name: users.name,
+		emailVerified: users.emailVerified,
+	};
+	const offers = await deps.db
+		.select(columns)
+		.from(renewalOffers)
+		.innerJoin(users, eq(users.id, renewalOffers.userId))
+		.where(
+			and(
+				offerDue,
+				kinds.has("renewal_offer") ? undefined : sql`${renewalOffers.createdBy} is not null`,
+				notSent(sql`'renewal_offer'`, renewalOffers.id, renewalOffers.toSeason),
+			),
+		);
+	const reminders = kinds.has("renewal_reminder")
+		? await deps.db
+				.select(columns)
+				.from(renewalOffers)
+				.innerJoin(users, eq(users.id, renewalOffers.userId))
+				.where(
+					and(
+						offerDue,
+						sql`${renewalOffers.expiresOn} <= ${reminderFrom}::date`,
+						// The offer itself went first (a reminder never comes before it).
+						sql`exists (select 1 from ${automationSends} s where s.kind = 'renewal_offer' and s.subject_id = ${renewalOffers.id})`,
+						notSent(sql`'renewal_reminder'`, renewalOffers.id, renewalOffers.toSeason),
+					),
+				)
+		: [];
+	if (offers.length === 0 && reminders.length === 0) return [];
+	const business = await getCachedBusinessProfile(deps);
+	const due =
+		(kind: "renewal_offer" | "renewal_reminder") =>
+		(o: (typeof offers)[number]): Due => ({
+			kind,
+			subjectId: o.id,
+			occurrence: o.seasonId,
+			userId: o.userId,
+			category: "offers",
+			push: {
+				kind,
+				title: renewTitle(o.seasonId),
+				body:
+					kind === "renewal_offer"
+						? `Your returning-customer price holds until ${longDate(o.expiresOn)}`
+						: `Your price holds until ${longDate(o.expiresOn)}: renew in one tap`,
+				url: "/app",
+				tag: `renewal-${o.id}`,
+			},
+			message: renewalOfferEmail({
+				to: o.email,
+				name: recipientName({ name: o.name, emailVerified: o.emailVerified }),
+				seasonId: o.seasonId,
+				priceCents: o.priceCents,
+				listCents: o.listCents,
+				discountPct: o.discountPct,
+				expiresOn: longDate(o.expiresOn),
+				url: `${deps.env.APP_URL}/app`,
+				business,
+				reminder: kind === "renewal_reminder",
+			}),
+		});
+	return [...offers.map(due("renewal_offer")), ...reminders.map(due("renewal_reminder"))];
+}
+
+/**
  * The reminder sweep as of `asOf`: between 10 AM and 9 PM business time, every reminder that is
  * due and switched on, each sent once. What is due is read from the records at this moment, so a
  * cancelled booking gets none and a moved one gets one for its new day. Answers how many went.
@@ -376,6 +466,7 @@ export async function sendDueReminders(deps: AutomationDeps, asOf: Date) {
 		...(await billReminders(deps, kinds, today)),
 		...(await quoteFollowUps(deps, kinds, today)),
 		...(await reviewRequests(deps, kinds, today)),
+		...(await renewalNotices(deps, kinds, today)),
 	];
 	let sent = 0;
 	for (const d of due) if (await sendOnce(deps, d)) sent++;

@@ -26,16 +26,19 @@ export async function createQuoteBill(options: {
 	quoteRequestId: string;
 	amountCents: number;
 	now?: Date;
+	/** The season it is for, when not the one it is made in (a renewal). */
+	seasonId?: string;
+	description?: string;
 }) {
 	const [created] = await options.db
 		.insert(bills)
 		.values({
 			userId: options.userId,
 			quoteRequestId: options.quoteRequestId,
-			description: "Holiday lighting installation",
+			description: options.description ?? "Holiday lighting installation",
 			dueDate: addDays(businessDate(options.now), BILL_DUE_DAYS),
 			amountCents: options.amountCents,
-			seasonId: seasonOf(businessDate(options.now)),
+			seasonId: options.seasonId ?? seasonOf(businessDate(options.now)),
 		})
 		.onConflictDoNothing({ target: bills.quoteRequestId })
 		.returning({ id: bills.id });

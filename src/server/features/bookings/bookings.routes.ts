@@ -14,12 +14,11 @@ import {
 	ownerDaySchema,
 	ownerNewBookingSchema,
 	seasonIdSchema,
-	seasonSettingsInputSchema,
-	seasonSettingsSchema,
 	windowDaysSchema,
 	windowInputSchema,
 	windowSchema,
 } from "../../../shared/bookings.ts";
+import { seasonRulesInputSchema, seasonRulesSchema } from "../../../shared/renewals.ts";
 import type { OwnerEnv } from "../../app-env.ts";
 import { createRouter, errorResponses, jsonContent } from "../../lib/router.ts";
 import { signedIn } from "../auth/auth.middleware.ts";
@@ -415,9 +414,10 @@ export const ownerRoutes = createRouter<OwnerEnv>()
 			method: "get",
 			path: "/season/settings",
 			tags: ["bookings"],
-			summary: "Crew capacity per weekday, Deposit to book (%) and Changes locked (days before)",
+			summary:
+				"Crew capacity per weekday, Deposit to book (%), Changes locked (days before) and the renewal offers' discount and dates",
 			responses: {
-				200: { description: "The rules", ...jsonContent(seasonSettingsSchema) },
+				200: { description: "The rules", ...jsonContent(seasonRulesSchema) },
 				...errorResponses,
 			},
 		}),
@@ -429,9 +429,9 @@ export const ownerRoutes = createRouter<OwnerEnv>()
 			path: "/season/settings",
 			tags: ["bookings"],
 			summary: "Save the calendar's rules (each part optional)",
-			request: { body: { ...jsonContent(seasonSettingsInputSchema), required: true } },
+			request: { body: { ...jsonContent(seasonRulesInputSchema), required: true } },
 			responses: {
-				200: { description: "Saved", ...jsonContent(seasonSettingsSchema) },
+				200: { description: "Saved", ...jsonContent(seasonRulesSchema) },
 				409: { description: "A weekday's capacity below what is booked on one of its days" },
 				...errorResponses,
 			},

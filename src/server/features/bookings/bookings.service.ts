@@ -33,9 +33,12 @@ import {
 	customerDays,
 	ensureSeasons,
 	findWindow,
+	firstInstallWindow,
 	insideLock,
 	nextOpenDays,
 	readSeasonSettings,
+	returningFirst,
+	seasonsWithOffers,
 	todayOf,
 	windowsOf,
 } from "./season.service.ts";
@@ -219,8 +222,13 @@ async function bookingBlock(
 	return (await hasDoneInstall(db, facts.id, seasonId)) ? null : BOOKING_MESSAGES.installFirst;
 }
 
-const audienceFits = (window: ServiceWindow, facts: CustomerFacts) =>
-	window.audience === "everyone" || (window.audience === "returning") === facts.returning;
+/**
+ * Whether the customer may book the window: its audience, and, while a season's first install
+ * window is kept for returning customers (returningFirst), whether they return.
+ */
+const audienceFits = (window: ServiceWindow, facts: CustomerFacts, earlyForReturning = false) =>
+	(window.audience === "everyone" || (window.audience === "returning") === facts.returning) &&
+	(!earlyForReturning || facts.returning);
 
 /** The install's total after its window's adjustment, in cents. */
 const adjusted = (cents: number, pct: number) => Math.round((cents * (100 + pct)) / 100);
@@ -463,8 +471,19 @@ export async function getMyBookings(options: {
 	const seasonIds = currentSeasons(today);
 	const facts = await customerFacts(deps.db, { userId: actor.id });
 	// Only windows with a day a customer could still pick (after the change lock).
-	const windows = (await windowsOf(deps.db, seasonIds)).filter(
-		(w) => w.endsOn > addDays(today, settings.changeLockDays) && (!facts || audienceFits(w, facts)),
+	const all = await windowsOf(deps.db, seasonIds);
+	const offered = await seasonsWithOffers(deps.db, seasonIds);
+	const first = (w: ServiceWindow) =>
+		all.find((x) => x.seasonId === w.seasonId && x.kind === "install");
+	const windows = all.filter(
+		(w) =>
+			w.endsOn > addDays(today, settings.changeLockDays) &&
+			(!facts ||
+				audienceFits(
+					w,
+					facts,
+					returningFirst(w, first(w), offered, today, settings.renewalValidUntil),
+				)),
 	);
 	const rows = facts
 		? await deps.db
@@ -568,7 +587,14 @@ export async function bookDay(options: {
 	if (!byOwner) {
 		const block = await bookingBlock(deps.db, facts, window.kind, window.seasonId);
 		if (block) throw conflict(block);
-		if (!audienceFits(window, facts)) throw conflict(BOOKING_MESSAGES.notForYou);
+		const early = returningFirst(
+			window,
+			await firstInstallWindow(deps.db, window.seasonId),
+			await seasonsWithOffers(deps.db, [window.seasonId]),
+			today,
+			settings.renewalValidUntil,
+		);
+		if (!audienceFits(window, facts, early)) throw conflict(BOOKING_MESSAGES.notForYou);
 		if (insideLock(today, day, settings.changeLockDays))
 			throw conflict(BOOKING_MESSAGES.locked(settings.changeLockDays), "locked");
 	}

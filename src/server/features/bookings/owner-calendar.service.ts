@@ -4,12 +4,16 @@ import {
 	type OwnerBooking,
 	type OwnerCalendar,
 	type SeasonSettings,
-	type seasonSettingsInputSchema,
 	seasonStartYear,
 	weekdayOf,
 	type windowInputSchema,
 } from "../../../shared/bookings.ts";
 import type { QuoteLine } from "../../../shared/quotes.ts";
+import {
+	RENEWAL_MESSAGES,
+	renewalDatesInOrder,
+	type SeasonRulesInput,
+} from "../../../shared/renewals.ts";
 import type { z } from "../../../shared/zod.ts";
 import type { Executor } from "../../db/database.ts";
 import {
@@ -276,10 +280,20 @@ export async function getSeasonSettings(options: { deps: BookingDeps; actor: Act
 export async function saveSeasonSettings(options: {
 	deps: BookingDeps;
 	actor: Actor;
-	input: z.output<typeof seasonSettingsInputSchema>;
+	input: SeasonRulesInput;
 }) {
 	const { deps, actor, input } = options;
 	assertOwner(actor);
+	if (input.renewalOpensOn !== undefined || input.renewalValidUntil !== undefined) {
+		const saved = await readSeasonSettings(deps.db);
+		if (
+			!renewalDatesInOrder(
+				input.renewalOpensOn ?? saved.renewalOpensOn,
+				input.renewalValidUntil ?? saved.renewalValidUntil,
+			)
+		)
+			throw fieldError("renewalValidUntil", RENEWAL_MESSAGES.datesOrder);
+	}
 	try {
 		await deps.events.transaction(async (tx) => {
 			await tx

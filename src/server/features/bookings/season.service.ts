@@ -16,8 +16,21 @@ import {
 	weekdayOf,
 } from "../../../shared/bookings.ts";
 import { addDays, businessDate } from "../../../shared/dates.ts";
+import {
+	DEFAULT_REINSTALL_DISCOUNT,
+	DEFAULT_RENEWAL_OPENS,
+	DEFAULT_RENEWAL_VALID_UNTIL,
+	dateInSeason,
+	type SeasonRules,
+} from "../../../shared/renewals.ts";
 import type { Executor } from "../../db/database.ts";
-import { crewDays, seasonSettings, seasons, serviceWindows } from "../../db/schema.ts";
+import {
+	crewDays,
+	renewalOffers,
+	seasonSettings,
+	seasons,
+	serviceWindows,
+} from "../../db/schema.ts";
 import { notFound } from "../../lib/errors.ts";
 
 /** Seasons this instance has seen in each database: checked once each, not on every read. */
@@ -84,12 +97,16 @@ export async function findWindow(db: Executor, id: string): Promise<ServiceWindo
 	return window;
 }
 
-export async function readSeasonSettings(db: Executor): Promise<SeasonSettings> {
+/** The calendar's rules and the renewal offers' (Settings → Season). */
+export async function readSeasonSettings(db: Executor): Promise<SeasonSettings & SeasonRules> {
 	const [row] = await db
 		.select({
 			weekdayCapacity: seasonSettings.weekdayCapacity,
 			depositPercent: seasonSettings.depositPercent,
 			changeLockDays: seasonSettings.changeLockDays,
+			reinstallDiscountPct: seasonSettings.reinstallDiscountPct,
+			renewalOpensOn: seasonSettings.renewalOpensOn,
+			renewalValidUntil: seasonSettings.renewalValidUntil,
 		})
 		.from(seasonSettings)
 		.where(eq(seasonSettings.id, 1));
@@ -98,6 +115,9 @@ export async function readSeasonSettings(db: Executor): Promise<SeasonSettings> 
 			weekdayCapacity: [0, 4, 4, 4, 4, 4, 4],
 			depositPercent: DEFAULT_DEPOSIT_PERCENT,
 			changeLockDays: 5,
+			reinstallDiscountPct: DEFAULT_REINSTALL_DISCOUNT,
+			renewalOpensOn: DEFAULT_RENEWAL_OPENS,
+			renewalValidUntil: DEFAULT_RENEWAL_VALID_UNTIL,
 		}
 	);
 }
@@ -190,3 +210,38 @@ export async function nextOpenDays(
 }
 
 export const todayOf = (clock: { now(): Date }) => businessDate(clock.now());
+
+/** A season's first install window (Early Bird): returning customers book it first. */
+export async function firstInstallWindow(db: Executor, seasonId: string) {
+	const [w] = await db
+		.select(windowColumns)
+		.from(serviceWindows)
+		.where(and(eq(serviceWindows.seasonId, seasonId), eq(serviceWindows.kind, "install")))
+		.orderBy(asc(serviceWindows.startsOn), asc(serviceWindows.name))
+		.limit(1);
+	return w ?? null;
+}
+
+/** Which of these seasons have renewal offers out: their Early Bird goes to returning customers first. */
+export async function seasonsWithOffers(db: Executor, seasonIds: string[]) {
+	const rows = await db
+		.selectDistinct({ season: renewalOffers.toSeason })
+		.from(renewalOffers)
+		.where(inArray(renewalOffers.toSeason, seasonIds));
+	return new Set(rows.map((r) => r.season));
+}
+
+/**
+ * Whether a window is, on `today`, for returning customers alone: the first install window of a
+ * season with renewal offers out, until the offers' last day (Settings → Season).
+ */
+export const returningFirst = (
+	window: Pick<ServiceWindow, "id" | "seasonId">,
+	first: Pick<ServiceWindow, "id"> | null | undefined,
+	offered: Set<string>,
+	today: string,
+	validUntil: string,
+) =>
+	offered.has(window.seasonId) &&
+	first?.id === window.id &&
+	today <= dateInSeason(window.seasonId, validUntil);

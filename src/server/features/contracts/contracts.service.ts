@@ -11,8 +11,9 @@ import {
 	type TermsVersion,
 } from "../../../shared/contracts.ts";
 import { businessDate } from "../../../shared/dates.ts";
+import type { QuoteLine } from "../../../shared/quotes.ts";
 import type { Deps } from "../../app-env.ts";
-import type { Executor } from "../../db/database.ts";
+import type { Executor, Transaction } from "../../db/database.ts";
 import {
 	contracts,
 	contractTerms,
@@ -46,7 +47,7 @@ const toTerms = (row: typeof contractTerms.$inferSelect): TermsVersion => ({
 });
 
 /** The terms in force: the newest version; version 1 (the default text) is made the first time. */
-async function currentTerms(db: Executor) {
+export async function currentTerms(db: Executor) {
 	const newest = () =>
 		db.select().from(contractTerms).orderBy(desc(contractTerms.version)).limit(1);
 	let [row] = await newest();
@@ -122,8 +123,11 @@ async function contractsOf(db: Executor, userId: string): Promise<Contract[]> {
 }
 
 /** The season a quote belongs to: the one its approval fell in (August 1 to July 31). */
-export const quoteSeason = (q: { decidedAt: Date | null; updatedAt: Date }) =>
-	seasonOf(businessDate(q.decidedAt ?? q.updatedAt));
+export const quoteSeason = (q: {
+	decidedAt: Date | null;
+	updatedAt: Date;
+	seasonId?: string | null;
+}) => q.seasonId ?? seasonOf(businessDate(q.decidedAt ?? q.updatedAt));
 
 /** The login's newest approved quote: the one a signature is for. */
 async function latestApprovedQuote(db: Executor, userId: string, lock = false) {
@@ -216,126 +220,25 @@ export async function signContract(options: {
 			409,
 			`The terms changed to Version ${terms.version} while you were reading: please read them again before signing`,
 		);
-	const [person] = await deps.db
-		.select({
-			email: users.email,
-			emailVerified: users.emailVerified,
-			userName: users.name,
-			displayName: profiles.displayName,
-		})
-		.from(users)
-		.leftJoin(profiles, eq(profiles.userId, users.id))
-		.where(eq(users.id, actor.id));
-	if (!person) throw notFound();
-	const business = await getCachedBusinessProfile({ db: deps.db, readCache: deps.readCache });
-	const accountName = person.displayName ?? person.userName;
-	const seasonId = quoteSeason(quote);
-	const signedAt = new Date(Math.floor(deps.clock.now().getTime() / 1000) * 1000);
-	const document: SignedDocument = {
-		business,
-		customer: { name: accountName, email: person.email },
-		property:
-			[quote.address, quote.city, [quote.state, quote.zipCode].filter(Boolean).join(" ")]
-				.filter(Boolean)
-				.join(", ") || "Not given",
-		seasonId,
-		lines: quote.services,
-		totalCents: quoteTotal(quote),
-		terms: { version: terms.version, body: terms.body, createdAt: terms.createdAt },
-		signature: {
-			name: input.fullName,
-			accountName,
-			signedAt,
-			ipAddress: options.client.ipAddress,
-			userAgent: options.client.userAgent,
-		},
-	};
-	const hash = documentHash(documentText(document));
-	const pdf = await contractPdf(document, hash);
-	const fileId = randomUUID();
-	const file = {
-		id: fileId,
-		storageKey: `contracts/${actor.id.toLowerCase().replace(/[^a-z0-9_-]/g, "")}/${fileId}.pdf`,
-		fileName: `service-agreement-${seasonId}.pdf`,
-		contentType: "application/pdf",
-		data: new Uint8Array(pdf),
-	};
-	const nameMatches = namesResemble(input.fullName, accountName);
+	const prepared = await prepareSignature(deps, {
+		userId: actor.id,
+		quote: { ...quote, totalCents: quoteTotal(quote), seasonId: quoteSeason(quote) },
+		terms,
+		fullName: input.fullName,
+		client: options.client,
+	});
 	try {
 		return await storeFiles({
 			env: deps.env,
-			files: [file],
+			files: [prepared.file],
 			commit: () =>
 				deps.events.transaction(async (tx) => {
 					// The quote's row lock makes two signatures at once wait for each other.
 					const locked = await latestApprovedQuote(tx, actor.id, true);
 					if (locked?.id !== quote.id || (await signedContract(tx, quote.id)))
 						throw new AlreadySigned();
-					await recordFiles({
-						db: tx,
-						kind: "contract",
-						files: [file],
-						link: { userId: actor.id },
-					});
-					const [row] = await tx
-						.insert(contracts)
-						.values({
-							userId: actor.id,
-							quoteRequestId: quote.id,
-							seasonId,
-							termsVersion: terms.version,
-							signedName: input.fullName,
-							accountName,
-							nameMatches,
-							signedAt,
-							ipAddress: options.client.ipAddress,
-							userAgent: options.client.userAgent,
-							lines: quote.services,
-							totalCents: quoteTotal(quote),
-							documentHash: hash,
-							pdfSha256: fileHash(file.data),
-							pdfFileId: fileId,
-						})
-						.returning(contractColumns);
-					const [customer] = await tx
-						.update(customers)
-						.set({ agreedToServices: true, updatedAt: sql`now()` })
-						.where(eq(customers.userId, actor.id))
-						.returning({ id: customers.id });
-					const attachments = [
-						{
-							filename: file.fileName,
-							contentType: "application/pdf",
-							content: pdf.toString("base64"),
-							encoding: "base64" as const,
-						},
-					];
-					await deps.mailer.enqueue(
-						[
-							contractSignedCustomerEmail({
-								to: person.email,
-								name: recipientName({ name: accountName, emailVerified: person.emailVerified }),
-								seasonId,
-								termsVersion: terms.version,
-								attachments,
-								url: `${deps.env.APP_URL}/app`,
-								business,
-							}),
-							contractSignedBusinessEmail({
-								customerName: accountName,
-								signedName: input.fullName,
-								nameMatches,
-								seasonId,
-								termsVersion: terms.version,
-								attachments,
-								url: `${deps.env.APP_URL}/owner/customer/${customer?.id ?? ""}`,
-								business,
-							}),
-						],
-						tx,
-					);
-					await deps.events.publish(tx, { kind: "customer.changed", userId: actor.id });
-					return { agreedToServices: true, contract: toContract(row!) };
+					const contract = await recordSignature(tx, deps, prepared, quote.id);
+					return { agreedToServices: true, contract };
 				}),
 		});
 	} catch (error) {
@@ -352,4 +255,179 @@ async function signedContract(db: Executor, quoteId: string) {
 		.from(contracts)
 		.where(eq(contracts.quoteRequestId, quoteId));
 	return row ? toContract(row) : null;
+}
+
+type SignDeps = Pick<Deps, "db" | "events" | "env" | "mailer" | "readCache" | "clock">;
+
+/** What a signature records, its document and its PDF, made before the transaction that keeps it. */
+export type PreparedSignature = Awaited<ReturnType<typeof prepareSignature>>;
+
+/**
+ * The signed document of `quote` on `terms` by the account `userId`: its text's hash and its PDF,
+ * as a private file still to store (storeFiles) and record (recordSignature).
+ */
+export async function prepareSignature(
+	deps: SignDeps,
+	options: {
+		userId: string;
+		quote: {
+			address: string;
+			city: string | null;
+			state: string | null;
+			zipCode: string | null;
+			services: QuoteLine[];
+			totalCents: number;
+			seasonId: string;
+		};
+		terms: typeof contractTerms.$inferSelect;
+		fullName: string;
+		client: { ipAddress: string; userAgent: string };
+	},
+) {
+	const { quote, terms, userId } = options;
+	const [person] = await deps.db
+		.select({
+			email: users.email,
+			emailVerified: users.emailVerified,
+			userName: users.name,
+			displayName: profiles.displayName,
+		})
+		.from(users)
+		.leftJoin(profiles, eq(profiles.userId, users.id))
+		.where(eq(users.id, userId));
+	if (!person) throw notFound();
+	const business = await getCachedBusinessProfile({ db: deps.db, readCache: deps.readCache });
+	const accountName = person.displayName ?? person.userName;
+	const seasonId = quote.seasonId;
+	const signedAt = new Date(Math.floor(deps.clock.now().getTime() / 1000) * 1000);
+	const document: SignedDocument = {
+		business,
+		customer: { name: accountName, email: person.email },
+		property:
+			[quote.address, quote.city, [quote.state, quote.zipCode].filter(Boolean).join(" ")]
+				.filter(Boolean)
+				.join(", ") || "Not given",
+		seasonId,
+		lines: quote.services,
+		totalCents: quote.totalCents,
+		terms: { version: terms.version, body: terms.body, createdAt: terms.createdAt },
+		signature: {
+			name: options.fullName,
+			accountName,
+			signedAt,
+			ipAddress: options.client.ipAddress,
+			userAgent: options.client.userAgent,
+		},
+	};
+	const hash = documentHash(documentText(document));
+	const pdf = await contractPdf(document, hash);
+	const fileId = randomUUID();
+	const file = {
+		id: fileId,
+		storageKey: `contracts/${userId.toLowerCase().replace(/[^a-z0-9_-]/g, "")}/${fileId}.pdf`,
+		fileName: `service-agreement-${seasonId}.pdf`,
+		contentType: "application/pdf",
+		data: new Uint8Array(pdf),
+	};
+	return {
+		userId,
+		person,
+		business,
+		accountName,
+		seasonId,
+		signedAt,
+		hash,
+		pdf,
+		file,
+		lines: quote.services,
+		totalCents: quote.totalCents,
+		termsVersion: terms.version,
+		fullName: options.fullName,
+		client: options.client,
+		nameMatches: namesResemble(options.fullName, accountName),
+	};
+}
+
+/**
+ * Keeps a prepared signature in the caller's transaction: the file's record, the contract, the
+ * customer's agreed_to_services, and the PDF e-mailed to both sides.
+ */
+export async function recordSignature(
+	tx: Transaction,
+	deps: Pick<Deps, "events" | "env" | "mailer">,
+	prepared: PreparedSignature,
+	quoteId: string,
+): Promise<Contract> {
+	const { file, person, business, accountName, seasonId, userId } = prepared;
+	await recordFiles({ db: tx, kind: "contract", files: [file], link: { userId } });
+	const [row] = await tx
+		.insert(contracts)
+		.values({
+			userId,
+			quoteRequestId: quoteId,
+			seasonId,
+			termsVersion: prepared.termsVersion,
+			signedName: prepared.fullName,
+			accountName,
+			nameMatches: prepared.nameMatches,
+			signedAt: prepared.signedAt,
+			ipAddress: prepared.client.ipAddress,
+			userAgent: prepared.client.userAgent,
+			lines: prepared.lines,
+			totalCents: prepared.totalCents,
+			documentHash: prepared.hash,
+			pdfSha256: fileHash(file.data),
+			pdfFileId: file.id,
+		})
+		.returning(contractColumns);
+	const [customer] = await tx
+		.update(customers)
+		.set({ agreedToServices: true, updatedAt: sql`now()` })
+		.where(eq(customers.userId, userId))
+		.returning({ id: customers.id });
+	const attachments = [
+		{
+			filename: file.fileName,
+			contentType: "application/pdf",
+			content: prepared.pdf.toString("base64"),
+			encoding: "base64" as const,
+		},
+	];
+	await deps.mailer.enqueue(
+		[
+			contractSignedCustomerEmail({
+				to: person.email,
+				name: recipientName({ name: accountName, emailVerified: person.emailVerified }),
+				seasonId,
+				termsVersion: prepared.termsVersion,
+				attachments,
+				url: `${deps.env.APP_URL}/app`,
+				business,
+			}),
+			contractSignedBusinessEmail({
+				customerName: accountName,
+				signedName: prepared.fullName,
+				nameMatches: prepared.nameMatches,
+				seasonId,
+				termsVersion: prepared.termsVersion,
+				attachments,
+				url: `${deps.env.APP_URL}/owner/customer/${customer?.id ?? ""}`,
+				business,
+			}),
+		],
+		tx,
+	);
+	await deps.events.publish(tx, { kind: "customer.changed", userId });
+	return toContract(row!);
+}
+
+/** The terms version and time of the account's newest signature, if any. */
+export async function lastSignature(db: Executor, userId: string) {
+	const [row] = await db
+		.select({ version: contracts.termsVersion, signedAt: contracts.signedAt })
+		.from(contracts)
+		.where(eq(contracts.userId, userId))
+		.orderBy(desc(contracts.signedAt))
+		.limit(1);
+	return row ?? null;
 }

@@ -797,3 +797,34 @@ export function contractSignedBusinessEmail(options: {
 	});
 	return { ...message, attachments: options.attachments };
 }
+
+/** Next season's offer to a returning customer: the price, what it holds, and until when. */
+export function renewalOfferEmail(options: {
+	to: string;
+	name: string | null;
+	seasonId: string;
+	priceCents: number;
+	listCents: number;
+	discountPct: number;
+	expiresOn: string;
+	url: string;
+	business: BusinessProfile;
+	reminder?: boolean;
+}): EmailMessage {
+	const price = formatCents(options.priceCents);
+	return layout({
+		to: options.to,
+		subject: options.reminder
+			? `Your ${options.seasonId} renewal price holds until ${options.expiresOn}`
+			: `Renew for ${options.seasonId}: your lights for ${price}`,
+		business: options.business,
+		greeting: hello(options.name),
+		paragraphs: [
+			options.reminder
+				? `A reminder: your returning-customer price for the ${options.seasonId} season, ${price}, holds until ${options.expiresOn}. After that day it goes back to our regular prices.`
+				: `Thank you for lighting up with us last season. Your same display for the ${options.seasonId} season is ${price} (${formatCents(options.listCents)} less your ${options.discountPct}% re-install discount), held for you until ${options.expiresOn}.`,
+			"Renew in one tap from the app: you sign the season's agreement and pick your install day first, before Early Bird opens to new customers.",
+		],
+		action: { label: `Renew for ${options.seasonId}`, url: options.url },
+	});
+}

@@ -148,11 +148,26 @@ export async function refuseWhileQuoteOpen(options: { db: Executor; actor: Actor
 
 const OPEN_STATUSES = ["pending", "revised", "approved"] as const;
 
+/**
+ * The customer's quote in progress: pending, revised or approved. An approved quote that a later
+ * season's renewal offer (not taken) has moved past is done: a new design for that season is a
+ * new request (Change My Design).
+ */
 async function openQuoteOf(db: Executor, userId: string) {
 	const [open] = await db
 		.select({ id: quoteRequests.id })
 		.from(quoteRequests)
-		.where(and(eq(quoteRequests.userId, userId), inArray(quoteRequests.status, OPEN_STATUSES)))
+		.where(
+			and(
+				eq(quoteRequests.userId, userId),
+				inArray(quoteRequests.status, OPEN_STATUSES),
+				sql`not (${quoteRequests.status} = 'approved' and exists (select 1 from renewal_offers o
+					where o.user_id = ${quoteRequests.userId} and o.status <> 'accepted'
+						and o.to_season > coalesce(${quoteRequests.seasonId}, '')
+						and (o.source_quote_id = ${quoteRequests.id} or ${quoteRequests.decidedAt} <=
+							(select s.decided_at from quote_requests s where s.id = o.source_quote_id))))`,
+			),
+		)
 		.limit(1);
 	return open ?? null;
 }

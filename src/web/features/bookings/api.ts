@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { SeasonSettings, windowInputSchema } from "../../../shared/bookings.ts";
+import type { windowInputSchema } from "../../../shared/bookings.ts";
+import type { SeasonRulesInput } from "../../../shared/renewals.ts";
 import type { z } from "../../../shared/zod.ts";
 import { client, readJson } from "../../lib/api-client.ts";
 import { customerKeys } from "../../lib/customer-keys.ts";
@@ -157,7 +158,7 @@ export function useOwnerBookingAction() {
 export function useSaveSeasonSettings() {
 	const refresh = useRefreshCalendar();
 	return useMutation({
-		mutationFn: (input: Partial<SeasonSettings>) =>
+		mutationFn: (input: SeasonRulesInput) =>
 			readJson(client.owner.season.settings.$put({ json: input })),
 		onSettled: refresh,
 	});

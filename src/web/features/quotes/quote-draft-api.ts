@@ -37,11 +37,13 @@ const optional = (value: string) => value.trim() || undefined;
 export function useQuoteDraft<F extends PropertyDraft>(
 	empty: F,
 	estimateSchema: EstimateSchema | (() => Promise<EstimateSchema>),
+	/** What the form opens with (last season's design, for a returning customer). */
+	initial?: { fields: F; selection: ServiceSelection },
 ) {
 	const catalog = useServiceOptions();
 	const services = catalog.data ?? [];
-	const [fields, setFields] = useState<F>(empty);
-	const [selection, setSelection] = useState<ServiceSelection>({});
+	const [fields, setFields] = useState<F>(initial?.fields ?? empty);
+	const [selection, setSelection] = useState<ServiceSelection>(initial?.selection ?? {});
 	const [prices, setPrices] = useState<Readonly<Record<string, string>>>({});
 	const [photos, setPhotos] = useState<File[]>([]);
 	const [estimate, setEstimate] = useState<Estimate | null>(null);
@@ -67,10 +69,10 @@ export function useQuoteDraft<F extends PropertyDraft>(
 	/** The services chosen, in the catalogue's order. */
 	const chosen = services.filter((s) => selection[s.id] !== undefined);
 	/** The services chosen with their quantities, as the schemas take them. */
-	const choices = Object.entries(selection).map(([serviceId, quantity]) => ({
-		serviceId,
-		quantity,
-	}));
+	const choices = Object.entries(selection)
+		// A service taken off the catalogue since a draft was filled in is left out.
+		.filter(([id]) => !catalog.data || services.some((s) => s.id === id))
+		.map(([serviceId, quantity]) => ({ serviceId, quantity }));
 	const canEstimate = fields.address.trim() !== "" && choices.length > 0;
 
 	return {

@@ -5,8 +5,16 @@ export function meta() {
 	return [{ title: "Book Your Date | Buckeye Holiday Lights" }];
 }
 
-/** /app/booking: the install day; ?kind=takedown the takedown day. */
+/**
+ * /app/booking: the install day; ?kind=takedown the takedown day; ?season=2027-28 that season's
+ * alone (a renewal books next season's day beside this season's done one).
+ */
 export default function Booking() {
 	const [params] = useSearchParams();
-	return <BookingPage kind={params.get("kind") === "takedown" ? "takedown" : "install"} />;
+	return (
+		<BookingPage
+			kind={params.get("kind") === "takedown" ? "takedown" : "install"}
+			season={params.get("season") ?? undefined}
+		/>
+	);
 }

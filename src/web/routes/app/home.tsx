@@ -22,6 +22,7 @@ import { useMyCustomer } from "../../features/customers/api.ts";
 import { MyInstallationPhotos } from "../../features/customers/components/installation-media.tsx";
 import { useLatestQuote } from "../../features/quotes/api.ts";
 import { CustomerQuoteStatus } from "../../features/quotes/components/customer-quote-status.tsx";
+import { RenewCard } from "../../features/renewals/components/renew-card.tsx";
 import { useMyRequests } from "../../features/requests/api.ts";
 
 export function meta() {
@@ -74,6 +75,7 @@ export default function CustomerHome() {
 			</section>
 
 			<ConfirmEmailNotice />
+			<RenewCard />
 
 			{!latest && !record?.installCompleted ? (
 				<Card>

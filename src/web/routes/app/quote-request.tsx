@@ -1,25 +1,51 @@
 import { FileText } from "lucide-react";
-import { Link, useNavigate } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { QUOTE_IN_PROGRESS_MESSAGE } from "../../../shared/quote-request.ts";
 import { EmptyState, LoadingState, PageHeading } from "../../components/shell/app-shell.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { useLatestQuote } from "../../features/quotes/api.ts";
 import { CustomerQuoteForm } from "../../features/quotes/components/customer-quote-form.tsx";
+import { useMyRenewal } from "../../features/renewals/api.ts";
 
 export function meta() {
 	return [{ title: "Request a Quote | Buckeye Holiday Lights" }];
 }
 
+/** `?from=renewal` (Change My Design): the form opens with last season's design filled in. */
 export default function QuoteRequest() {
 	const navigate = useNavigate();
+	const [params] = useSearchParams();
 	const latest = useLatestQuote();
-	if (latest.isPending) return <LoadingState />;
-	const inProgress = latest.data && latest.data.status !== "rejected";
+	const renewal = useMyRenewal();
+	if (latest.isPending || renewal.isPending) return <LoadingState />;
+	const offer = renewal.data?.offer;
+	const quote = latest.data;
+	// Last season's approved quote is done once next season's offer is out and not taken.
+	const pastSeason = quote?.status === "approved" && !!offer && offer.state !== "accepted";
+	const inProgress = quote && quote.status !== "rejected" && !pastSeason;
+	const lastSeason =
+		params.get("from") === "renewal" && offer && offer.state !== "accepted"
+			? {
+					lines: offer.lines,
+					place: pastSeason
+						? {
+								address: quote.address,
+								city: quote.city ?? "",
+								state: quote.state ?? "OH",
+								zipCode: quote.zipCode ?? "",
+							}
+						: {},
+				}
+			: undefined;
 	return (
 		<>
 			<PageHeading
 				title="Request a Quote"
-				description="Choose your services and tell us about your property."
+				description={
+					lastSeason
+						? `Last season's design is filled in: change what you like for ${offer!.seasonId}, and we will send you a new quote.`
+						: "Choose your services and tell us about your property."
+				}
 			/>
 			{inProgress ? (
 				<EmptyState icon={FileText}>
@@ -29,7 +55,7 @@ export default function QuoteRequest() {
 					</Button>
 				</EmptyState>
 			) : (
-				<CustomerQuoteForm onSubmitted={() => navigate("/app")} />
+				<CustomerQuoteForm lastSeason={lastSeason} onSubmitted={() => navigate("/app")} />
 			)}
 		</>
 	);

@@ -26,6 +26,7 @@ import { ProgressCard } from "../../features/customers/components/progress-card.
 import { useCustomerEditor } from "../../features/customers/customer-editor-api.ts";
 import { BillingCard } from "../../features/payments/components/billing-card.tsx";
 import { CustomerPaymentsCard } from "../../features/payments/components/customer-payments-card.tsx";
+import { SendRenewalButton } from "../../features/renewals/components/send-renewal-button.tsx";
 import { AddRequestDialog } from "../../features/requests/components/add-request-dialog.tsx";
 import { ApiError, errorMessage } from "../../lib/api-client.ts";
 
@@ -101,11 +102,12 @@ export default function OwnerCustomer() {
 						</Button>
 					</div>
 				) : (
-					<div className="flex gap-2">
+					<div className="flex flex-wrap justify-end gap-2">
 						<BookForCustomerDialog
 							customer={{ id: customer.id, name: customer.name }}
 							label="Book a Day"
 						/>
+						<SendRenewalButton customerId={customer.id} />
 						<Button
 							size="sm"
 							onClick={() => {

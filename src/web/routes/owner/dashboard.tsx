@@ -10,6 +10,7 @@ import { useDashboard } from "../../features/customers/api.ts";
 import { CustomerList } from "../../features/customers/components/customer-list.tsx";
 import { useQuoteCounts } from "../../features/quotes/api.ts";
 import { QuoteStatusBadge } from "../../features/quotes/components/quote-status-badge.tsx";
+import { RenewalsCard } from "../../features/renewals/components/renewals-card.tsx";
 import { AddRequestDialog } from "../../features/requests/components/add-request-dialog.tsx";
 import { errorMessage } from "../../lib/api-client.ts";
 
@@ -99,6 +100,7 @@ export default function Dashboard() {
 				))}
 			</ul>
 			<WebsiteLeadsLine />
+			<RenewalsCard />
 			<Card>
 				<CardHeader className="flex-row items-center justify-between">
 					<CardTitle>Upcoming Installs</CardTitle>

@@ -58,13 +58,19 @@ const adjustText = (pct: number) =>
 const clockTime = (iso: string) =>
 	new Date(iso).toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit" });
 
-/** The customer's booking page: their booking of `kind`, or the window and day pickers. */
-export function BookingPage({ kind }: { kind: BookingKind }) {
+/**
+ * The customer's booking page: their booking of `kind`, or the window and day pickers; with
+ * `season`, that season's booking and windows alone.
+ */
+export function BookingPage({ kind, season }: { kind: BookingKind; season?: string }) {
 	const page = useMyBookings();
 	if (page.isPending) return <LoadingState label="Loading the calendar..." />;
 	if (page.isError)
 		return <EmptyState>Failed to load the calendar: {errorMessage(page.error)}</EmptyState>;
-	const data = page.data;
+	const inSeason = <T extends { seasonId: string }>(list: T[]) =>
+		season ? list.filter((x) => x.seasonId === season) : list;
+	const data = { ...page.data, bookings: inSeason(page.data.bookings) };
+	const windows = inSeason(data.windows);
 	const title = kind === "install" ? "Book Your Install Date" : "Book Your Takedown Date";
 	const active = data.bookings.find((b) => b.kind === kind && b.status !== "done");
 	const done = data.bookings.find((b) => b.kind === kind && b.status === "done");
@@ -92,7 +98,7 @@ export function BookingPage({ kind }: { kind: BookingKind }) {
 					<EmptyState icon={CalendarDays}>{data.reason[kind]}</EmptyState>
 				) : (
 					<Picker
-						windows={data.windows.filter((w) => w.kind === kind)}
+						windows={windows.filter((w) => w.kind === kind)}
 						depositPercent={kind === "install" ? data.depositPercent : 0}
 					/>
 				)}

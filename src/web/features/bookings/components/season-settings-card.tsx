@@ -1,6 +1,12 @@
 import { Link } from "react-router";
 import { toast } from "sonner";
-import { type SeasonSettings, seasonSettingsInputSchema } from "../../../../shared/bookings.ts";
+import { businessDate } from "../../../../shared/dates.ts";
+import {
+	dateInSeason,
+	renewalSeason,
+	type SeasonRules,
+	seasonRulesInputSchema,
+} from "../../../../shared/renewals.ts";
 import { FormField, formValues } from "../../../components/form-field.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import {
@@ -49,13 +55,18 @@ export function SeasonSettingsCard() {
 	);
 }
 
+/** A date field's month and day ("08-01"), the part kept from year to year. */
+const monthDayOf = (text: string | undefined) => (text ? text.slice(5) : "");
+
 /** A number field's text for the schema: an empty field is no number. */
 const numberOf = (text: string | undefined) =>
 	text === undefined || text.trim() === "" ? Number.NaN : Number(text);
 
-function SeasonForm({ settings }: { settings: SeasonSettings }) {
+function SeasonForm({ settings }: { settings: SeasonRules }) {
 	const save = useSaveSeasonSettings();
-	const { form, field, validate, setErrors } = useZodForm(seasonSettingsInputSchema);
+	const { form, field, validate, setErrors } = useZodForm(seasonRulesInputSchema);
+	// The dates are shown in the season whose offers are next.
+	const campaignSeason = renewalSeason(businessDate(new Date()), settings.renewalValidUntil);
 	return (
 		<form
 			{...form}
@@ -67,8 +78,11 @@ function SeasonForm({ settings }: { settings: SeasonSettings }) {
 				const input = {
 					changeLockDays: numberOf(values.changeLockDays),
 					weekdayCapacity: WEEKDAYS.map((_, i) => numberOf(values[`weekdayCapacity.${i}`])),
+					reinstallDiscountPct: numberOf(values.reinstallDiscountPct),
+					renewalOpensOn: monthDayOf(values.renewalOpensOn),
+					renewalValidUntil: monthDayOf(values.renewalValidUntil),
 				};
-				const parsed = validate(seasonSettingsInputSchema, input);
+				const parsed = validate(seasonRulesInputSchema, input);
 				if (!parsed.success)
 					return void toast.error(
 						`Failed to save season settings: ${parsed.error.issues[0]?.message}`,
@@ -105,6 +119,32 @@ function SeasonForm({ settings }: { settings: SeasonSettings }) {
 						defaultValue={settings.weekdayCapacity[i]}
 					/>
 				))}
+			</fieldset>
+			<fieldset className="grid items-start gap-3 sm:grid-cols-3">
+				<legend className="mb-2 text-sm font-medium">Renewals</legend>
+				<FormField
+					label="Re-install discount (%)"
+					{...field("reinstallDiscountPct")}
+					type="number"
+					inputMode="numeric"
+					step={1}
+					defaultValue={settings.reinstallDiscountPct}
+					hint="Off last season's lines at today's prices."
+				/>
+				<FormField
+					label="Renewal offers open"
+					{...field("renewalOpensOn")}
+					type="date"
+					defaultValue={dateInSeason(campaignSeason, settings.renewalOpensOn)}
+					hint="Each year on this day."
+				/>
+				<FormField
+					label="Offer valid until"
+					{...field("renewalValidUntil")}
+					type="date"
+					defaultValue={dateInSeason(campaignSeason, settings.renewalValidUntil)}
+					hint="Early Bird is for returning customers until then."
+				/>
 			</fieldset>
 			<Button type="submit" className="justify-self-start" pending={save.isPending}>
 				Save Season

@@ -21,6 +21,8 @@ import {
 	ServiceChoices,
 } from "./quote-form-parts.tsx";
 
+type QuoteChoice = { serviceId: string; quantity: number };
+
 // The business works in Ohio: the state is filled in, and can be changed.
 const EMPTY = { address: "", city: "", state: "OH", zipCode: "", notes: "" };
 
@@ -31,8 +33,22 @@ const optional = (value: string) => value.trim() || undefined;
  * A signed-in customer's quote request: services, property, photos and notes, then the instant
  * quote, which can be modified or recalculated; the request is sent only once a quote is shown.
  */
-export function CustomerQuoteForm({ onSubmitted }: { onSubmitted: () => void }) {
-	const draft = useQuoteDraft(EMPTY, estimateRequestSchema);
+export function CustomerQuoteForm({
+	onSubmitted,
+	lastSeason,
+}: {
+	onSubmitted: () => void;
+	/** Last season's design, filled in for a returning customer to change. */
+	lastSeason?: { place: Partial<typeof EMPTY>; lines: readonly QuoteChoice[] };
+}) {
+	const draft = useQuoteDraft(
+		EMPTY,
+		estimateRequestSchema,
+		lastSeason && {
+			fields: { ...EMPTY, ...lastSeason.place },
+			selection: Object.fromEntries(lastSeason.lines.map((l) => [l.serviceId, l.quantity])),
+		},
+	);
 	const { fields, set, estimate } = draft;
 	const { form, field, validate } = useZodForm(customerQuoteSchema);
 	// A request without photos is open to a new account; photos wait for its confirmed address.
