@@ -139,6 +139,13 @@ test("returning customers: one renews in one confirmation, signs and books; one 
 	await expect(r).toHaveURL(new RegExp(`/app/booking\\?season=${season}$`));
 	await expect(toasts(r)).toContainText(`Renewed for ${season}: now pick your install day`);
 	await expect(r.getByRole("main").getByRole("button", { name: /^Early Bird/ })).toBeVisible();
+	// Home's dates are next season's now: its install day to book.
+	await r.goto("/app");
+	await expect(
+		r.getByText(`You renewed for ${season}. Pick the day our crew puts your lights up.`),
+	).toBeVisible();
+	await r.getByRole("link", { name: "Book Your Install Date" }).click();
+	await expect(r).toHaveURL(new RegExp(`/app/booking\\?season=${season}$`));
 
 	// Dana signed on paper: the confirmation asks her to read and sign the terms.
 	const d = dana.page;

@@ -10,16 +10,27 @@ import {
 	CardHeader,
 	CardTitle,
 } from "../../../components/ui/card.tsx";
+import { useMyRenewal } from "../../renewals/api.ts";
 import { useMyBookings } from "../api.ts";
 
 /**
  * Home's calendar card: once the contract is signed, Book Your Install Date; once the install is
- * done, Book Your Takedown Date; a booked day shows with Add to Calendar.
+ * done, Book Your Takedown Date; a booked day shows with Add to Calendar. Once the customer has
+ * renewed for next season, the card is that season's: its install day to book, then booked.
  */
 export function HomeBookingCard() {
 	const page = useMyBookings();
+	const renewal = useMyRenewal();
 	if (!page.data) return null;
-	const { bookings, canBook } = page.data;
+	const renewed =
+		renewal.data?.offer?.state === "accepted" ? renewal.data.offer.seasonId : undefined;
+	const bookings = page.data.bookings.filter((b) => !renewed || b.seasonId === renewed);
+	const canBook = renewed ? { install: true, takedown: false } : page.data.canBook;
+	const bookingPath = (kind: "install" | "takedown") =>
+		`/app/booking?${new URLSearchParams({
+			...(kind === "takedown" ? { kind } : {}),
+			...(renewed ? { season: renewed } : {}),
+		})}`.replace(/\?$/, "");
 	const install = bookings.find((b) => b.kind === "install");
 	const takedown = bookings.find((b) => b.kind === "takedown");
 	const showing = takedown ?? install;
@@ -40,23 +51,23 @@ export function HomeBookingCard() {
 								? "Your install needs a new day."
 								: offerTakedown
 									? "Your lights are up. Pick the day we take them down."
-									: "Pick the day our crew puts your lights up."}
+									: renewed
+										? `You renewed for ${renewed}. Pick the day our crew puts your lights up.`
+										: "Pick the day our crew puts your lights up."}
 				</CardDescription>
 			</CardHeader>
 			<CardContent className="flex flex-wrap gap-3">
 				{offerTakedown ? (
 					<Button asChild>
-						<Link to="/app/booking?kind=takedown">Book Your Takedown Date</Link>
+						<Link to={bookingPath("takedown")}>Book Your Takedown Date</Link>
 					</Button>
 				) : !showing ? (
 					<Button asChild>
-						<Link to="/app/booking">Book Your Install Date</Link>
+						<Link to={bookingPath("install")}>Book Your Install Date</Link>
 					</Button>
 				) : (
 					<Button asChild variant="outline">
-						<Link to={showing.kind === "takedown" ? "/app/booking?kind=takedown" : "/app/booking"}>
-							See your booking
-						</Link>
+						<Link to={bookingPath(showing.kind)}>See your booking</Link>
 					</Button>
 				)}
 				{showing?.status === "booked" ? (
