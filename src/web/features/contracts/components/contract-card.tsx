@@ -1,5 +1,5 @@
 import { Download, FileSignature } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useState } from "react";
 import { toast } from "sonner";
 import {
 	CONTRACT_MESSAGES,
@@ -8,7 +8,6 @@ import {
 	signContractSchema,
 } from "../../../../shared/contracts.ts";
 import { formatCents } from "../../../../shared/money.ts";
-import { FormField } from "../../../components/form-field.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import {
 	Card,
@@ -20,6 +19,7 @@ import {
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
 import { useZodForm } from "../../../lib/use-zod-form.ts";
 import { contractPdfUrl, useMyContract, useSignContract } from "../api.ts";
+import { SignatureFields } from "./signature-fields.tsx";
 import { dayOf, TermsText } from "./terms-text.tsx";
 
 /** The id the season timeline's Sign action scrolls to. */
@@ -103,7 +103,6 @@ function SignForm({ data }: { data: MyContract }) {
 	const { form, field, validate, setErrors } = useZodForm(signContractSchema);
 	const [consent, setConsent] = useState(false);
 	const [name, setName] = useState("");
-	const consentId = useId();
 	const consentError = field("consent").error;
 	const ready = consent && name.trim() !== "";
 	const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
@@ -120,39 +119,16 @@ function SignForm({ data }: { data: MyContract }) {
 	};
 	return (
 		<form {...form} onSubmit={onSubmit} className="grid gap-4">
-			<div className="flex items-start gap-3">
-				<input
-					id={consentId}
-					name="consent"
-					type="checkbox"
-					className="mt-0.5 size-5 shrink-0 accent-primary"
-					checked={consent}
-					onChange={(e) => setConsent(e.target.checked)}
-					aria-invalid={consentError ? true : undefined}
-					aria-describedby={consentError ? `${consentId}-error` : undefined}
-				/>
-				<div className="grid gap-1">
-					<label htmlFor={consentId} className="text-sm font-medium">
-						I agree to sign electronically
-					</label>
-					<p className="text-xs text-muted-foreground">
-						Typing your name below is your signature on these terms (Version {data.terms.version}
-						).
-					</p>
-					{consentError ? (
-						<p id={`${consentId}-error`} className="text-sm text-destructive">
-							{consentError}
-						</p>
-					) : null}
-				</div>
-			</div>
-			<FormField
-				label="Full Name"
-				autoComplete="name"
-				value={name}
-				onChange={(e) => setName(e.target.value)}
-				{...field("fullName")}
-			/>
+			<SignatureFields
+				consent={consent}
+				onConsentChange={setConsent}
+				consentError={consentError}
+				name={name}
+				onNameChange={setName}
+				nameField={field("fullName")}
+			>
+				Typing your name below is your signature on these terms (Version {data.terms.version}).
+			</SignatureFields>
 			<Button type="submit" pending={sign.isPending} disabled={!ready}>
 				I Agree and Sign
 			</Button>

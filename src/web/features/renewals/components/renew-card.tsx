@@ -1,11 +1,11 @@
 import { RefreshCw } from "lucide-react";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { formatDate } from "../../../../shared/dates.ts";
 import { formatCents } from "../../../../shared/money.ts";
 import { acceptRenewalSchema, type RenewalOffer, renewTitle } from "../../../../shared/renewals.ts";
-import { FormField, TextareaField } from "../../../components/form-field.tsx";
+import { TextareaField } from "../../../components/form-field.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import {
 	Card,
@@ -24,6 +24,7 @@ import {
 } from "../../../components/ui/dialog.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { useZodForm } from "../../../lib/use-zod-form.ts";
+import { SignatureFields } from "../../contracts/components/signature-fields.tsx";
 import { TermsText } from "../../contracts/components/terms-text.tsx";
 import { useAcceptRenewal, useDeclineRenewal, useMyRenewal } from "../api.ts";
 
@@ -79,7 +80,6 @@ function RenewDialog({
 	const { form, field, validate, setErrors } = useZodForm(acceptRenewalSchema);
 	const [consent, setConsent] = useState(false);
 	const [name, setName] = useState("");
-	const consentId = useId();
 	const consentError = field("consent").error;
 	const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
 		event.preventDefault();
@@ -146,39 +146,17 @@ function RenewDialog({
 					</p>
 				)}
 				<form {...form} onSubmit={onSubmit} className="grid gap-4" aria-label="Renew and sign">
-					<div className="flex items-start gap-3">
-						<input
-							id={consentId}
-							name="consent"
-							type="checkbox"
-							className="mt-0.5 size-5 shrink-0 accent-primary"
-							checked={consent}
-							onChange={(e) => setConsent(e.target.checked)}
-							aria-invalid={consentError ? true : undefined}
-							aria-describedby={consentError ? `${consentId}-error` : undefined}
-						/>
-						<div className="grid gap-1">
-							<label htmlFor={consentId} className="text-sm font-medium">
-								I agree to sign electronically
-							</label>
-							<p className="text-xs text-muted-foreground">
-								Typing your name is your signature on the terms (Version {offer.terms.version}) for{" "}
-								{offer.seasonId}.
-							</p>
-							{consentError ? (
-								<p id={`${consentId}-error`} className="text-sm text-destructive">
-									{consentError}
-								</p>
-							) : null}
-						</div>
-					</div>
-					<FormField
-						label="Full Name"
-						autoComplete="name"
-						value={name}
-						onChange={(e) => setName(e.target.value)}
-						{...field("fullName")}
-					/>
+					<SignatureFields
+						consent={consent}
+						onConsentChange={setConsent}
+						consentError={consentError}
+						name={name}
+						onNameChange={setName}
+						nameField={field("fullName")}
+					>
+						Typing your name is your signature on the terms (Version {offer.terms.version}) for{" "}
+						{offer.seasonId}.
+					</SignatureFields>
 					<DialogFooter>
 						<Button type="submit" pending={accept.isPending}>
 							Sign and Renew
