@@ -20,6 +20,7 @@ import * as payments from "./features/payments/payments.routes.ts";
 import * as quotes from "./features/quotes/quotes.routes.ts";
 import * as requests from "./features/requests/requests.routes.ts";
 import * as settings from "./features/settings/settings.routes.ts";
+import * as storage from "./features/storage/storage.routes.ts";
 import { createRouter } from "./lib/router.ts";
 
 /**
@@ -51,11 +52,12 @@ const ownerApi = ownerGuarded
 	.route("/", payments.ownerRoutes)
 	.route("/", bookings.ownerRoutes)
 	.route("/", automations.ownerRoutes)
-	.route("/", contracts.ownerRoutes);
+	.route("/", contracts.ownerRoutes)
+	.route("/", storage.ownerRoutes);
 
 const crewGuarded = createRouter<SignedInEnv>();
 crewGuarded.use("*", requireCrew);
-const crewApi = crewGuarded.route("/", crew.crewRoutes);
+const crewApi = crewGuarded.route("/", crew.crewRoutes).route("/", storage.crewRoutes);
 
 export const apiRoutes = createRouter()
 	.route("/", health.publicRoutes)
@@ -79,6 +81,7 @@ export const apiRoutes = createRouter()
 	.route("/", contracts.customerRoutes)
 	.route("/", live.customerRoutes)
 	.route("/", notifications.customerRoutes)
+	.route("/", storage.customerRoutes)
 	.route("/crew", crewApi)
 	.route("/owner", ownerApi);
 
