@@ -5,7 +5,14 @@ import { tooLong, z } from "./zod.ts";
  * the truck, at the house (its lights are up), returned after the takedown, stored again. Missing
  * can be reached from any state; a found bin goes back to Stored or Returned.
  */
-export const BIN_STATES = ["stored", "pulled", "loaded", "at_house", "returned", "missing"] as const;
+export const BIN_STATES = [
+	"stored",
+	"pulled",
+	"loaded",
+	"at_house",
+	"returned",
+	"missing",
+] as const;
 export type BinState = (typeof BIN_STATES)[number];
 
 export const BIN_STATE_LABELS = {

@@ -7,13 +7,13 @@ import { type Actor, assertOwner } from "../../lib/actor.ts";
 import { findCustomer } from "../customers/owner-customers.service.ts";
 
 /** The address a label's QR code opens: the bin's page on this product. */
-export const binUrl = (appUrl: string, code: string) => `${appUrl}${binPath(code)}`;
+const binUrl = (appUrl: string, code: string) => `${appUrl}${binPath(code)}`;
 
 /**
  * A QR code of the bin's page as an SVG document: error correction Q (a label scuffed in a
  * warehouse still reads), a quiet zone of 2 modules, black on white.
  */
-export const binQrSvg = (appUrl: string, code: string) =>
+const binQrSvg = (appUrl: string, code: string) =>
 	QRCode.toString(binUrl(appUrl, code), { type: "svg", errorCorrectionLevel: "Q", margin: 2 });
 
 /** One customer's label sheet: each bin's code, the customer's name and street, its QR code. */

@@ -78,7 +78,8 @@ export const crewRoutes = createRouter<SignedInEnv>()
 			method: "get",
 			path: "/bins/{code}",
 			tags: ["storage"],
-			summary: "A bin's page (its label's QR code): customer, contents, place, state and every scan",
+			summary:
+				"A bin's page (its label's QR code): customer, contents, place, state and every scan",
 			request: { params: codeParams },
 			responses: {
 				200: { description: "The bin", ...jsonContent(binDetailSchema) },

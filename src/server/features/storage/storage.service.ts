@@ -80,10 +80,7 @@ export async function removeLocation(options: { deps: StorageDeps; actor: Actor;
 		.from(storageLocations)
 		.where(eq(storageLocations.id, id));
 	if (!location) throw notFound("Location not found");
-	const [used] = await deps.db
-		.select({ n: count() })
-		.from(bins)
-		.where(eq(bins.locationId, id));
+	const [used] = await deps.db.select({ n: count() }).from(bins).where(eq(bins.locationId, id));
 	if (used && used.n > 0)
 		throw conflict(
 			`${location.name} holds ${used.n === 1 ? "1 bin" : `${used.n} bins`}; move them before removing it`,
@@ -337,7 +334,7 @@ export async function getDayBins(options: { deps: StorageDeps; actor: Actor; day
 }
 
 /** Days after a takedown by which its bins should be back. */
-export const RETURN_DAYS = 2;
+const RETURN_DAYS = 2;
 
 /**
  * What the owner's dashboard lists: bins not back (Returned or Stored) 2 days after their

@@ -23,6 +23,7 @@ import { MyInstallationPhotos } from "../../features/customers/components/instal
 import { useLatestQuote } from "../../features/quotes/api.ts";
 import { CustomerQuoteStatus } from "../../features/quotes/components/customer-quote-status.tsx";
 import { useMyRequests } from "../../features/requests/api.ts";
+import { MyStorageCard } from "../../features/storage/components/my-storage-card.tsx";
 
 export function meta() {
 	return [{ title: "Home | Buckeye Holiday Lights" }];
@@ -107,6 +108,7 @@ export default function CustomerHome() {
 			{latest ? <MySeasonTimeline /> : null}
 			{approved ? <ContractCard /> : null}
 			{approved && record?.agreedToServices ? <HomeBookingCard /> : null}
+			{approved ? <MyStorageCard /> : null}
 			<MyInstallationPhotos />
 			<CustomerChatPanel />
 

@@ -11,6 +11,7 @@ import { CustomerList } from "../../features/customers/components/customer-list.
 import { useQuoteCounts } from "../../features/quotes/api.ts";
 import { QuoteStatusBadge } from "../../features/quotes/components/quote-status-badge.tsx";
 import { AddRequestDialog } from "../../features/requests/components/add-request-dialog.tsx";
+import { StorageAlertsCard } from "../../features/storage/components/storage-alerts-card.tsx";
 import { errorMessage } from "../../lib/api-client.ts";
 
 export function meta() {
@@ -99,6 +100,7 @@ export default function Dashboard() {
 				))}
 			</ul>
 			<WebsiteLeadsLine />
+			<StorageAlertsCard />
 			<Card>
 				<CardHeader className="flex-row items-center justify-between">
 					<CardTitle>Upcoming Installs</CardTitle>
