@@ -216,7 +216,7 @@ export function ScanBins() {
 					/>
 				</div>
 			) : null}
-			<CameraScanner onCode={submit} />
+			<CameraScanner onCode={submit} mode={mode} />
 			<ScanResult shown={shown} />
 			<form
 				className="grid grid-cols-[1fr_auto] items-end gap-2"
@@ -335,15 +335,19 @@ function ScanResult({ shown }: { shown: Shown | null }) {
 
 /**
  * The phone's camera, read by qr-scanner (loaded only here; its decoder runs in a worker from our
- * own bundle). The same label held in view counts once.
+ * own bundle). The same label held in view counts once for each step of the day.
  */
-function CameraScanner({ onCode }: { onCode: (code: string) => void }) {
+function CameraScanner({ onCode, mode }: { onCode: (code: string) => void; mode: Mode }) {
 	const video = useRef<HTMLVideoElement>(null);
 	const [on, setOn] = useState(true);
 	const [problem, setProblem] = useState<string | null>(null);
 	const last = useRef<{ code: string; at: number } | null>(null);
 	const handler = useRef(onCode);
 	handler.current = onCode;
+	// Another step of the day: the label in view counts again.
+	useEffect(() => {
+		if (mode) last.current = null;
+	}, [mode]);
 
 	useEffect(() => {
 		if (!on || !video.current) return;
