@@ -124,11 +124,11 @@ test("the owner labels a customer's bins; Scan Bins reads a label from the camer
 	await owner.emulateMedia({ media: "print" });
 	const pdf = await owner.pdf({ preferCSSPageSize: true, printBackground: true });
 	await owner.emulateMedia({ media: "screen" });
+	if (SHOTS) writeFileSync(`${SHOTS}/labels.pdf`, pdf);
 	expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
 	// One US Letter page (612 × 792 points) for two labels.
 	expect(pdf.toString("latin1").match(/\/Type\s*\/Page[^s]/g)).toHaveLength(1);
 	expect(pdf.toString("latin1")).toMatch(/MediaBox\s*\[0 0 612 792\]/);
-	if (SHOTS) writeFileSync(`${SHOTS}/labels.pdf`, pdf);
 
 	// Scan Bins, the camera held on the first bin's label.
 	await writeCameraVideo(labels.labels[0]!.qrSvg);
@@ -171,9 +171,12 @@ test("the owner labels a customer's bins; Scan Bins reads a label from the camer
 	await expect(result).toContainText("At House", { timeout: 15_000 });
 	await owner.getByRole("button", { name: "Returned" }).click();
 	await expect(result).toContainText("Returned", { timeout: 15_000 });
+	// Storing: the place is chosen with the camera off, then the label is read.
+	await owner.getByRole("button", { name: "Stop Camera" }).click();
 	await owner.getByRole("button", { name: "Store at a location" }).click();
 	await owner.getByLabel("Location").selectOption({ label: "Rack A" });
 	await owner.getByLabel("Shelf").selectOption({ label: "Shelf 3" });
+	await owner.getByRole("button", { name: "Start Camera" }).click();
 	await expect(result).toContainText("Stored", { timeout: 15_000 });
 
 	// Offline: a typed code waits on the phone, then counts once when the network returns.

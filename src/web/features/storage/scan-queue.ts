@@ -38,27 +38,30 @@ let running: Promise<void> | null = null;
  * refused) takes a scan off the queue; no answer (offline) leaves it and the rest for later.
  */
 export function flushScans(onOutcome: (outcome: ScanOutcome) => void): Promise<void> {
-	running ??= (async () => {
-		try {
-			for (;;) {
-				const [scan] = queuedScans();
-				if (!scan) return;
-				try {
-					const result = await sendScan(scan);
-					onOutcome({ scan, ok: true, result });
-				} catch (error) {
-					if (error instanceof ApiError && error.status === 0) return;
-					onOutcome({
-						scan,
-						ok: false,
-						message: error instanceof Error ? error.message : "The scan was refused",
-					});
-				}
-				save(queuedScans().filter((s) => s.id !== scan.id));
+	if (running) return running;
+	// Known to be offline: the `online` event brings them.
+	if (!navigator.onLine) return Promise.resolve();
+	const run = async () => {
+		for (;;) {
+			const [scan] = queuedScans();
+			if (!scan) return;
+			try {
+				const result = await sendScan(scan);
+				onOutcome({ scan, ok: true, result });
+			} catch (error) {
+				if (error instanceof ApiError && error.status === 0) return;
+				onOutcome({
+					scan,
+					ok: false,
+					message: error instanceof Error ? error.message : "The scan was refused",
+				});
 			}
-		} finally {
-			running = null;
+			save(queuedScans().filter((s) => s.id !== scan.id));
 		}
-	})();
-	return running;
+	};
+	const current = run().finally(() => {
+		running = null;
+	});
+	running = current;
+	return current;
 }

@@ -18,7 +18,7 @@ export function BinLabelsSheet({ customerId }: { customerId: string }) {
 	for (let i = 0; i < (labels.data?.labels.length ?? 0); i += PER_PAGE)
 		pages.push(labels.data!.labels.slice(i, i + PER_PAGE));
 	return (
-		<div className="min-h-dvh bg-muted/40 print:bg-white">
+		<div className="min-h-dvh bg-muted/40 print:min-h-0 print:bg-white">
 			<style>{"@page { size: 8.5in 11in; margin: 0; }"}</style>
 			<div className="mx-auto flex max-w-[8.5in] flex-wrap items-center justify-between gap-2 p-4 print:hidden">
 				<Button asChild variant="ghost" size="sm">
@@ -52,7 +52,7 @@ export function BinLabelsSheet({ customerId }: { customerId: string }) {
 							// biome-ignore lint/suspicious/noArrayIndexKey: pages are positions
 							key={n}
 							aria-label={`Label page ${n + 1}`}
-							className="mx-auto mb-6 box-border grid h-[11in] w-[8.5in] shrink-0 grid-cols-[4in_4in] grid-rows-[repeat(5,2in)] content-start gap-x-[0.19in] bg-white px-[0.155in] pt-[0.5in] shadow print:mb-0 print:break-after-page print:shadow-none"
+							className="mx-auto mb-6 box-border grid h-[11in] w-[8.5in] shrink-0 grid-cols-[4in_4in] grid-rows-[repeat(5,2in)] content-start gap-x-[0.19in] bg-white px-[0.155in] pt-[0.5in] shadow print:mb-0 print:break-before-page print:shadow-none print:first:break-before-auto"
 						>
 							{page.map((label) => (
 								<article

@@ -216,7 +216,7 @@ export function ScanBins() {
 					/>
 				</div>
 			) : null}
-			<CameraScanner onCode={submit} mode={mode} />
+			<CameraScanner onCode={submit} resetKey={`${mode}:${locationId}`} />
 			<ScanResult shown={shown} />
 			<form
 				className="grid grid-cols-[1fr_auto] items-end gap-2"
@@ -335,19 +335,25 @@ function ScanResult({ shown }: { shown: Shown | null }) {
 
 /**
  * The phone's camera, read by qr-scanner (loaded only here; its decoder runs in a worker from our
- * own bundle). The same label held in view counts once for each step of the day.
+ * own bundle). The same label held in view counts once for each step of the day and place.
  */
-function CameraScanner({ onCode, mode }: { onCode: (code: string) => void; mode: Mode }) {
+function CameraScanner({
+	onCode,
+	resetKey,
+}: {
+	onCode: (code: string) => void;
+	/** Another step of the day or another place: the label in view counts again. */
+	resetKey: string;
+}) {
 	const video = useRef<HTMLVideoElement>(null);
 	const [on, setOn] = useState(true);
 	const [problem, setProblem] = useState<string | null>(null);
-	const last = useRef<{ code: string; at: number } | null>(null);
+	const last = useRef<string | null>(null);
 	const handler = useRef(onCode);
 	handler.current = onCode;
-	// Another step of the day: the label in view counts again.
 	useEffect(() => {
-		if (mode) last.current = null;
-	}, [mode]);
+		if (resetKey) last.current = null;
+	}, [resetKey]);
 
 	useEffect(() => {
 		if (!on || !video.current) return;
@@ -362,10 +368,9 @@ function CameraScanner({ onCode, mode }: { onCode: (code: string) => void; mode:
 					element,
 					(result) => {
 						const code = codeFromLabel(result.data);
-						const now = Date.now();
-						if (!code) return;
-						if (last.current && last.current.code === code && now - last.current.at < 3000) return;
-						last.current = { code, at: now };
+						// A label held in view counts once, until another is read.
+						if (!code || last.current === code) return;
+						last.current = code;
 						handler.current(code);
 					},
 					{ preferredCamera: "environment", maxScansPerSecond: 15, returnDetailedScanResult: true },
