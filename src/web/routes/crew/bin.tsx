@@ -1,5 +1,4 @@
-import { ScanLine } from "lucide-react";
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
 import { BinPage } from "../../features/storage/components/bin-page.tsx";
 
 export function meta() {
@@ -9,15 +8,5 @@ export function meta() {
 /** Where a bin label's QR code leads: for the owner and the crews (others are sent away). */
 export default function Bin() {
 	const { code = "" } = useParams();
-	return (
-		<div className="grid gap-4">
-			<Link
-				to="/crew/scan"
-				className="inline-flex items-center gap-1 text-sm text-primary hover:underline"
-			>
-				<ScanLine className="size-4" aria-hidden /> Scan Bins
-			</Link>
-			<BinPage code={code.toUpperCase()} />
-		</div>
-	);
+	return <BinPage code={code.toUpperCase()} />;
 }

@@ -16,7 +16,10 @@ export function StorageAlertsCard() {
 					...b,
 					why: `Taken down ${formatDate(b.takedownDay)}, not returned`,
 				})),
-				...alerts.data.missing.map((b) => ({ ...b, why: "Missing" })),
+				...alerts.data.missing.map((b) => ({
+					...b,
+					why: `Marked missing ${new Date(b.updatedAt).toLocaleDateString("en-US", { month: "short", day: "numeric" })}`,
+				})),
 			]
 		: [];
 	return (
