@@ -4,7 +4,7 @@ import { join } from "node:path";
 import sharp from "sharp";
 import { chromiumLaunch } from "../../../playwright.config.ts";
 import { approvedCustomer } from "../support/customers.ts";
-import { expect, OWNER, type Page, test } from "../support/fixtures.ts";
+import { expect, OWNER, type Page, test, uniqueEmail } from "../support/fixtures.ts";
 
 const SHOTS = process.env.SHOTS_DIR;
 
@@ -70,7 +70,7 @@ async function shots(
 	if (size) await page.setViewportSize(size);
 }
 
-test("the owner labels a customer's bins; Scan Bins reads a label from the camera through the season's states; an offline scan waits; the customer sees Stored", async ({
+test("the owner labels a customer's bins; a crew member's phone reads a label from the camera through the season's states; an offline scan waits; the customer sees Stored", async ({
 	ownerPage: owner,
 	customerPage,
 	newPage,
@@ -82,6 +82,7 @@ test("the owner labels a customer's bins; Scan Bins reads a label from the camer
 		await owner.request.get(`/api/owner/customers?q=${encodeURIComponent(email)}`)
 	).json()) as { customers: { id: string }[] };
 	const customerId = found.customers[0]!.id;
+	const crewEmail = uniqueEmail("crew");
 
 	// Settings → Storage: a rack with five shelves.
 	await owner.goto("/owner/settings");
@@ -130,9 +131,26 @@ test("the owner labels a customer's bins; Scan Bins reads a label from the camer
 	expect(pdf.toString("latin1").match(/\/Type\s*\/Page[^s]/g)).toHaveLength(1);
 	expect(pdf.toString("latin1")).toMatch(/MediaBox\s*\[0 0 612 792\]/);
 
+	// A crew member, invited by the owner, on a phone.
+	const invite = await owner.request.post("/api/owner/crew/invites", {
+		data: { email: crewEmail },
+	});
+	expect(invite.status(), await invite.text()).toBe(201);
+	const crew = await newPage();
+	const joined = await crew.request.post("/api/account/sign-up", {
+		data: {
+			role: "crew",
+			email: crewEmail,
+			password: "ladders-up-2024",
+			displayName: "Chris Crew",
+			inviteCode: ((await invite.json()) as { code: string }).code,
+		},
+	});
+	expect(joined.status(), await joined.text()).toBe(201);
+
 	// Scan Bins, the camera held on the first bin's label.
 	await writeCameraVideo(labels.labels[0]!.qrSvg);
-	await owner.addInitScript(() => {
+	await crew.addInitScript(() => {
 		document.addEventListener(
 			"playing",
 			(event) => {
@@ -143,12 +161,12 @@ test("the owner labels a customer's bins; Scan Bins reads a label from the camer
 			true,
 		);
 	});
-	await owner.goto("/owner/scan");
-	const result = owner.getByRole("status").filter({ hasText: first! });
+	await crew.goto("/crew/scan");
+	const result = crew.getByRole("status").filter({ hasText: first! });
 	await expect(result).toContainText("Casey Storage", { timeout: 20_000 });
 	await expect(result).toContainText("Pulled");
 	// From the first frame the camera played to the scan sent with the code read from it.
-	const frameToCode = await owner.evaluate(() => {
+	const frameToCode = await crew.evaluate(() => {
 		const sent = performance
 			.getEntriesByType("resource")
 			.find((e) => e.name.includes("/api/crew/bins/scans"));
@@ -158,44 +176,45 @@ test("the owner labels a customer's bins; Scan Bins reads a label from the camer
 	});
 	console.log(`frame to code: ${frameToCode.toFixed(0)} ms`);
 	expect(frameToCode).toBeGreaterThan(0);
-	await shots(owner, "scan-pulled");
+	await shots(crew, "scan-pulled");
 
-	await owner.getByRole("button", { name: "Load the truck" }).click();
+	await crew.getByRole("button", { name: "Load the truck" }).click();
 	await expect(result).toContainText("Loaded", { timeout: 15_000 });
 	// The customer's other bin was never pulled: loading warns.
 	await expect(result).toContainText(
 		`Not all of Casey Storage's bins are pulled: ${second} (Stored)`,
 	);
-	await shots(owner, "scan-loaded-warning");
-	await owner.getByRole("button", { name: "At the house" }).click();
+	await shots(crew, "scan-loaded-warning");
+	await crew.getByRole("button", { name: "At the house" }).click();
 	await expect(result).toContainText("At House", { timeout: 15_000 });
-	await owner.getByRole("button", { name: "Returned" }).click();
+	await crew.getByRole("button", { name: "Returned" }).click();
 	await expect(result).toContainText("Returned", { timeout: 15_000 });
 	// Storing: the place is chosen with the camera off, then the label is read.
-	await owner.getByRole("button", { name: "Stop Camera" }).click();
-	await owner.getByRole("button", { name: "Store at a location" }).click();
-	await owner.getByLabel("Location").selectOption({ label: "Rack A" });
-	await owner.getByLabel("Shelf").selectOption({ label: "Shelf 3" });
-	await owner.getByRole("button", { name: "Start Camera" }).click();
+	await crew.getByRole("button", { name: "Stop Camera" }).click();
+	await crew.getByRole("button", { name: "Store at a location" }).click();
+	await crew.getByLabel("Location").selectOption({ label: "Rack A" });
+	await crew.getByLabel("Shelf").selectOption({ label: "Shelf 3" });
+	await crew.getByRole("button", { name: "Start Camera" }).click();
 	await expect(result).toContainText("Stored", { timeout: 15_000 });
 
 	// Offline: a typed code waits on the phone, then counts once when the network returns.
-	await owner.getByRole("button", { name: "Stop Camera" }).click();
-	await owner.getByRole("button", { name: "Pull for the route" }).click();
-	await owner.context().setOffline(true);
-	await owner.getByLabel("Bin code").fill(second!.toLowerCase());
-	await owner.getByRole("button", { name: "Enter", exact: true }).click();
-	await expect(owner.getByText("1 scan is saved on this phone")).toBeVisible();
-	await owner.context().setOffline(false);
-	await expect(owner.getByRole("status").filter({ hasText: second! })).toContainText("Pulled", {
+	await crew.getByRole("button", { name: "Stop Camera" }).click();
+	await crew.getByRole("button", { name: "Pull for the route" }).click();
+	await crew.context().setOffline(true);
+	await crew.getByLabel("Bin code").fill(second!.toLowerCase());
+	await crew.getByRole("button", { name: "Enter", exact: true }).click();
+	await expect(crew.getByText("1 scan is saved on this phone")).toBeVisible();
+	await crew.context().setOffline(false);
+	await expect(crew.getByRole("status").filter({ hasText: second! })).toContainText("Pulled", {
 		timeout: 15_000,
 	});
-	await expect(owner.getByText("1 scan is saved on this phone")).toHaveCount(0);
+	await expect(crew.getByText("1 scan is saved on this phone")).toHaveCount(0);
 
 	// The bin page: its history, in order; Missing shows on the dashboard; found, it is stored.
 	await owner.goto(`/bins/${first}`);
 	await expect(owner.getByRole("heading", { name: "Casey Storage" })).toBeVisible();
 	await expect(owner.getByText("Returned → Stored · Rack A, shelf 3")).toBeVisible();
+	await expect(owner.getByText(/^Chris Crew ·/)).toHaveCount(5);
 	await shots(owner, "bin-page");
 	await owner.goto(`/bins/${second}`);
 	await expect(owner.getByText("Stored → Pulled")).toBeVisible();

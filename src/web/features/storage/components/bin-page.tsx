@@ -10,8 +10,9 @@ import {
 import { SelectField } from "../../../components/form-field.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
-import { ApiError, errorMessage, fieldErrorsOf } from "../../../lib/api-client.ts";
+import { ApiError, errorMessage } from "../../../lib/api-client.ts";
 import { useBin, useScanBin, useStorageLocations } from "../api.ts";
+import { showError } from "../show-error.ts";
 
 const when = (iso: string) =>
 	new Date(iso).toLocaleString("en-US", {
@@ -137,11 +138,7 @@ function BinMoves({ bin }: { bin: BinDetail }) {
 					setStoring(false);
 					setErrors({});
 				},
-				onError: (e) => {
-					const fields = fieldErrorsOf(e);
-					if (Object.keys(fields).length > 0) setErrors(fields);
-					else toast.error(errorMessage(e));
-				},
+				onError: showError(setErrors),
 			},
 		);
 	const moves = binMovesFrom(bin.state);

@@ -16,9 +16,10 @@ import {
 	CardHeader,
 	CardTitle,
 } from "../../../components/ui/card.tsx";
-import { errorMessage, fieldErrorsOf } from "../../../lib/api-client.ts";
+import { errorMessage } from "../../../lib/api-client.ts";
 import { useZodForm } from "../../../lib/use-zod-form.ts";
 import { useAddBin, useCustomerBins, useStorageLocations } from "../api.ts";
+import { showError } from "../show-error.ts";
 import { BinStateBadge, placeOf } from "./bin-page.tsx";
 
 /** The customer page's Storage: their bins, Add Bin, and Print Labels. */
@@ -98,11 +99,7 @@ export function CustomerBinsCard({ customerId }: { customerId: string }) {
 								toast.success(`${bin.code} added`);
 								target.reset();
 							},
-							onError: (error) => {
-								const fields = fieldErrorsOf(error);
-								if (Object.keys(fields).length > 0) setErrors(fields);
-								else toast.error(errorMessage(error));
-							},
+							onError: showError(setErrors),
 						});
 					}}
 				>

@@ -11,9 +11,10 @@ import {
 	CardHeader,
 	CardTitle,
 } from "../../../components/ui/card.tsx";
-import { errorMessage, fieldErrorsOf } from "../../../lib/api-client.ts";
+import { errorMessage } from "../../../lib/api-client.ts";
 import { useZodForm } from "../../../lib/use-zod-form.ts";
 import { useAddLocation, useRemoveLocation, useStorageLocations } from "../api.ts";
+import { showError } from "../show-error.ts";
 
 /** Settings → Storage: the warehouse's locations (a rack and its shelves, or a free name). */
 export function StorageSettingsCard() {
@@ -55,11 +56,7 @@ export function StorageSettingsCard() {
 								toast.success(`${parsed.data.name} added`);
 								target.reset();
 							},
-							onError: (error) => {
-								const fields = fieldErrorsOf(error);
-								if (Object.keys(fields).length > 0) setErrors(fields);
-								else toast.error(errorMessage(error));
-							},
+							onError: showError(setErrors),
 						});
 					}}
 				>
