@@ -216,8 +216,11 @@ export function ScanBins() {
 					/>
 				</div>
 			) : null}
-			<CameraScanner onCode={submit} resetKey={`${mode}:${locationId}`} />
-			<ScanResult shown={shown} />
+			{/* Side by side on a wide screen: the result stays in view beside the camera. */}
+			<div className="grid gap-4 lg:grid-cols-2 lg:items-start">
+				<CameraScanner onCode={submit} resetKey={`${mode}:${locationId}`} />
+				<ScanResult shown={shown} />
+			</div>
 			<form
 				className="grid grid-cols-[1fr_auto] items-end gap-2"
 				noValidate
