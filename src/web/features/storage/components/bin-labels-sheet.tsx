@@ -18,7 +18,7 @@ export function BinLabelsSheet({ customerId }: { customerId: string }) {
 	for (let i = 0; i < (labels.data?.labels.length ?? 0); i += PER_PAGE)
 		pages.push(labels.data!.labels.slice(i, i + PER_PAGE));
 	return (
-		<div className="min-h-dvh bg-muted/40 print:min-h-0 print:bg-white">
+		<main className="min-h-dvh bg-muted/40 print:min-h-0 print:bg-white">
 			<style>{"@page { size: 8.5in 11in; margin: 0; }"}</style>
 			<div className="mx-auto flex max-w-[8.5in] flex-wrap items-center justify-between gap-2 p-4 print:hidden">
 				<Button asChild variant="ghost" size="sm">
@@ -26,9 +26,14 @@ export function BinLabelsSheet({ customerId }: { customerId: string }) {
 						<ArrowLeft aria-hidden /> Back
 					</Link>
 				</Button>
-				<p className="text-sm text-muted-foreground">
-					US Letter, 2 × 5 labels of 4 × 2 in (Avery 5163). Print at 100%.
-				</p>
+				<div className="min-w-0">
+					<h1 className="break-words text-lg font-semibold">
+						Bin labels{labels.data?.labels[0] ? `: ${labels.data.labels[0].customerName}` : ""}
+					</h1>
+					<p className="text-sm text-muted-foreground">
+						US Letter, 2 × 5 labels of 4 × 2 in (Avery 5163). Print at 100%.
+					</p>
+				</div>
 				<Button size="sm" onClick={() => window.print()} disabled={pages.length === 0}>
 					<Printer aria-hidden /> Print Labels
 				</Button>
@@ -79,6 +84,6 @@ export function BinLabelsSheet({ customerId }: { customerId: string }) {
 					))}
 				</div>
 			)}
-		</div>
+		</main>
 	);
 }
