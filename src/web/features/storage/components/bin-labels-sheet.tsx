@@ -51,7 +51,13 @@ export function BinLabelsSheet({ customerId }: { customerId: string }) {
 					This customer has no bins yet: add them on the customer's Storage tab.
 				</p>
 			) : (
-				<div className="overflow-x-auto pb-8 print:overflow-visible print:p-0">
+				// Wider than a phone: the pages scroll sideways, and the keyboard can scroll them too.
+				<section
+					aria-label="Label pages"
+					// biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled by keys
+					tabIndex={0}
+					className="overflow-x-auto pb-8 print:overflow-visible print:p-0"
+				>
 					{pages.map((page, n) => (
 						<section
 							// biome-ignore lint/suspicious/noArrayIndexKey: pages are positions
@@ -82,7 +88,7 @@ export function BinLabelsSheet({ customerId }: { customerId: string }) {
 							))}
 						</section>
 					))}
-				</div>
+				</section>
 			)}
 		</main>
 	);
