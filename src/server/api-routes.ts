@@ -21,6 +21,7 @@ import * as quotes from "./features/quotes/quotes.routes.ts";
 import * as renewals from "./features/renewals/renewals.routes.ts";
 import * as requests from "./features/requests/requests.routes.ts";
 import * as settings from "./features/settings/settings.routes.ts";
+import * as storage from "./features/storage/storage.routes.ts";
 import { createRouter } from "./lib/router.ts";
 
 /**
@@ -54,11 +55,12 @@ const ownerApi = ownerGuarded
 	.route("/", crew.ownerRoutes)
 	.route("/", automations.ownerRoutes)
 	.route("/", contracts.ownerRoutes)
-	.route("/", renewals.ownerRoutes);
+	.route("/", renewals.ownerRoutes)
+	.route("/", storage.ownerRoutes);
 
 const crewGuarded = createRouter<SignedInEnv>();
 crewGuarded.use("*", requireCrew);
-const crewApi = crewGuarded.route("/", crew.crewRoutes);
+const crewApi = crewGuarded.route("/", crew.crewRoutes).route("/", storage.crewRoutes);
 
 export const apiRoutes = createRouter()
 	.route("/", health.publicRoutes)
@@ -83,6 +85,7 @@ export const apiRoutes = createRouter()
 	.route("/", renewals.customerRoutes)
 	.route("/", live.customerRoutes)
 	.route("/", notifications.customerRoutes)
+	.route("/", storage.customerRoutes)
 	.route("/crew", crewApi)
 	.route("/owner", ownerApi);
 

@@ -8,3 +8,6 @@ export function homeFor(user: { role: string; view: string }): "/owner" | "/app"
 	if (user.role === "crew") return "/crew";
 	return user.role === "owner" && user.view === "owner" ? "/owner" : "/app";
 }
+
+/** A bin's page (its label's QR code): where sign-in may return a staff member to. */
+export const isBinPath = (path: string) => /^\/bins\/[A-Za-z0-9-]{1,20}$/.test(path);

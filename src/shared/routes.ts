@@ -28,8 +28,12 @@ export const PAGE_PATHS = [
 	"/owner/settings",
 	"/owner/schedule",
 	"/owner/customer/:id",
+	"/owner/scan",
+	"/owner/customer/:id/labels",
 	"/crew",
 	"/crew/day/:date",
+	"/crew/scan",
+	"/bins/:code",
 ] as const;
 
 const patterns = PAGE_PATHS.map((p) => new RegExp(`^${p.replace(/:[a-zA-Z]+/g, "[^/]+")}/?$`));

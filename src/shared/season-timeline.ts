@@ -1,8 +1,8 @@
 import { z } from "./zod.ts";
 
 /**
- * The customer's season, in order. Stored and Next season come with the features that make their
- * records (storage bins, renewals); until then they are not listed.
+ * The customer's season, in order. Stored is listed for a customer whose lights the business
+ * keeps (they have bins); Next season comes with renewals.
  */
 export const TIMELINE_STEPS = [
 	"quote_approved",
@@ -13,6 +13,7 @@ export const TIMELINE_STEPS = [
 	"in_season",
 	"takedown_booked",
 	"taken_down",
+	"stored",
 ] as const;
 type TimelineStep = (typeof TIMELINE_STEPS)[number];
 
@@ -25,6 +26,7 @@ const TIMELINE_LABELS = {
 	in_season: "In season",
 	takedown_booked: "Takedown booked",
 	taken_down: "Taken down",
+	stored: "Stored",
 } as const satisfies Record<TimelineStep, string>;
 
 const TIMELINE_ACTIONS = [
@@ -71,6 +73,9 @@ export interface SeasonFacts {
 	 * season's maintenance is over and the takedown is the next thing to book. */
 	today: string;
 	takedownFrom: string | null;
+	/** The customer's bins in the warehouse (none: the Stored step is not listed). Location names
+	 * only: no shelves, no staff. */
+	storage: { bins: number; stored: number; locations: string[] } | null;
 }
 
 const timelineEntrySchema = z.object({
@@ -85,6 +90,8 @@ const timelineEntrySchema = z.object({
 		.object({ kind: z.enum(TIMELINE_ACTIONS), label: z.string(), billId: z.string().nullable() })
 		.nullable(),
 	photoIds: z.array(z.string()),
+	/** A sentence for a done step that says more (Stored: how many bins, where). */
+	detail: z.string().nullable(),
 });
 export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
 
@@ -133,7 +140,17 @@ export function seasonTimeline(seasonId: string, f: SeasonFacts): SeasonTimeline
 			at: f.takedown?.status === "done" ? f.takedown.day : null,
 			planned: takedown?.day,
 		},
+		stored: {
+			done: takenDown && f.storage !== null && f.storage.stored === f.storage.bins,
+			at: null,
+		},
 	};
+	const stored = f.storage;
+	const storedDetail = stored
+		? `Your lights are stored safely: ${stored.bins === 1 ? "1 bin" : `${stored.bins} bins`}${
+				stored.locations.length > 0 ? `, ${stored.locations.join(", ")}` : ""
+			}`
+		: null;
 
 	const current = TIMELINE_STEPS.find((s) => !facts[s].done);
 	const heldDeposit =
@@ -167,7 +184,7 @@ export function seasonTimeline(seasonId: string, f: SeasonFacts): SeasonTimeline
 
 	return {
 		seasonId,
-		steps: TIMELINE_STEPS.map((step) => {
+		steps: TIMELINE_STEPS.filter((step) => step !== "stored" || stored !== null).map((step) => {
 			const fact = facts[step];
 			const state = fact.done ? "done" : step === current ? "current" : "upcoming";
 			return {
@@ -178,6 +195,7 @@ export function seasonTimeline(seasonId: string, f: SeasonFacts): SeasonTimeline
 				planned: fact.done ? null : (fact.planned ?? null),
 				action: state === "current" ? actionOf(step) : null,
 				photoIds: step === "installed" && installed ? f.installPhotoIds : [],
+				detail: step === "stored" && state === "done" ? storedDetail : null,
 			};
 		}),
 	};

@@ -30,10 +30,14 @@ export default [
 		route("owner/settings", "routes/owner/settings.tsx"),
 		route("owner/schedule", "routes/owner/schedule.tsx"),
 		route("owner/customer/:id", "routes/owner/customer.tsx"),
+		route("owner/scan", "routes/owner/scan.tsx"),
 	]),
+	route("owner/customer/:id/labels", "routes/owner/labels.tsx"),
 	layout("routes/crew/layout.tsx", [
 		route("crew", "routes/crew/days.tsx"),
 		route("crew/day/:date", "routes/crew/day.tsx"),
+		route("crew/scan", "routes/crew/scan.tsx"),
+		route("bins/:code", "routes/crew/bin.tsx"),
 	]),
 	route("*", "routes/public/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -32,6 +32,7 @@ import { PAYMENT_PROVIDERS, PAYMENT_STATUSES, PLAN_STATUSES } from "../../shared
 import { QUOTE_STATUSES, type QuoteLine } from "../../shared/quotes.ts";
 import { RENEWAL_STATUSES } from "../../shared/renewals.ts";
 import { REQUEST_PRIORITIES, REQUEST_STATUSES, REQUEST_TYPES } from "../../shared/requests.ts";
+import { BIN_STATES } from "../../shared/storage.ts";
 
 /**
  * Every table of the product. Money is integer cents (`*_cents`); times are timestamptz.
@@ -1258,5 +1259,82 @@ export const chatPresence = pgTable(
 	(t) => [
 		primaryKey({ columns: [t.userId, t.device] }),
 		index("chat_presence_conversation_idx").on(t.conversationUserId),
+	],
+);
+
+// ---------------------------------------------------------------- storage bins
+
+/** A place in the warehouse: "Rack A" with shelves 1 to n, or a free name without shelves. */
+export const storageLocations = pgTable(
+	"storage_locations",
+	{
+		id: uuid("id").primaryKey().defaultRandom(),
+		name: text("name").notNull(),
+		shelves: smallint("shelves"),
+		createdAt: createdAt(),
+	},
+	() => [
+		uniqueIndex("storage_locations_name_idx").on(sql`lower(name)`),
+		check("storage_locations_shelves_check", sql`shelves between 1 and 50`),
+	],
+);
+
+/** Printed on the labels: BHL-0001, BHL-0002… whoever adds bins at once, never twice. */
+export const binCodeSeq = pgSequence("bin_code_seq", { startWith: 1 });
+
+/**
+ * A customer's tote of lights, kept from the takedown to the next install. `state` is the latest
+ * of its scans (`bin_scans`), written in the same transaction.
+ */
+export const bins = pgTable(
+	"bins",
+	{
+		id: uuid("id").primaryKey().defaultRandom(),
+		code: text("code")
+			.notNull()
+			.unique()
+			.default(sql`('BHL-' || lpad(nextval('bin_code_seq')::text, 4, '0'))`),
+		customerId: uuid("customer_id")
+			.notNull()
+			.references(() => customers.id, { onDelete: "cascade" }),
+		contents: text("contents").notNull(),
+		state: text("state", { enum: BIN_STATES }).notNull().default("stored"),
+		locationId: uuid("location_id").references(() => storageLocations.id, { onDelete: "set null" }),
+		shelf: smallint("shelf"),
+		createdAt: createdAt(),
+		updatedAt: updatedAt(),
+	},
+	(t) => [
+		check("bins_state_check", inList("state", BIN_STATES)),
+		check("bins_shelf_check", sql`shelf between 1 and 50`),
+		index("bins_customer_idx").on(t.customerId),
+		index("bins_state_idx").on(t.state),
+	],
+);
+
+/**
+ * Every change of a bin, never rewritten: who, when, from which state to which, and where. The id
+ * is made by the phone that scanned, so a scan sent again after being offline is one row.
+ */
+export const binScans = pgTable(
+	"bin_scans",
+	{
+		id: uuid("id").primaryKey(),
+		/** The order scans were counted in. */
+		n: bigint("n", { mode: "number" }).generatedAlwaysAsIdentity(),
+		binId: uuid("bin_id")
+			.notNull()
+			.references(() => bins.id, { onDelete: "cascade" }),
+		actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+		actorName: text("actor_name").notNull(),
+		fromState: text("from_state", { enum: BIN_STATES }),
+		toState: text("to_state", { enum: BIN_STATES }).notNull(),
+		/** Where a Store scan put it, as it was named then ("Rack A, shelf 2"). */
+		place: text("place"),
+		createdAt: createdAt(),
+	},
+	(t) => [
+		check("bin_scans_to_state_check", inList("to_state", BIN_STATES)),
+		index("bin_scans_bin_idx").on(t.binId, t.n),
 	],
 );

@@ -19,7 +19,8 @@ export function contentSecurityPolicy(scriptHashes: readonly string[] = []): str
 		"font-src 'self' data:",
 		"connect-src 'self' https://api.stripe.com",
 		"frame-src https://js.stripe.com https://hooks.stripe.com",
-		"worker-src 'self'",
+		// The bin scanner's decoder runs in a worker made from its bundled code (a blob: URL).
+		"worker-src 'self' blob:",
 		"manifest-src 'self'",
 		"object-src 'none'",
 		"base-uri 'none'",
@@ -39,7 +40,8 @@ export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
 	h.set("x-frame-options", "DENY");
 	h.set("referrer-policy", "strict-origin-when-cross-origin");
 	h.set("cross-origin-opener-policy", "same-origin");
-	h.set("permissions-policy", "camera=(), microphone=(), geolocation=()");
+	// The camera is for the bin scanner, on this origin only.
+	h.set("permissions-policy", "camera=(self), microphone=(), geolocation=()");
 	if (isHttps(c)) h.set("strict-transport-security", "max-age=31536000; includeSubDomains");
 });
 

@@ -270,6 +270,8 @@ const customerPage = (who: string, id: (w: HostileWorld) => string): Screen => (
 const crewScreens: Screen[] = [
 	{ route: "/crew", path: "/crew", axe: true },
 	{ route: "/crew/day/:date", path: "/crew/day/2026-12-01", axe: true },
+	{ route: "/crew/scan", path: "/crew/scan", axe: true },
+	{ route: "/bins/:code", path: (w) => `/bins/${w.hostile.binCode}`, axe: true },
 ];
 
 const ownerScreens: Screen[] = [
@@ -316,6 +318,12 @@ const ownerScreens: Screen[] = [
 	},
 	{ route: "/owner/settings", path: "/owner/settings", axe: true },
 	{ route: "/owner/schedule", path: "/owner/schedule", axe: true },
+	{ route: "/owner/scan", path: "/owner/scan", axe: true },
+	{
+		route: "/owner/customer/:id/labels",
+		path: (w) => `/owner/customer/${w.hostile.customerId}/labels`,
+		axe: true,
+	},
 	{
 		route: "/owner",
 		path: "/owner",
@@ -324,7 +332,7 @@ const ownerScreens: Screen[] = [
 		axe: true,
 	},
 	customerPage("the customer with every badge", (w) => w.hostile.customerId),
-	...["billing", "requests", "photos", "messages"].map((tab) => ({
+	...["billing", "requests", "photos", "storage", "messages"].map((tab) => ({
 		...customerPage(`the customer with every badge, ${tab}`, (w) => w.hostile.customerId),
 		path: (w: HostileWorld) => `/owner/customer/${w.hostile.customerId}?tab=${tab}`,
 	})),

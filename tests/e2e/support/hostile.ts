@@ -73,7 +73,7 @@ export interface HostileWorld {
 	server: RunningServer;
 	owner: Account;
 	/** The customer with every badge: past due, on the plan, photos, requests of each kind, 30 bills, 200 chat messages. */
-	hostile: Account & { customerId: string; pendingBillId: string };
+	hostile: Account & { customerId: string; pendingBillId: string; binCode: string };
 	/** Customers whose quote is pending, revised (waiting for them) or rejected. */
 	pending: Account;
 	revised: Account;
@@ -649,6 +649,35 @@ export async function seedHostileWorld(): Promise<HostileWorld> {
 		await attach(owner, `/api/owner/chat/${customerUserId}/attachments`, "estimate-diagram.png");
 
 		step("chat");
+		// Storage: a rack with the longest name and most shelves, a bin holding the longest
+		// contents on its top shelf, and a second bin marked Missing (the dashboard lists it).
+		const racks = (await ok(
+			() =>
+				owner.post("/api/owner/storage/locations", {
+					data: { name: name60("Rack"), shelves: 50 },
+				}),
+			"storage location",
+		)) as { locations: { id: string }[] };
+		const contents = "House outline C9 warm white, 180 ft; 2 wreaths; ".repeat(11).slice(0, 500);
+		const bin = (await ok(
+			() =>
+				owner.post(`/api/owner/customers/${customerId}/bins`, {
+					data: { contents, locationId: racks.locations[0]!.id, shelf: 50 },
+				}),
+			"bin",
+		)) as { code: string };
+		const lost = (await ok(
+			() => owner.post(`/api/owner/customers/${customerId}/bins`, { data: { contents } }),
+			"bin",
+		)) as { code: string };
+		await ok(
+			() =>
+				owner.post("/api/crew/bins/scans", {
+					data: { id: crypto.randomUUID(), code: lost.code, to: "missing" },
+				}),
+			"missing bin",
+		);
+		step("storage");
 		// A crew member, invited by the owner, with the longest name.
 		const crewEmail = hostileEmail("crew");
 		const crewInvite = (await ok(
@@ -670,6 +699,7 @@ export async function seedHostileWorld(): Promise<HostileWorld> {
 				...(await account(customer!, hostileEmailAddress, hostileName)),
 				customerId,
 				pendingBillId,
+				binCode: bin.code,
 			},
 			pending: await account(pending!, hostileEmail("pending"), name60("Penelope")),
 			revised: await account(revised!, hostileEmail("revised"), name60("Reginald")),

@@ -14,6 +14,7 @@ import {
 } from "../../db/schema.ts";
 import { type Actor, assertOwner } from "../../lib/actor.ts";
 import { notFound } from "../../lib/errors.ts";
+import { storageFacts } from "../storage/storage.service.ts";
 import { quoteSeason } from "./contracts.service.ts";
 
 /**
@@ -110,6 +111,7 @@ async function timelineOf(
 			takedownWindow?.from ??
 			defaultWindows(seasonId).find((w) => w.kind === "takedown")?.startsOn ??
 			null,
+		storage: customer ? await storageFacts(db, customer.id) : null,
 	});
 }
 

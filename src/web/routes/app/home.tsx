@@ -24,6 +24,7 @@ import { useLatestQuote } from "../../features/quotes/api.ts";
 import { CustomerQuoteStatus } from "../../features/quotes/components/customer-quote-status.tsx";
 import { RenewCard } from "../../features/renewals/components/renew-card.tsx";
 import { useMyRequests } from "../../features/requests/api.ts";
+import { MyStorageCard } from "../../features/storage/components/my-storage-card.tsx";
 
 export function meta() {
 	return [{ title: "Home | Buckeye Holiday Lights" }];
@@ -109,6 +110,7 @@ export default function CustomerHome() {
 			{latest ? <MySeasonTimeline /> : null}
 			{approved ? <ContractCard /> : null}
 			{approved && record?.agreedToServices ? <HomeBookingCard /> : null}
+			{approved ? <MyStorageCard /> : null}
 			<MyInstallationPhotos />
 			<CustomerChatPanel />
 

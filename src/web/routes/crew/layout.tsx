@@ -1,6 +1,7 @@
-import { CalendarDays } from "lucide-react";
+import { CalendarDays, ScanLine } from "lucide-react";
 import { Link, Outlet } from "react-router";
 import { SettledPage } from "../../components/shell/settled-page.tsx";
+import { Button } from "../../components/ui/button.tsx";
 import { RequireUser } from "../../features/auth/components/require-user.tsx";
 import { SignOutButton } from "../../features/auth/components/sign-out-button.tsx";
 import { useBusinessProfile } from "../../lib/business-profile.ts";
@@ -19,6 +20,11 @@ function CrewHeader({ name }: { name: string }) {
 				<span className="hidden max-w-32 truncate text-sm text-muted-foreground sm:inline">
 					{name}
 				</span>
+				<Button asChild variant="outline" size="sm">
+					<Link to="/crew/scan">
+						<ScanLine className="size-4" aria-hidden /> Scan Bins
+					</Link>
+				</Button>
 				<SignOutButton size="sm" label="Sign Out" />
 			</div>
 		</header>

@@ -28,6 +28,7 @@ import { BillingCard } from "../../features/payments/components/billing-card.tsx
 import { CustomerPaymentsCard } from "../../features/payments/components/customer-payments-card.tsx";
 import { SendRenewalButton } from "../../features/renewals/components/send-renewal-button.tsx";
 import { AddRequestDialog } from "../../features/requests/components/add-request-dialog.tsx";
+import { CustomerBinsCard } from "../../features/storage/components/customer-bins-card.tsx";
 import { ApiError, errorMessage } from "../../lib/api-client.ts";
 
 export function meta() {
@@ -39,6 +40,7 @@ const TABS = [
 	{ value: "billing", label: "Billing" },
 	{ value: "requests", label: "Requests" },
 	{ value: "photos", label: "Photos" },
+	{ value: "storage", label: "Storage" },
 	{ value: "messages", label: "Messages" },
 ] as const;
 type Tab = (typeof TABS)[number]["value"];
@@ -168,6 +170,9 @@ export default function OwnerCustomer() {
 				</TabsContent>
 				<TabsContent value="photos" className="min-w-0">
 					<InstallationMediaCard detail={detail.data} />
+				</TabsContent>
+				<TabsContent value="storage" className="min-w-0">
+					<CustomerBinsCard customerId={customer.id} />
 				</TabsContent>
 				<TabsContent value="messages" className="min-w-0">
 					<CustomerConversation customerUserId={customer.userId} />

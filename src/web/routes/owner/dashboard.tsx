@@ -12,6 +12,7 @@ import { useQuoteCounts } from "../../features/quotes/api.ts";
 import { QuoteStatusBadge } from "../../features/quotes/components/quote-status-badge.tsx";
 import { RenewalsCard } from "../../features/renewals/components/renewals-card.tsx";
 import { AddRequestDialog } from "../../features/requests/components/add-request-dialog.tsx";
+import { StorageAlertsCard } from "../../features/storage/components/storage-alerts-card.tsx";
 import { errorMessage } from "../../lib/api-client.ts";
 
 export function meta() {
@@ -101,6 +102,7 @@ export default function Dashboard() {
 			</ul>
 			<WebsiteLeadsLine />
 			<RenewalsCard />
+			<StorageAlertsCard />
 			<Card>
 				<CardHeader className="flex-row items-center justify-between">
 					<CardTitle>Upcoming Installs</CardTitle>

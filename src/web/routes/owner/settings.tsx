@@ -12,6 +12,7 @@ import { NotificationsCard } from "../../features/notifications/components/notif
 import { useOwnerSettings } from "../../features/settings/api.ts";
 import { BusinessSettingsForm } from "../../features/settings/components/business-settings-form.tsx";
 import { ServiceOptionsCard } from "../../features/settings/components/service-options-card.tsx";
+import { StorageSettingsCard } from "../../features/storage/components/storage-settings-card.tsx";
 import { errorMessage } from "../../lib/api-client.ts";
 
 export function meta() {
@@ -64,6 +65,7 @@ export default function OwnerSettings() {
 			<AutomationsCard />
 			<ContractTermsCard />
 			<CrewSettingsCard />
+			<StorageSettingsCard />
 			<InviteOwnerCard />
 			<SignOutButton label="Logout" className="justify-self-start" />
 		</div>

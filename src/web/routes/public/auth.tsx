@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Navigate, useNavigate, useSearchParams } from "react-router";
-import { homeFor } from "../../../shared/home.ts";
+import { homeFor, isBinPath } from "../../../shared/home.ts";
 import { AuthCard } from "../../components/auth-card.tsx";
 import { FullPageSpinner } from "../../components/full-page-spinner.tsx";
 import { visitor } from "../../components/public/visitor.ts";
@@ -36,11 +36,14 @@ function AuthPage() {
 	const refreshMe = useRefreshMe();
 
 	if (isPending) return <FullPageSpinner />;
-	if (user) return <Navigate to={homeFor(user)} replace />;
+	const next = params.get("next");
+	const after = (u: { role: string; view: string }) =>
+		next && isBinPath(next) && u.role !== "customer" ? next : homeFor(u);
+	if (user) return <Navigate to={after(user)} replace />;
 
 	const afterSignIn = async () => {
 		const me = await refreshMe();
-		if (me.user) navigate(homeFor(me.user), { replace: true });
+		if (me.user) navigate(after(me.user), { replace: true });
 	};
 
 	if (forgot) {

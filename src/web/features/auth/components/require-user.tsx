@@ -1,6 +1,7 @@
 import type * as React from "react";
-import { Navigate } from "react-router";
+import { Navigate, useLocation } from "react-router";
 import type { SessionUser } from "../../../../shared/auth.ts";
+import { isBinPath } from "../../../../shared/home.ts";
 import { FullPageSpinner } from "../../../components/full-page-spinner.tsx";
 import { useMe } from "../api.ts";
 
@@ -18,8 +19,16 @@ export function RequireUser({
 	children: (user: SessionUser) => React.ReactNode;
 }) {
 	const { data: user, isPending, isError } = useMe();
+	const { pathname } = useLocation();
 	if (isPending) return <FullPageSpinner />;
-	if (isError || !user) return <Navigate to="/auth" replace />;
+	// A scanned bin label opens its page after signing in.
+	if (isError || !user)
+		return (
+			<Navigate
+				to={isBinPath(pathname) ? `/auth?next=${encodeURIComponent(pathname)}` : "/auth"}
+				replace
+			/>
+		);
 	if (user.role === "crew" && !crew) return <Navigate to="/crew" replace />;
 	if (crew && user.role === "customer") return <Navigate to="/app" replace />;
 	if (owner && user.role !== "owner") return <Navigate to="/app" replace />;

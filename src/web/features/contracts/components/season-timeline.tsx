@@ -98,6 +98,7 @@ function Steps({ timeline, forOwner }: { timeline: Timeline; forOwner: boolean }
 							{s.state === "done" && s.at ? (
 								<p className="text-xs text-muted-foreground">{when(s.at)}</p>
 							) : null}
+							{s.detail ? <p className="text-sm">{s.detail}</p> : null}
 							{s.planned ? (
 								<p className="text-xs text-muted-foreground">Planned for {formatDate(s.planned)}</p>
 							) : null}

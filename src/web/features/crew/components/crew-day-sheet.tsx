@@ -18,6 +18,7 @@ import {
 } from "../../../components/ui/dialog.tsx";
 import { errorMessage, fieldErrorsOf } from "../../../lib/api-client.ts";
 import { telHref } from "../../../lib/business-profile.ts";
+import { BinsNotAtHouseWarning, StopBins } from "../../storage/components/stop-bins.tsx";
 import { useAddPropertyNote, useCrewDay, useMarkStopDone } from "../api.ts";
 import { milesText } from "./day-route-card.tsx";
 
@@ -78,6 +79,7 @@ export function CrewDaySheet({ day }: { day: string }) {
 									key={stop.bookingId}
 									stop={stop}
 									number={index + 1}
+									day={day}
 									onMark={() => setMarking(stop)}
 								/>
 							))}
@@ -85,7 +87,7 @@ export function CrewDaySheet({ day }: { day: string }) {
 					)}
 				</>
 			)}
-			<MarkDoneDialog stop={marking} onClose={() => setMarking(null)} />
+			<MarkDoneDialog stop={marking} day={day} onClose={() => setMarking(null)} />
 		</div>
 	);
 }
@@ -93,10 +95,12 @@ export function CrewDaySheet({ day }: { day: string }) {
 function StopCard({
 	stop,
 	number,
+	day,
 	onMark,
 }: {
 	stop: CrewStop;
 	number: number;
+	day: string;
 	onMark: () => void;
 }) {
 	const done = stop.status === "done";
@@ -174,6 +178,7 @@ function StopCard({
 				</p>
 			) : null}
 			<SpecsList specs={stop.specs} />
+			<StopBins day={day} customerId={stop.customerId} kind={stop.kind} />
 			{stop.photos.length > 0 ? (
 				<div className="print:hidden">
 					<p className="mb-1 text-sm font-medium">Installation photos</p>
@@ -304,7 +309,15 @@ function CrewNotes({ customerId, specs }: { customerId: string; specs: PropertyS
 	);
 }
 
-function MarkDoneDialog({ stop, onClose }: { stop: CrewStop | null; onClose: () => void }) {
+function MarkDoneDialog({
+	stop,
+	day,
+	onClose,
+}: {
+	stop: CrewStop | null;
+	day: string;
+	onClose: () => void;
+}) {
 	const mark = useMarkStopDone();
 	const [photos, setPhotos] = useState<File[]>([]);
 	const install = stop?.kind === "install";
@@ -326,6 +339,7 @@ function MarkDoneDialog({ stop, onClose }: { stop: CrewStop | null; onClose: () 
 							: "The customer is told their lights are down."}
 					</DialogDescription>
 				</DialogHeader>
+				{install && stop ? <BinsNotAtHouseWarning day={day} customerId={stop.customerId} /> : null}
 				{install ? (
 					<PhotoPicker photos={photos} onChange={setPhotos} max={MAX_INSTALLATION_MEDIA} />
 				) : null}

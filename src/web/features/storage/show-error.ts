@@ -1,0 +1,10 @@
+import { toast } from "sonner";
+import { errorMessage, fieldErrorsOf } from "../../lib/api-client.ts";
+
+/** A refusal shown where it belongs: under its fields when it names them, else as a toast. */
+export const showError =
+	(setErrors: (errors: Record<string, string>) => void) => (error: unknown) => {
+		const fields = fieldErrorsOf(error);
+		if (Object.keys(fields).length > 0) setErrors(fields);
+		else toast.error(errorMessage(error));
+	};
