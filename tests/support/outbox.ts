@@ -50,7 +50,8 @@ export const isConfirmationMail = (mail: OutboxMail) => mail.text.includes(CONFI
 
 /** The e-mails queued in the database, without the sign-up confirmations. */
 export async function queuedBesidesConfirmations(app: Pick<TestApp, "db">) {
-	const rows = await app.db.select().from(emailOutbox);
+	// In the order they were queued (PostgreSQL returns updated rows in any order otherwise).
+	const rows = await app.db.select().from(emailOutbox).orderBy(emailOutbox.id);
 	// Told apart by subject: a sent message keeps no body.
 	return rows.filter((row) => !row.subject.startsWith(CONFIRMATION_SUBJECT));
 }
