@@ -14,6 +14,7 @@ const MOST_MS = 4000;
  * other down as each one's data arrives (a page of ten cards moved most of the screen on a phone).
  * Until then the page is laid out but not shown, under one loading state. "First data" is every
  * query without data yet: a page whose data is cached shows at once, while it refreshes.
+ * Decision 038.
  */
 export function SettledPage({ children }: { children: React.ReactNode }) {
 	const { pathname } = useLocation();
