@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { longDate } from "../../../shared/bookings.ts";
 import {
 	type ArrivalWindowsInput,
@@ -16,7 +16,7 @@ import { listDayStops } from "../bookings/owner-calendar.service.ts";
 import { arrivalWindowEmail, recipientName } from "../email/templates.ts";
 import { notify, queueNoticeEmail } from "../notifications/notify.service.ts";
 import { getCachedBusinessProfile } from "../settings/settings.service.ts";
-import { planRoute, tourMiles, zipOf } from "./route-plan.ts";
+import { type Point, planRoute, tourMiles, zipOf } from "./route-plan.ts";
 import { zipPoint } from "./zip-points.ts";
 
 type DayStops = Awaited<ReturnType<typeof listDayStops>>;
@@ -29,10 +29,7 @@ type RouteDeps = BookingDeps & Pick<Deps, "readCache">;
  * booking order's.
  */
 export async function orderDay(deps: RouteDeps, day: DayStops) {
-	const business = await getCachedBusinessProfile(deps);
-	const depot = await zipPoint(zipOf(business.address));
-	const points = await Promise.all(day.stops.map((s) => zipPoint(zipOf(s.zipCode, s.address))));
-	const located = new Map(day.stops.map((s, i) => [s.bookingId, points[i] ?? null]));
+	const { depot, located } = await locate(deps, day.stops);
 	const kept = day.stops.some((s) => s.routePosition !== null);
 	const order = kept
 		? day.stops
@@ -43,10 +40,7 @@ export async function orderDay(deps: RouteDeps, day: DayStops) {
 							(b.s.routePosition ?? Number.MAX_SAFE_INTEGER) || a.i - b.i,
 				)
 				.map(({ s }) => s.bookingId)
-		: planRoute(
-				depot,
-				day.stops.map((s) => ({ id: s.bookingId, point: located.get(s.bookingId) ?? null })),
-			).order;
+		: planRoute(depot, stopsAt(day.stops, located)).order;
 	const byId = new Map(day.stops.map((s) => [s.bookingId, s]));
 	const stops = order.map((id) => byId.get(id)!);
 	const milesOf = (list: typeof stops) =>
@@ -82,14 +76,31 @@ export async function orderDay(deps: RouteDeps, day: DayStops) {
 
 const round = (miles: number) => Math.round(miles * 10) / 10;
 
-/** Keeps `order` (booking ids) as the day's route: places 1, 2, … in one statement per stop. */
+/** Where the business and each stop are (null for a ZIP not found), by booking id. */
+async function locate(deps: RouteDeps, stops: DayStops["stops"]) {
+	const business = await getCachedBusinessProfile(deps);
+	const depot = await zipPoint(zipOf(business.address));
+	const points = await Promise.all(stops.map((s) => zipPoint(zipOf(s.zipCode, s.address))));
+	return { depot, located: new Map(stops.map((s, i) => [s.bookingId, points[i] ?? null])) };
+}
+
+const stopsAt = (stops: DayStops["stops"], located: Map<string, Point | null>) =>
+	stops.map((s) => ({ id: s.bookingId, point: located.get(s.bookingId) ?? null }));
+
+/** `CASE id WHEN … THEN … END`: one value per booking, for one UPDATE of the whole day. */
+const byBooking = (values: readonly [id: string, value: number][]) =>
+	sql`case ${bookings.id} ${sql.join(
+		values.map(([id, value]) => sql`when ${id}::uuid then ${value}::integer`),
+		sql` `,
+	)} end`;
+
+/** Keeps `order` (booking ids) as the day's route: places 1, 2, … in one statement. */
 async function keepOrder(deps: BookingDeps, day: string, order: readonly string[]) {
 	await deps.events.transaction(async (tx) => {
-		for (const [index, id] of order.entries())
-			await tx
-				.update(bookings)
-				.set({ routePosition: index + 1 })
-				.where(and(eq(bookings.id, id), eq(bookings.day, day)));
+		await tx
+			.update(bookings)
+			.set({ routePosition: byBooking(order.map((id, index) => [id, index + 1])) })
+			.where(and(inArray(bookings.id, [...order]), eq(bookings.day, day)));
 		await deps.events.publish(tx, { kind: "calendar.changed", day });
 	});
 }
@@ -98,19 +109,9 @@ async function keepOrder(deps: BookingDeps, day: string, order: readonly string[
 export async function optimizeRoute(options: { deps: RouteDeps; actor: Actor; day: string }) {
 	const { deps, actor, day } = options;
 	assertOwner(actor);
-	const stops = await listDayStops({ deps, actor, day });
-	const business = await getCachedBusinessProfile(deps);
-	const depot = await zipPoint(zipOf(business.address));
-	const plan = planRoute(
-		depot,
-		await Promise.all(
-			stops.stops.map(async (s) => ({
-				id: s.bookingId,
-				point: await zipPoint(zipOf(s.zipCode, s.address)),
-			})),
-		),
-	);
-	await keepOrder(deps, day, plan.order);
+	const { stops } = await listDayStops({ deps, actor, day });
+	const { depot, located } = await locate(deps, stops);
+	await keepOrder(deps, day, planRoute(depot, stopsAt(stops, located)).order);
 }
 
 /**
@@ -170,11 +171,13 @@ export async function setArrivalWindows(options: {
 				`That booking is not on the route of ${longDate(day)}`,
 				409,
 			);
-		for (const w of windows)
-			await tx
-				.update(bookings)
-				.set({ arrivalStart: minutesOf(w.start), arrivalEnd: minutesOf(w.end) })
-				.where(eq(bookings.id, w.bookingId));
+		await tx
+			.update(bookings)
+			.set({
+				arrivalStart: byBooking(windows.map((w) => [w.bookingId, minutesOf(w.start)])),
+				arrivalEnd: byBooking(windows.map((w) => [w.bookingId, minutesOf(w.end)])),
+			})
+			.where(inArray(bookings.id, ids));
 		await deps.events.publish(tx, { kind: "calendar.changed", day });
 	});
 }
