@@ -8,6 +8,7 @@ import {
 	signContractSchema,
 } from "../../../../shared/contracts.ts";
 import { formatCents } from "../../../../shared/money.ts";
+import { LinesTable } from "../../../components/lines-table.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import {
 	Card,
@@ -53,48 +54,15 @@ function Lines({ quote }: { quote: NonNullable<MyContract["quote"]> }) {
 	const adjustment =
 		quote.totalCents - quote.lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
 	return (
-		<table className="w-full text-sm">
-			<caption className="sr-only">What you are signing for</caption>
-			<thead>
-				<tr className="border-b text-left text-muted-foreground">
-					<th scope="col" className="py-1.5 font-medium">
-						Service
-					</th>
-					<th scope="col" className="py-1.5 text-right font-medium">
-						Amount
-					</th>
-				</tr>
-			</thead>
-			<tbody>
-				{quote.lines.map((l) => (
-					<tr key={l.serviceId} className="border-b border-dashed">
-						<td className="py-1.5 pr-2">
-							{l.name}
-							{l.quantity > 1 ? ` × ${l.quantity}` : ""}
-						</td>
-						<td className="py-1.5 text-right tabular-nums">
-							{formatCents(l.unitPriceCents * l.quantity)}
-						</td>
-					</tr>
-				))}
-			</tbody>
-			<tfoot>
-				{adjustment !== 0 ? (
-					<tr className="text-muted-foreground">
-						<th scope="row" className="py-1.5 text-left font-normal">
-							Adjustments
-						</th>
-						<td className="py-1.5 text-right tabular-nums">{formatCents(adjustment)}</td>
-					</tr>
-				) : null}
-				<tr className="font-semibold">
-					<th scope="row" className="py-2 text-left">
-						Total
-					</th>
-					<td className="py-2 text-right tabular-nums">{formatCents(quote.totalCents)}</td>
-				</tr>
-			</tfoot>
-		</table>
+		<LinesTable
+			caption="What you are signing for"
+			heading
+			lines={quote.lines}
+			sums={[
+				...(adjustment !== 0 ? [{ label: "Adjustments", cents: adjustment }] : []),
+				{ label: "Total", cents: quote.totalCents, total: true },
+			]}
+		/>
 	);
 }
 

@@ -6,6 +6,7 @@ import { formatDate } from "../../../../shared/dates.ts";
 import { formatCents } from "../../../../shared/money.ts";
 import { acceptRenewalSchema, type RenewalOffer, renewTitle } from "../../../../shared/renewals.ts";
 import { TextareaField } from "../../../components/form-field.tsx";
+import { LinesTable } from "../../../components/lines-table.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import {
 	Card,
@@ -30,38 +31,17 @@ import { useAcceptRenewal, useDeclineRenewal, useMyRenewal } from "../api.ts";
 
 function OfferLines({ offer }: { offer: RenewalOffer }) {
 	return (
-		<table className="w-full text-sm">
-			<caption className="sr-only">What the renewal includes</caption>
-			<tbody>
-				{offer.lines.map((l) => (
-					<tr key={l.serviceId} className="border-b border-dashed">
-						<td className="py-1.5 pr-2 wrap-anywhere">
-							{l.name}
-							{l.quantity > 1 ? ` × ${l.quantity}` : ""}
-						</td>
-						<td className="py-1.5 text-right whitespace-nowrap tabular-nums">
-							{formatCents(l.unitPriceCents * l.quantity)}
-						</td>
-					</tr>
-				))}
-			</tbody>
-			<tfoot>
-				<tr className="text-muted-foreground">
-					<th scope="row" className="py-1.5 text-left font-normal">
-						Re-install discount ({offer.discountPct}%)
-					</th>
-					<td className="py-1.5 text-right tabular-nums">
-						{formatCents(offer.priceCents - offer.listCents)}
-					</td>
-				</tr>
-				<tr className="font-semibold">
-					<th scope="row" className="py-2 text-left">
-						Total
-					</th>
-					<td className="py-2 text-right tabular-nums">{formatCents(offer.priceCents)}</td>
-				</tr>
-			</tfoot>
-		</table>
+		<LinesTable
+			caption="What the renewal includes"
+			lines={offer.lines}
+			sums={[
+				{
+					label: `Re-install discount (${offer.discountPct}%)`,
+					cents: offer.priceCents - offer.listCents,
+				},
+				{ label: "Total", cents: offer.priceCents, total: true },
+			]}
+		/>
 	);
 }
 
