@@ -66,8 +66,11 @@ export async function createOffers(
 ): Promise<number> {
 	const campaign = await renewalCampaign(deps.db, options.today);
 	const one = options.customerId ? sql`and c.id = ${options.customerId}` : sql``;
-	const rows = resultRows<{ id: string; user_id: string }>(
-		await deps.db.execute(sql`
+	// Each new offer's customer hears of it with the insert's commit: the events go out in a few
+	// notifications whatever their number.
+	return deps.events.transaction(async (tx) => {
+		const rows = resultRows<{ id: string; user_id: string }>(
+			await tx.execute(sql`
 			insert into renewal_offers (customer_id, user_id, from_season, to_season, source_quote_id,
 				lines, list_cents, discount_pct, price_cents, last_terms_version, expires_on, created_by)
 			select c.id, c.user_id, ${campaign.fromSeasonId}, ${campaign.seasonId}, q.id,
@@ -101,12 +104,11 @@ export async function createOffers(
 					and o.to_season = ${campaign.seasonId})
 			on conflict (customer_id, to_season) do nothing
 			returning id, user_id`),
-	);
-	// Open Home pages show a few new offers at once; a whole season's appear on their next visit.
-	if (rows.length <= 50)
+		);
 		for (const r of rows)
-			await deps.events.publish(deps.db, { kind: "customer.changed", userId: r.user_id });
-	return rows.length;
+			await deps.events.publish(tx, { kind: "customer.changed", userId: r.user_id });
+		return rows.length;
+	});
 }
 
 /** On and after the opening day (and until the last), the campaign's offers are made. */
