@@ -1,4 +1,4 @@
-import { type QueryClient, type QueryKey, useQueryClient } from "@tanstack/react-query";
+import { hashKey, type QueryClient, type QueryKey, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { SessionUser } from "../../../shared/auth.ts";
 import type { AppEvent } from "../../../shared/events.ts";
@@ -88,8 +88,29 @@ function keysFor(event: AppEvent, viewer: Viewer): QueryKey[] {
 	}
 }
 
-function refetch(queryClient: QueryClient, keys: QueryKey[]) {
-	for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+/** Events that come together (a season's renewal offers, a month's plan bills) refetch once. */
+const GATHER_MS = 50;
+
+/**
+ * Refetches the queries events name, each key once per burst: a thousand events at once would
+ * otherwise start, cancel and start again the same request a thousand times.
+ */
+function refetcher(queryClient: QueryClient) {
+	const keys = new Map<string, QueryKey>();
+	let timer: ReturnType<typeof setTimeout> | undefined;
+	const flush = () => {
+		timer = undefined;
+		const due = [...keys.values()];
+		keys.clear();
+		for (const queryKey of due) void queryClient.invalidateQueries({ queryKey });
+	};
+	return {
+		refetch(list: QueryKey[]) {
+			for (const key of list) keys.set(hashKey(key), key);
+			if (keys.size) timer ??= setTimeout(flush, GATHER_MS);
+		},
+		stop: () => clearTimeout(timer),
+	};
 }
 
 /**
@@ -116,17 +137,18 @@ function rereadOnceSettled(queryClient: QueryClient) {
 
 /**
  * Keeps the signed-in user's pages live: one Server-Sent Events stream (GET /api/live) whose
- * events name what changed; each refetches exactly the queries that show it. A chat message is
- * acted on once, whether it comes live or again in a reconnect's catch-up. After a drop the
- * stream reopens with the last message id it had, and the other data is refetched, since only
- * chat messages are caught up from the server. Data read before the stream first opened is read
- * again once it listens.
+ * events name what changed; each refetches exactly the queries that show it, and events that come
+ * together refetch each query once. A chat message is acted on once, whether it comes live or again
+ * in a reconnect's catch-up. After a drop the stream reopens with the last message id it had, and
+ * the other data is refetched, since only chat messages are caught up from the server. Data read
+ * before the stream first opened is read again once it listens.
  */
 export function LiveUpdates({ user }: { user: Viewer }) {
 	const queryClient = useQueryClient();
 	const { id, role } = user;
 	useEffect(() => {
 		const viewer = { id, role };
+		const changes = refetcher(queryClient);
 		const seen = new Set<number>();
 		let source: EventSource | null = null;
 		let timer: ReturnType<typeof setTimeout> | undefined;
@@ -166,7 +188,7 @@ export function LiveUpdates({ user }: { user: Viewer }) {
 					if (seen.size > 2000) seen.delete(seen.values().next().value as number);
 				}
 				if (event.kind === "events.missed") return void queryClient.invalidateQueries();
-				refetch(queryClient, keysFor(event, viewer));
+				changes.refetch(keysFor(event, viewer));
 			};
 			// The instance is stopping: reopen after the delay it names (a proxy sends the new stream
 			// to another instance), without counting it as a failure.
@@ -192,6 +214,7 @@ export function LiveUpdates({ user }: { user: Viewer }) {
 		return () => {
 			stopped = true;
 			clearTimeout(timer);
+			changes.stop();
 			source?.close();
 		};
 	}, [id, role, queryClient]);
