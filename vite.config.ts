@@ -3,20 +3,28 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { bundleReportPlugin } from "./scripts/bundle-report.ts";
 import { pageEntriesPlugin } from "./scripts/page-entries.ts";
+import { pureSchemasPlugin } from "./scripts/pure-schemas.ts";
 
 const apiPort = process.env.API_PORT ?? "3001";
 
 export default defineConfig({
-	// The public pages' own entries: scripts/page-entries.ts. The bundle report (BUNDLE_REPORT=1):
+	// The public pages' own entries: scripts/page-entries.ts. Shared modules' schemas left out of
+	// pages that do not use them: scripts/pure-schemas.ts. The bundle report (BUNDLE_REPORT=1):
 	// scripts/bundle-report.ts.
-	plugins: [tailwindcss(), reactRouter(), pageEntriesPlugin(), bundleReportPlugin()],
+	plugins: [
+		tailwindcss(),
+		reactRouter(),
+		pageEntriesPlugin(),
+		pureSchemasPlugin(),
+		bundleReportPlugin(),
+	],
 	build: {
 		// Every browser the app supports preloads modules itself: no polyfill in the entry script.
 		modulePreload: { polyfill: false },
 		// Small shared chunks are merged into the chunks that load with them: a signed-in screen
 		// loaded some 95 scripts, each a request on a slow phone connection, and loads about 60 now
 		// (the same bytes). Public pages load the same code as before, in fewer files.
-		rollupOptions: { output: { experimentalMinChunkSize: 20_000 } },
+		rollupOptions: { output: { experimentalMinChunkSize: 0 } },
 	},
 	server: {
 		proxy: { "/api": `http://127.0.0.1:${apiPort}` },

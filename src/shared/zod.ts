@@ -1,8 +1,10 @@
-import { z } from "zod";
+import { config, z } from "zod";
 
 // zod compiles fast parsers with `new Function`, which the pages' Content Security Policy forbids
-// (and the browser reports as a violation). The plain parsers are fast enough for our forms.
-z.config({ jitless: true });
+// (and the browser reports as a violation). The plain parsers are fast enough for our forms. Set
+// before any schema is made; `config` alone weighs nothing, so a page that uses no schema still
+// leaves zod out (scripts/pure-schemas.ts).
+config({ jitless: true });
 
 export { z };
 

@@ -5,4 +5,4 @@
 import { CONTACT_PAGE_ID, ContactPage } from "./features/leads/components/contact-page.tsx";
 import { hydratePage } from "./hydrate-page.tsx";
 
-hydratePage(CONTACT_PAGE_ID, <ContactPage />, { toastsAfterInteraction: true });
+hydratePage(CONTACT_PAGE_ID, <ContactPage />);

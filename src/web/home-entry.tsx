@@ -6,4 +6,4 @@
 import { HOME_PAGE_ID, HomePage } from "./features/home/home-page.tsx";
 import { hydratePage } from "./hydrate-page.tsx";
 
-hydratePage(HOME_PAGE_ID, <HomePage />, { toastsAfterInteraction: true });
+hydratePage(HOME_PAGE_ID, <HomePage />);

@@ -21,11 +21,7 @@ listenForInstallPrompt();
  * registers the service worker. The page's links must be plain links (PlainPageLinks) in its
  * route and here alike, so both render the same markup.
  */
-export function hydratePage(
-	containerId: string,
-	page: ReactNode,
-	{ toastsAfterInteraction }: { toastsAfterInteraction: boolean },
-) {
+export function hydratePage(containerId: string, page: ReactNode) {
 	const container = document.getElementById(containerId);
 	if (!container) throw new Error(`#${containerId} is missing from the page`);
 	// In a transition, as React Router hydrates the other pages: hydration yields to the browser.
@@ -34,7 +30,7 @@ export function hydratePage(
 			container,
 			<StrictMode>
 				{page}
-				<PageOverlays toastsAfterInteraction={toastsAfterInteraction} bannerAboveTabs={false} />
+				<PageOverlays bannerAboveTabs={false} />
 			</StrictMode>,
 		);
 	});

@@ -13,22 +13,15 @@ const InstallBanner = lazy(() =>
 /**
  * The toaster and the install banner (SPEC section 4) over every page: the root layout renders them
  * beside the routes, the public pages' own entries (src/web/hydrate-page.tsx) beside their page.
- * `toastsAfterInteraction`: the page shows no toast before the visitor does something, so the
- * toaster loads on the first click or key press instead of right away, or when the page raises a
- * toast through src/web/lib/toast.ts (a failure to load the form's services, for one). `bannerAboveTabs`: the page
- * has bottom tabs fixed at the bottom of the screen.
+ * The toaster loads on the visitor's first click or key press, or when the page raises a toast
+ * through src/web/lib/toast.ts, not with the page. `bannerAboveTabs`: the page has bottom tabs
+ * fixed at the bottom of the screen.
  */
-export function PageOverlays({
-	toastsAfterInteraction,
-	bannerAboveTabs,
-}: {
-	toastsAfterInteraction: boolean;
-	bannerAboveTabs: boolean;
-}) {
+export function PageOverlays({ bannerAboveTabs }: { bannerAboveTabs: boolean }) {
 	const { bannerOpen } = useInstallPrompt();
 	return (
 		<>
-			<DeferredToaster afterInteraction={toastsAfterInteraction} />
+			<DeferredToaster />
 			{bannerOpen ? (
 				<Suspense fallback={null}>
 					<InstallBanner aboveTabs={bannerAboveTabs} />
@@ -39,16 +32,15 @@ export function PageOverlays({
 }
 
 /**
- * The toaster, loaded after hydration, or on the first interaction or toast. A toast raised before it has
- * mounted still shows: sonner hands the toaster the toasts that are open when it subscribes.
+ * The toaster, loaded on the first interaction or toast. A toast raised before it has mounted still
+ * shows: sonner hands the toaster the toasts that are open when it subscribes.
  */
-function DeferredToaster({ afterInteraction }: { afterInteraction: boolean }) {
+function DeferredToaster() {
 	const [wanted, setWanted] = useState(false);
 	useEffect(() => {
 		if (wanted) return;
 		// The visitor may have clicked or typed before the page hydrated.
-		if (!afterInteraction || navigator.userActivation?.hasBeenActive || hasRaisedToast())
-			return setWanted(true);
+		if (navigator.userActivation?.hasBeenActive || hasRaisedToast()) return setWanted(true);
 		const want = () => setWanted(true);
 		const events = ["pointerdown", "keydown", TOAST_RAISED] as const;
 		for (const type of events)
@@ -56,7 +48,7 @@ function DeferredToaster({ afterInteraction }: { afterInteraction: boolean }) {
 		return () => {
 			for (const type of events) window.removeEventListener(type, want, { capture: true });
 		};
-	}, [afterInteraction, wanted]);
+	}, [wanted]);
 	return wanted ? (
 		<Suspense fallback={null}>
 			<AppToaster />

@@ -6,4 +6,4 @@
 import { PublicQuotePage, QUOTE_PAGE_ID } from "./features/quotes/components/public-quote-page.tsx";
 import { hydratePage } from "./hydrate-page.tsx";
 
-hydratePage(QUOTE_PAGE_ID, <PublicQuotePage />, { toastsAfterInteraction: true });
+hydratePage(QUOTE_PAGE_ID, <PublicQuotePage />);

@@ -77,7 +77,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-	const toastsAfterInteraction = useRouteFlag("toastsAfterInteraction");
 	const { pathname } = useLocation();
 	useEffect(registerServiceWorker, []);
 	return (
@@ -86,10 +85,7 @@ export default function App() {
 			<PageLinkContext value={Link}>
 				<Outlet />
 			</PageLinkContext>
-			<PageOverlays
-				toastsAfterInteraction={toastsAfterInteraction}
-				bannerAboveTabs={TABBED_AREA.test(pathname)}
-			/>
+			<PageOverlays bannerAboveTabs={TABBED_AREA.test(pathname)} />
 		</>
 	);
 }

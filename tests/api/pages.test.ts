@@ -1,8 +1,12 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { Writable } from "node:stream";
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { isPagePath, PAGE_PATHS } from "../../src/shared/routes.ts";
 import routes from "../../src/web/routes.ts";
+import { signedInCustomer } from "../support/accounts.ts";
 import { HttpClient } from "../support/http-client.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -57,5 +61,37 @@ describe("pages", () => {
 			const res = await client.get(path);
 			expect([400, 404], path).toContain(res.status);
 		}
+	});
+});
+
+describe("the signed-in areas' pages", () => {
+	it("carry the signed-in user as GET /api/me answers, never stored, and no one else's", async () => {
+		const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), "bhl-web-"));
+		fs.writeFileSync(
+			path.join(clientDir, "__spa-fallback.html"),
+			"<!DOCTYPE html><html><head><title>App</title></head><body></body></html>",
+		);
+		app = await startTestApp({ clientDir });
+		const customer = await signedInCustomer(app, { displayName: "Casey </script><b>Customer" });
+		const sessionOf = (html: string) => {
+			const json = html.match(
+				/<script type="application\/json" id="session-data">(.*?)<\/script>/,
+			)?.[1];
+			return json === undefined ? undefined : JSON.parse(json);
+		};
+		const me = await customer.client.get("/api/me");
+		for (const page of ["/app", "/app/profile", "/owner", "/crew", "/bins/BHL-0001"]) {
+			const res = await customer.client.get(page);
+			expect(res.status, page).toBe(200);
+			expect(res.headers.get("cache-control"), page).toBe("private, no-store");
+			expect(sessionOf(res.text), page).toEqual(me.json);
+			// The name's "</script>" cannot end the element early.
+			expect(res.text).not.toContain("</script><b>");
+		}
+		const visitor = new HttpClient(app.url);
+		expect(sessionOf((await visitor.get("/app")).text)).toEqual({ user: null });
+		// Pages outside the signed-in areas carry no one.
+		expect(sessionOf((await customer.client.get("/app-home")).text)).toBeUndefined();
+		expect(sessionOf((await customer.client.get("/auth")).text)).toBeUndefined();
 	});
 });

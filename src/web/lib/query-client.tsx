@@ -7,6 +7,10 @@ function createQueryClient() {
 	return new QueryClient({
 		defaultOptions: {
 			queries: {
+				// Read within the last few seconds: a card that mounts then (after the page asked for its
+				// data ahead) takes it as it is. Changes come through the live stream and mutations,
+				// which refetch what they change whatever its age.
+				staleTime: 5000,
 				// Client errors will not get better by asking again.
 				retry: (count, error) =>
 					!(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 3,

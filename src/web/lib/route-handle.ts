@@ -1,11 +1,6 @@
 /** What a route module may export as `handle`, read by the root layout. */
 export interface RouteHandle {
 	/**
-	 * The page shows no toast before the visitor does something (clicks, taps, types), so the
-	 * toaster loads on their first interaction instead of with the page.
-	 */
-	toastsAfterInteraction?: boolean;
-	/**
 	 * The prerendered page carries none of React Router's scripts: an entry of its own hydrates it
 	 * (the home, quote and contact pages: scripts/page-entries.ts lists them, and
 	 * react-router.config.ts adds each entry to its page).

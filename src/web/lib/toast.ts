@@ -1,6 +1,6 @@
 /**
- * sonner's `toast`, loaded when the first toast is raised, for the public pages whose first load
- * must stay small (decision 018): importing sonner itself would bring its 10 KB with the page. Raising
+ * sonner's `toast`, loaded when the first toast is raised, so no page's first load carries its
+ * 10 KB (decisions 018 and 039): import `toast` from here, never from sonner. Raising
  * a toast also tells the page's toaster to mount, if it waits for an interaction (PageOverlays);
  * sonner keeps a toast raised before the toaster mounts and shows it then.
  */
@@ -30,4 +30,6 @@ function raise(show: (toast: Toast) => unknown) {
 export const toast = {
 	success: (...args: Parameters<Toast["success"]>) => raise((t) => t.success(...args)),
 	error: (...args: Parameters<Toast["error"]>) => raise((t) => t.error(...args)),
+	info: (...args: Parameters<Toast["info"]>) => raise((t) => t.info(...args)),
+	warning: (...args: Parameters<Toast["warning"]>) => raise((t) => t.warning(...args)),
 };

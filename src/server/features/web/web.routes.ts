@@ -6,8 +6,10 @@ import { Hono } from "hono";
 import type { BusinessProfile } from "../../../shared/business.ts";
 import { fillBusinessSlots } from "../../../shared/business-slots.ts";
 import { isPagePath } from "../../../shared/routes.ts";
+import { SESSION_DATA_ID } from "../../../shared/session-data.ts";
 import type { AppEnv } from "../../app-env.ts";
 import { contentSecurityPolicy } from "../../lib/security.ts";
+import { readSession } from "../auth/auth.middleware.ts";
 import { getCachedBusinessProfile } from "../settings/settings.service.ts";
 
 interface HtmlPage {
@@ -25,9 +27,26 @@ function withProfile(page: HtmlPage, profile: BusinessProfile): string {
 	return page.filled.body;
 }
 
+/** The areas whose pages start from the signed-in user: the customer's, the owner's, the crew's. */
+const SIGNED_IN_AREA = /^\/(?:app|owner|crew|bins)(?:\/|$)/;
+
+/**
+ * The signed-in user, as GET /api/me answers, written into the page as data (not a script the
+ * browser runs), so the page need not ask before it reads its own data (decision 039).
+ */
+function withSession(html: string, me: { user: unknown }): string {
+	// `<` escaped: nothing in a name can close the element.
+	const json = JSON.stringify(me).replaceAll("<", "\\u003c");
+	return html.replace(
+		"</head>",
+		`<script type="application/json" id="${SESSION_DATA_ID}">${json}</script></head>`,
+	);
+}
+
 /**
  * Serves the built web app: hashed assets cached for a year, prerendered pages as HTML,
- * other app pages through the SPA fallback, and a real 404 (logged) for unknown paths.
+ * other app pages through the SPA fallback (with the signed-in user in it, in the signed-in
+ * areas), and a real 404 (logged) for unknown paths.
  */
 export function createWebRoutes(clientDir: string) {
 	const app = new Hono<AppEnv>();
@@ -77,8 +96,13 @@ export function createWebRoutes(clientDir: string) {
 			return c.text("The web app has not been built yet: run npm run build.", known ? 503 : 404);
 		const profile = await getCachedBusinessProfile(c.var.deps);
 		c.header("content-security-policy", page.csp);
-		c.header("cache-control", "no-cache");
-		return c.html(withProfile(page, profile), known ? 200 : 404);
+		const html = withProfile(page, profile);
+		if (!known || !SIGNED_IN_AREA.test(pathname)) {
+			c.header("cache-control", "no-cache");
+			return c.html(html, known ? 200 : 404);
+		}
+		c.header("cache-control", "private, no-store");
+		return c.html(withSession(html, { user: await readSession(c) }), 200);
 	});
 
 	if (built)

@@ -4,10 +4,12 @@ import type {
 	forgotPasswordSchema,
 	ProfileUpdate,
 	resetPasswordSchema,
+	SessionUser,
 	SignInInput,
 	SignUpInput,
 	View,
 } from "../../../shared/auth.ts";
+import { SESSION_DATA_ID } from "../../../shared/session-data.ts";
 import { client, readJson } from "../../lib/api-client.ts";
 import { forgetPushDevice } from "../notifications/api.ts";
 
@@ -23,8 +25,29 @@ export const authQueries = {
 			queryKey: authQueries.all,
 			queryFn: () => readJson(client.me.$get()),
 			staleTime: 60_000,
+			initialData: takeSessionFromPage,
+			initialDataUpdatedAt: pageLoadedAt,
 		}),
 };
+
+type Me = { user: SessionUser | null };
+const pageLoadedAt = Date.now();
+/** The signed-in user the server wrote into the page (web.routes.ts), until it is first taken. */
+let sessionFromPage: Me | undefined = (() => {
+	const text =
+		typeof document === "undefined" ? null : document.getElementById(SESSION_DATA_ID)?.textContent;
+	try {
+		return text ? (JSON.parse(text) as Me) : undefined;
+	} catch {
+		return undefined;
+	}
+})();
+/** Taken once: after a sign-out or a switch the page's copy is out of date. */
+function takeSessionFromPage() {
+	const me = sessionFromPage;
+	sessionFromPage = undefined;
+	return me;
+}
 
 /** The signed-in user (null when signed out); undefined while loading. */
 export function useMe() {

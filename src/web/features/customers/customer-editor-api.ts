@@ -1,11 +1,11 @@
 import { useState } from "react";
-import { toast } from "sonner";
 import {
 	CUSTOMER_MESSAGES,
 	type CustomerDetail,
 	updateCustomerSchema,
 } from "../../../shared/customers.ts";
 import { errorMessage } from "../../lib/api-client.ts";
+import { toast } from "../../lib/toast.ts";
 import { useZodForm } from "../../lib/use-zod-form.ts";
 import { useUpdateCustomer } from "./api.ts";
 

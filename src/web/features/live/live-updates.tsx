@@ -135,13 +135,42 @@ function rereadOnceSettled(queryClient: QueryClient) {
 	});
 }
 
+/** The longest the stream waits for the page's first data before it opens anyway. */
+const OPEN_AFTER_MAX_MS = 5000;
+
+/**
+ * Calls `open` once the page's first reads have landed (or after OPEN_AFTER_MAX_MS): the stream's
+ * first open reads every query again, and doing so while the page loads would double its requests.
+ */
+function whenSettled(queryClient: QueryClient, open: () => void) {
+	let done = false;
+	const go = () => {
+		if (done) return;
+		done = true;
+		unsubscribe();
+		clearTimeout(timer);
+		open();
+	};
+	const unsubscribe = queryClient.getQueryCache().subscribe(() => {
+		if (queryClient.isFetching() === 0) setTimeout(go, 0);
+	});
+	const timer = setTimeout(go, OPEN_AFTER_MAX_MS);
+	if (queryClient.isFetching() === 0) setTimeout(go, 0);
+	return () => {
+		done = true;
+		unsubscribe();
+		clearTimeout(timer);
+	};
+}
+
 /**
  * Keeps the signed-in user's pages live: one Server-Sent Events stream (GET /api/live) whose
  * events name what changed; each refetches exactly the queries that show it, and events that come
  * together refetch each query once. A chat message is acted on once, whether it comes live or again
  * in a reconnect's catch-up. After a drop the stream reopens with the last message id it had, and
- * the other data is refetched, since only chat messages are caught up from the server. Data read
- * before the stream first opened is read again once it listens.
+ * the other data is refetched, since only chat messages are caught up from the server. The stream
+ * first opens once the page's first data is in, and what was read before is read again once it
+ * listens.
  */
 export function LiveUpdates({ user }: { user: Viewer }) {
 	const queryClient = useQueryClient();
@@ -210,8 +239,9 @@ export function LiveUpdates({ user }: { user: Viewer }) {
 				timer = setTimeout(connect, wait);
 			};
 		};
-		connect();
+		const cancelOpen = whenSettled(queryClient, connect);
 		return () => {
+			cancelOpen();
 			stopped = true;
 			clearTimeout(timer);
 			changes.stop();

@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
 import { PAYMENT_MESSAGES, type PaymentSetup } from "../../../shared/payments.ts";
 import { errorMessage } from "../../lib/api-client.ts";
+import { toast } from "../../lib/toast.ts";
 import { useMe } from "../auth/api.ts";
 import { usePayBill } from "./api.ts";
 

@@ -4,7 +4,7 @@ import { client, readJson } from "../../lib/api-client.ts";
 import { useSubmitMutation } from "../../lib/submit-mutation.ts";
 
 /** ["renewal"]: the customer's offer; ["renewals"]: the owner's pipeline. */
-const renewalQueries = {
+export const renewalQueries = {
 	mine: () =>
 		queryOptions({
 			queryKey: ["renewal"] as const,

@@ -8,7 +8,7 @@ import { useSubmitMutation } from "../../lib/submit-mutation.ts";
  * ["storage", "labels", id], ["storage", "bin", code], ["storage", "day", date] a day's bins,
  * ["storage", "alerts"] the dashboard's, ["storage", "mine"] the customer's own.
  */
-const storageQueries = {
+export const storageQueries = {
 	all: ["storage"] as const,
 	locations: () =>
 		queryOptions({

@@ -1,5 +1,5 @@
-import { toast } from "sonner";
 import { errorMessage, fieldErrorsOf } from "../../lib/api-client.ts";
+import { toast } from "../../lib/toast.ts";
 
 /** A refusal shown where it belongs: under its fields when it names them, else as a toast. */
 export const showError =

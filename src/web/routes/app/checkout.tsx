@@ -1,7 +1,6 @@
 import { ArrowLeft, Lock, Receipt } from "lucide-react";
 import type * as React from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { toast } from "sonner";
 import { formatDate } from "../../../shared/dates.ts";
 import { formatCents } from "../../../shared/money.ts";
 import { EmptyState, LoadingState, PageHeading } from "../../components/shell/app-shell.tsx";
@@ -16,6 +15,7 @@ import {
 } from "../../features/payments/components/test-mode-notice.tsx";
 import { useNoProviderMessage } from "../../features/payments/pay-action-api.ts";
 import { errorMessage } from "../../lib/api-client.ts";
+import { toast } from "../../lib/toast.ts";
 
 export function meta() {
 	return [{ title: "Checkout | Buckeye Holiday Lights" }];

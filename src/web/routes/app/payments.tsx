@@ -1,7 +1,6 @@
 import { Receipt } from "lucide-react";
 import { useEffect } from "react";
 import { useSearchParams } from "react-router";
-import { toast } from "sonner";
 import type { Bill } from "../../../shared/bills.ts";
 import { EmptyState, LoadingState, PageHeading } from "../../components/shell/app-shell.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";
@@ -13,6 +12,7 @@ import { TestModeNotice } from "../../features/payments/components/test-mode-not
 import { usePayAction } from "../../features/payments/pay-action-api.ts";
 import { useLatestQuote } from "../../features/quotes/api.ts";
 import { errorMessage } from "../../lib/api-client.ts";
+import { toast } from "../../lib/toast.ts";
 
 export function meta() {
 	return [{ title: "QuickPay | Buckeye Holiday Lights" }];

@@ -1,6 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
 import { LoadingState, PageHeading } from "../../components/shell/app-shell.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { setView, useMe, useRefreshMe } from "../../features/auth/api.ts";
@@ -12,6 +11,7 @@ import { NotificationsCard } from "../../features/notifications/components/notif
 import { useApprovedQuote } from "../../features/quotes/api.ts";
 import { ApprovedServiceCard } from "../../features/quotes/components/approved-service-card.tsx";
 import { errorMessage } from "../../lib/api-client.ts";
+import { toast } from "../../lib/toast.ts";
 
 export function meta() {
 	return [{ title: "Profile | Buckeye Holiday Lights" }];

@@ -1,7 +1,6 @@
 import { ArrowLeft, Pencil, Save, X } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
-import { toast } from "sonner";
 import { CUSTOMER_MESSAGES } from "../../../shared/customers.ts";
 import { EmptyState, LoadingState } from "../../components/shell/app-shell.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -30,6 +29,7 @@ import { SendRenewalButton } from "../../features/renewals/components/send-renew
 import { AddRequestDialog } from "../../features/requests/components/add-request-dialog.tsx";
 import { CustomerBinsCard } from "../../features/storage/components/customer-bins-card.tsx";
 import { ApiError, errorMessage } from "../../lib/api-client.ts";
+import { toast } from "../../lib/toast.ts";
 
 export function meta() {
 	return [{ title: "Customer | Buckeye Holiday Lights" }];

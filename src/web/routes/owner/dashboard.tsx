@@ -1,3 +1,4 @@
+import { usePrefetchQuery } from "@tanstack/react-query";
 import { ArrowRight, CheckCircle2, Clock, FileText, UserPlus, Users, Wrench } from "lucide-react";
 import type * as React from "react";
 import { Link } from "react-router";
@@ -8,10 +9,12 @@ import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { useDashboard } from "../../features/customers/api.ts";
 import { CustomerList } from "../../features/customers/components/customer-list.tsx";
-import { useQuoteCounts } from "../../features/quotes/api.ts";
+import { quoteQueries, useQuoteCounts } from "../../features/quotes/api.ts";
 import { QuoteStatusBadge } from "../../features/quotes/components/quote-status-badge.tsx";
+import { renewalQueries } from "../../features/renewals/api.ts";
 import { RenewalsCard } from "../../features/renewals/components/renewals-card.tsx";
 import { AddRequestDialog } from "../../features/requests/components/add-request-dialog.tsx";
+import { storageQueries } from "../../features/storage/api.ts";
 import { StorageAlertsCard } from "../../features/storage/components/storage-alerts-card.tsx";
 import { errorMessage } from "../../lib/api-client.ts";
 
@@ -51,6 +54,10 @@ function WebsiteLeadsLine() {
 
 export default function Dashboard() {
 	const dashboard = useDashboard();
+	// What the cards below read, asked for beside the dashboard instead of after it.
+	usePrefetchQuery(quoteQueries.counts());
+	usePrefetchQuery(renewalQueries.pipeline());
+	usePrefetchQuery(storageQueries.alerts());
 	if (dashboard.isPending) return <LoadingState label="Loading dashboard..." />;
 	if (dashboard.isError)
 		return <EmptyState>Failed to load the dashboard: {errorMessage(dashboard.error)}</EmptyState>;

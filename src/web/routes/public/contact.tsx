@@ -6,7 +6,7 @@ import { pageMeta } from "../../lib/seo.ts";
  * Shows no toast before the visitor interacts (see PageOverlays). Prerendered without React
  * Router's scripts: src/web/contact-entry.tsx hydrates the page.
  */
-export const handle: RouteHandle = { toastsAfterInteraction: true, ownEntry: true };
+export const handle: RouteHandle = { ownEntry: true };
 
 export function meta() {
 	return pageMeta({

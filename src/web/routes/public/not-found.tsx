@@ -1,9 +1,7 @@
 import { Link } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
-import type { RouteHandle } from "../../lib/route-handle.ts";
 
 /** Shows no toast before the visitor interacts: see DeferredToaster in root.tsx. */
-export const handle: RouteHandle = { toastsAfterInteraction: true };
 
 export function meta() {
 	return [{ title: "Page not found" }, { name: "robots", content: "noindex" }];

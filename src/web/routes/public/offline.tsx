@@ -1,10 +1,8 @@
 import { WifiOff } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
-import type { RouteHandle } from "../../lib/route-handle.ts";
 
 /** Shows no toast before the visitor interacts: see DeferredToaster in root.tsx. */
-export const handle: RouteHandle = { toastsAfterInteraction: true };
 
 export function meta() {
 	return [{ title: "You are offline" }, { name: "robots", content: "noindex" }];

@@ -4,11 +4,9 @@ import {
 	PolicySection,
 } from "../../components/public/policy-page.tsx";
 import { useBusinessProfile } from "../../lib/business-profile.ts";
-import type { RouteHandle } from "../../lib/route-handle.ts";
 import { pageMeta } from "../../lib/seo.ts";
 
 /** Shows no toast before the visitor interacts: see DeferredToaster in root.tsx. */
-export const handle: RouteHandle = { toastsAfterInteraction: true };
 
 /** The date this text last changed: update it together with the text. */
 const PRIVACY_LAST_UPDATED = "2026-11-23";

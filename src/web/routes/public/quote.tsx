@@ -9,7 +9,7 @@ import { pageMeta } from "../../lib/seo.ts";
  * Shows no toast before the visitor interacts, unless the form raises one (see PageOverlays).
  * Prerendered without React Router's scripts: src/web/quote-entry.tsx hydrates the page.
  */
-export const handle: RouteHandle = { toastsAfterInteraction: true, ownEntry: true };
+export const handle: RouteHandle = { ownEntry: true };
 
 export function meta() {
 	return pageMeta({

@@ -2,11 +2,9 @@ import { Link } from "react-router";
 import { EmailText, PhoneText } from "../../components/contact-text.tsx";
 import { PolicyPage, PolicySection } from "../../components/public/policy-page.tsx";
 import { telHref, useBusinessProfile } from "../../lib/business-profile.ts";
-import type { RouteHandle } from "../../lib/route-handle.ts";
 import { pageMeta } from "../../lib/seo.ts";
 
 /** Shows no toast before the visitor interacts: see DeferredToaster in root.tsx. */
-export const handle: RouteHandle = { toastsAfterInteraction: true };
 
 /** The date this text last changed: update it together with the text. */
 const REFUNDS_LAST_UPDATED = "2026-11-23";

@@ -1,6 +1,5 @@
 import { useEffect } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { toast } from "sonner";
 import { AUTH_MESSAGES, resetPasswordFormSchema } from "../../../shared/auth.ts";
 import { AuthCard } from "../../components/auth-card.tsx";
 import { FormField, formValues } from "../../components/form-field.tsx";
@@ -9,6 +8,7 @@ import { resetPassword } from "../../features/auth/api.ts";
 import { errorMessage } from "../../lib/api-client.ts";
 import { QueryProvider } from "../../lib/query-client.tsx";
 import { useSubmitMutation } from "../../lib/submit-mutation.ts";
+import { toast } from "../../lib/toast.ts";
 import { useZodForm } from "../../lib/use-zod-form.ts";
 
 export function meta() {

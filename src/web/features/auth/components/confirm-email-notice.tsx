@@ -1,11 +1,11 @@
 import { MailCheck } from "lucide-react";
 import { useId } from "react";
-import { toast } from "sonner";
 import type { SessionUser } from "../../../../shared/auth.ts";
 import { EmailText } from "../../../components/contact-text.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
 import { useSubmitMutation } from "../../../lib/submit-mutation.ts";
+import { toast } from "../../../lib/toast.ts";
 import { cn } from "../../../lib/utils.ts";
 import { resendConfirmation, useMe, useRefreshMe } from "../api.ts";
 

@@ -1,5 +1,4 @@
 import { useState } from "react";
-import { toast } from "sonner";
 import { AUTH_MESSAGES, profileUpdateSchema, type SessionUser } from "../../../../shared/auth.ts";
 import { EmailText, PhoneText } from "../../../components/contact-text.tsx";
 import { FormField, formValues } from "../../../components/form-field.tsx";
@@ -7,6 +6,7 @@ import { Button } from "../../../components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { useSubmitMutation } from "../../../lib/submit-mutation.ts";
+import { toast } from "../../../lib/toast.ts";
 import { useZodForm } from "../../../lib/use-zod-form.ts";
 import { cn } from "../../../lib/utils.ts";
 import { saveProfile, useRefreshMe } from "../api.ts";

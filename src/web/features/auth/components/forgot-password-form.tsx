@@ -1,10 +1,10 @@
 import { useState } from "react";
-import { toast } from "sonner";
 import { AUTH_MESSAGES, forgotPasswordSchema } from "../../../../shared/auth.ts";
 import { FormField, formValues } from "../../../components/form-field.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { useSubmitMutation } from "../../../lib/submit-mutation.ts";
+import { toast } from "../../../lib/toast.ts";
 import { useZodForm } from "../../../lib/use-zod-form.ts";
 import { requestPasswordReset } from "../api.ts";
 

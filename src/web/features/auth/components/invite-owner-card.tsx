@@ -1,5 +1,4 @@
 import { useState } from "react";
-import { toast } from "sonner";
 import { createInviteSchema } from "../../../../shared/auth.ts";
 import { FormField, formValues } from "../../../components/form-field.tsx";
 import { Button } from "../../../components/ui/button.tsx";
@@ -12,6 +11,7 @@ import {
 } from "../../../components/ui/card.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { useSubmitMutation } from "../../../lib/submit-mutation.ts";
+import { toast } from "../../../lib/toast.ts";
 import { useZodForm } from "../../../lib/use-zod-form.ts";
 import { createOwnerInvite } from "../api.ts";
 

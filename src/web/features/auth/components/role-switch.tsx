@@ -1,9 +1,9 @@
 import { useMutation } from "@tanstack/react-query";
 import { ArrowLeftRight } from "lucide-react";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
 import type { Role, SessionUser } from "../../../../shared/auth.ts";
 import { Button } from "../../../components/ui/button.tsx";
+import { toast } from "../../../lib/toast.ts";
 import { setView, useRefreshMe } from "../api.ts";
 
 /**

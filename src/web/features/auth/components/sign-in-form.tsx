@@ -1,9 +1,9 @@
-import { toast } from "sonner";
 import { AUTH_MESSAGES, signInSchema } from "../../../../shared/auth.ts";
 import { FormField, formValues } from "../../../components/form-field.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { useSubmitMutation } from "../../../lib/submit-mutation.ts";
+import { toast } from "../../../lib/toast.ts";
 import { useZodForm } from "../../../lib/use-zod-form.ts";
 import { signIn } from "../api.ts";
 

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { LogOut } from "lucide-react";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
 import { Button, type ButtonProps } from "../../../components/ui/button.tsx";
+import { toast } from "../../../lib/toast.ts";
 import { authQueries, signOut } from "../api.ts";
 
 export function SignOutButton({ label = "Sign Out", ...props }: { label?: string } & ButtonProps) {

@@ -1,5 +1,4 @@
 import { useId, useState } from "react";
-import { toast } from "sonner";
 import { AUTH_MESSAGES, type Role, signUpSchema } from "../../../../shared/auth.ts";
 import { FormField, formValues } from "../../../components/form-field.tsx";
 import { Button } from "../../../components/ui/button.tsx";
@@ -7,6 +6,7 @@ import { Label } from "../../../components/ui/label.tsx";
 import { RadioGroup, RadioGroupItem } from "../../../components/ui/radio-group.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { useSubmitMutation } from "../../../lib/submit-mutation.ts";
+import { toast } from "../../../lib/toast.ts";
 import { useZodForm } from "../../../lib/use-zod-form.ts";
 import { signUp } from "../api.ts";
 

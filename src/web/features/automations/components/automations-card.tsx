@@ -1,6 +1,5 @@
 import type * as React from "react";
 import { useState } from "react";
-import { toast } from "sonner";
 import {
 	AUTOMATION_KINDS,
 	AUTOMATION_LABELS,
@@ -22,6 +21,7 @@ import {
 import { Label } from "../../../components/ui/label.tsx";
 import { Switch } from "../../../components/ui/switch.tsx";
 import { errorMessage, fieldErrorsOf } from "../../../lib/api-client.ts";
+import { toast } from "../../../lib/toast.ts";
 import { useAutomations, useSaveReviewUrl, useSwitchAutomation } from "../api.ts";
 
 const sentAt = new Intl.DateTimeFormat("en-US", {

@@ -1,6 +1,5 @@
 import { CalendarPlus } from "lucide-react";
 import { useEffect, useId, useState } from "react";
-import { toast } from "sonner";
 import {
 	BOOKING_KIND_LABELS,
 	type OwnerDay,
@@ -22,6 +21,7 @@ import {
 import { Input } from "../../../components/ui/input.tsx";
 import { Label } from "../../../components/ui/label.tsx";
 import { ApiError, errorMessage, fieldErrorsOf } from "../../../lib/api-client.ts";
+import { toast } from "../../../lib/toast.ts";
 import { useZodForm } from "../../../lib/use-zod-form.ts";
 import { cn } from "../../../lib/utils.ts";
 import { useBookForCustomer, useCustomerChoices, useOwnerCalendar } from "../api.ts";

@@ -1,7 +1,6 @@
 import { CalendarCheck, CalendarDays, Clock } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
 import {
 	type Booking,
 	type BookingKind,
@@ -22,6 +21,7 @@ import {
 	CardTitle,
 } from "../../../components/ui/card.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
+import { toast } from "../../../lib/toast.ts";
 import { cn } from "../../../lib/utils.ts";
 import { PushOffer } from "../../notifications/components/notifications-card.tsx";
 import { usePaymentSetup } from "../../payments/api.ts";

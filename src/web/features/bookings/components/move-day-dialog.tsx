@@ -1,6 +1,5 @@
 import { CloudRain } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import { BOOKING_MESSAGES, type DayMovePreview, longDate } from "../../../../shared/bookings.ts";
 import { FormField } from "../../../components/form-field.tsx";
 import { Button } from "../../../components/ui/button.tsx";
@@ -14,6 +13,7 @@ import {
 	DialogTrigger,
 } from "../../../components/ui/dialog.tsx";
 import { errorMessage, fieldErrorsOf } from "../../../lib/api-client.ts";
+import { toast } from "../../../lib/toast.ts";
 import { useConfirmDayMove, usePreviewDayMove } from "../api.ts";
 
 /**

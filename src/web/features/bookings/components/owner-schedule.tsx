@@ -1,7 +1,6 @@
 import { Printer } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { toast } from "sonner";
 import { BOOKING_STATUS_LABELS, type OwnerDay } from "../../../../shared/bookings.ts";
 import { TextareaField } from "../../../components/form-field.tsx";
 import { EmptyState, LoadingState, PageHeading } from "../../../components/shell/app-shell.tsx";
@@ -17,6 +16,7 @@ import {
 import { Input } from "../../../components/ui/input.tsx";
 import { Label } from "../../../components/ui/label.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
+import { toast } from "../../../lib/toast.ts";
 import { cn } from "../../../lib/utils.ts";
 import { DayRouteCard } from "../../crew/components/day-route-card.tsx";
 import {

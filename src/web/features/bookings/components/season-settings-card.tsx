@@ -1,5 +1,4 @@
 import { Link } from "react-router";
-import { toast } from "sonner";
 import { businessDate } from "../../../../shared/dates.ts";
 import {
 	dateInSeason,
@@ -17,6 +16,7 @@ import {
 	CardTitle,
 } from "../../../components/ui/card.tsx";
 import { errorMessage, fieldErrorsOf } from "../../../lib/api-client.ts";
+import { toast } from "../../../lib/toast.ts";
 import { useZodForm } from "../../../lib/use-zod-form.ts";
 import { useSaveSeasonSettings, useSeasonSettings } from "../api.ts";
 import { SeasonWindows } from "./season-windows.tsx";

@@ -1,6 +1,5 @@
 import { Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import {
 	BOOKING_KIND_LABELS,
 	BOOKING_KINDS,
@@ -21,6 +20,7 @@ import {
 	DialogTitle,
 } from "../../../components/ui/dialog.tsx";
 import { errorMessage, fieldErrorsOf } from "../../../lib/api-client.ts";
+import { toast } from "../../../lib/toast.ts";
 import { useZodForm } from "../../../lib/use-zod-form.ts";
 import { useSeasonWindows, useWindowActions } from "../api.ts";
 

@@ -1,6 +1,5 @@
 import { Download, FileSignature } from "lucide-react";
 import { useEffect, useState } from "react";
-import { toast } from "sonner";
 import {
 	CONTRACT_MESSAGES,
 	type Contract,
@@ -18,6 +17,7 @@ import {
 	CardTitle,
 } from "../../../components/ui/card.tsx";
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
+import { toast } from "../../../lib/toast.ts";
 import { useZodForm } from "../../../lib/use-zod-form.ts";
 import { contractPdfUrl, useMyContract, useSignContract } from "../api.ts";
 import { SignatureFields } from "./signature-fields.tsx";

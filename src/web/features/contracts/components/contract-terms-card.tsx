@@ -1,5 +1,4 @@
 import { useState } from "react";
-import { toast } from "sonner";
 import { CONTRACT_MESSAGES, saveTermsSchema } from "../../../../shared/contracts.ts";
 import { TextareaField } from "../../../components/form-field.tsx";
 import { Button } from "../../../components/ui/button.tsx";
@@ -11,6 +10,7 @@ import {
 	CardTitle,
 } from "../../../components/ui/card.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
+import { toast } from "../../../lib/toast.ts";
 import { useZodForm } from "../../../lib/use-zod-form.ts";
 import { useContractTerms, useSaveTerms } from "../api.ts";
 import { dayOf, TermsText } from "./terms-text.tsx";

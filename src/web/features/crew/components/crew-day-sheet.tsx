@@ -1,6 +1,5 @@
 import { CheckCircle2, MapPin, Phone, Printer } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import { longDate } from "../../../../shared/bookings.ts";
 import { arrivalLabel, type CrewStop, type PropertySpecs } from "../../../../shared/crew.ts";
 import { MAX_INSTALLATION_MEDIA } from "../../../../shared/customers.ts";
@@ -18,6 +17,7 @@ import {
 } from "../../../components/ui/dialog.tsx";
 import { errorMessage, fieldErrorsOf } from "../../../lib/api-client.ts";
 import { telHref } from "../../../lib/business-profile.ts";
+import { toast } from "../../../lib/toast.ts";
 import { BinsNotAtHouseWarning, StopBins } from "../../storage/components/stop-bins.tsx";
 import { useAddPropertyNote, useCrewDay, useMarkStopDone } from "../api.ts";
 import { milesText } from "./day-route-card.tsx";

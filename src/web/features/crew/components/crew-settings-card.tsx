@@ -1,6 +1,5 @@
 import { UserMinus, Users } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import { crewInviteSchema } from "../../../../shared/auth.ts";
 import { FormField, formValues } from "../../../components/form-field.tsx";
 import { Button } from "../../../components/ui/button.tsx";
@@ -20,6 +19,7 @@ import {
 	DialogTitle,
 } from "../../../components/ui/dialog.tsx";
 import { errorMessage, fieldErrorsOf } from "../../../lib/api-client.ts";
+import { toast } from "../../../lib/toast.ts";
 import { useZodForm } from "../../../lib/use-zod-form.ts";
 import { useCrewMembers, useInviteCrew, useRemoveCrewMember, useRevokeCrewInvite } from "../api.ts";
 

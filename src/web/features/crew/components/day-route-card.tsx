@@ -1,11 +1,11 @@
 import { ArrowDown, ArrowUp, Route, Send } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import { type Arrival, arrivalLabel, type CrewStop } from "../../../../shared/crew.ts";
 import { FormField } from "../../../components/form-field.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { errorMessage, fieldErrorsOf } from "../../../lib/api-client.ts";
+import { toast } from "../../../lib/toast.ts";
 import {
 	useCrewDay,
 	useOptimizeRoute,

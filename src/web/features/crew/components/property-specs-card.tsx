@@ -1,6 +1,5 @@
 import { Pencil } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import { type PropertySpecs, propertySpecsInputSchema } from "../../../../shared/crew.ts";
 import { FormField, formValues, TextareaField } from "../../../components/form-field.tsx";
 import { Button } from "../../../components/ui/button.tsx";
@@ -12,6 +11,7 @@ import {
 	CardTitle,
 } from "../../../components/ui/card.tsx";
 import { errorMessage, fieldErrorsOf } from "../../../lib/api-client.ts";
+import { toast } from "../../../lib/toast.ts";
 import { useZodForm } from "../../../lib/use-zod-form.ts";
 import { usePropertySpecs, useSavePropertySpecs } from "../api.ts";
 

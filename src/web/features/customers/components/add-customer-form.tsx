@@ -1,7 +1,6 @@
 import { Sparkles, UserPlus } from "lucide-react";
 import type * as React from "react";
 import { useId, useState } from "react";
-import { toast } from "sonner";
 import { CUSTOMER_MESSAGES, createCustomerSchema } from "../../../../shared/customers.ts";
 import { estimateRequestSchema, MAX_QUOTE_PHOTOS } from "../../../../shared/estimate.ts";
 import { formatCents } from "../../../../shared/money.ts";
@@ -10,6 +9,7 @@ import { PhotoPicker } from "../../../components/photo-picker.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
+import { toast } from "../../../lib/toast.ts";
 import { useZodForm } from "../../../lib/use-zod-form.ts";
 import { usePaymentSetup } from "../../payments/api.ts";
 import { PaymentInfoFields } from "../../payments/components/payment-info-section.tsx";

@@ -1,6 +1,5 @@
 import { ImagePlus, Trash2, UserRound } from "lucide-react";
 import { useId, useState } from "react";
-import { toast } from "sonner";
 import {
 	CUSTOMER_IMAGE_TYPES,
 	CUSTOMER_MESSAGES,
@@ -16,6 +15,7 @@ import {
 	DialogTitle,
 } from "../../../components/ui/dialog.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
+import { toast } from "../../../lib/toast.ts";
 import { cn } from "../../../lib/utils.ts";
 import { useCustomerImage } from "../api.ts";
 

@@ -1,6 +1,5 @@
 import { Camera, ImagePlus, Trash2 } from "lucide-react";
 import { useId } from "react";
-import { toast } from "sonner";
 import {
 	type CustomerDetail,
 	MAX_INSTALLATION_MEDIA,
@@ -10,6 +9,7 @@ import { EmptyState } from "../../../components/shell/app-shell.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
+import { toast } from "../../../lib/toast.ts";
 import { useInstallationMedia, useMyInstallationMedia } from "../api.ts";
 
 function Gallery({

@@ -1,4 +1,3 @@
-import { toast } from "sonner";
 import {
 	type CustomerDetail,
 	PROGRESS_FLAGS,
@@ -6,6 +5,7 @@ import {
 } from "../../../../shared/customers.ts";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
+import { toast } from "../../../lib/toast.ts";
 import { useUpdateProgress } from "../api.ts";
 
 /** The four milestones as switches, saved the moment one is flipped (no edit mode needed). */

@@ -1,7 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Bell, BellOff, BellRing, X } from "lucide-react";
 import * as React from "react";
-import { toast } from "sonner";
 import { CATEGORY_LABELS, NOTIFICATION_CATEGORIES } from "../../../../shared/notifications.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import {
@@ -13,6 +12,7 @@ import {
 } from "../../../components/ui/card.tsx";
 import { Switch } from "../../../components/ui/switch.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
+import { toast } from "../../../lib/toast.ts";
 import {
 	notificationQueries,
 	type PushState,

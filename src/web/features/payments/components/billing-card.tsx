@@ -1,6 +1,5 @@
 import { Receipt } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import type { CustomerDetail } from "../../../../shared/customers.ts";
 import { formatDate } from "../../../../shared/dates.ts";
 import { formatCents } from "../../../../shared/money.ts";
@@ -17,6 +16,7 @@ import {
 	DialogTitle,
 } from "../../../components/ui/dialog.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
+import { toast } from "../../../lib/toast.ts";
 import { useMarkBillPaid, useUndoMarkBillPaid } from "../api.ts";
 import { BillsBySeason } from "./bills-by-season.tsx";
 

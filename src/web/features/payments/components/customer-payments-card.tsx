@@ -2,7 +2,6 @@ import { CalendarDays, CreditCard, Undo2 } from "lucide-react";
 import type * as React from "react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
 import { formatDate } from "../../../../shared/dates.ts";
 import { formatCents } from "../../../../shared/money.ts";
 import {
@@ -26,6 +25,7 @@ import {
 	DialogTitle,
 } from "../../../components/ui/dialog.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
+import { toast } from "../../../lib/toast.ts";
 import { useCustomerPayments, useRefundPayment } from "../api.ts";
 import { brandName } from "../payment-method.ts";
 import { dayOf } from "./bill-rows.tsx";

@@ -1,6 +1,5 @@
 import { CalendarDays, CreditCard } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import { businessDate, formatDate } from "../../../../shared/dates.ts";
 import { formatCents } from "../../../../shared/money.ts";
 import type { PaymentSetup, Plan } from "../../../../shared/payments.ts";
@@ -21,6 +20,7 @@ import {
 	DialogTitle,
 } from "../../../components/ui/dialog.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
+import { toast } from "../../../lib/toast.ts";
 import { useCancelPlan, useJoinPlan, usePlan } from "../api.ts";
 import { useCardForm } from "../card-form-api.ts";
 import { useLeftPageReset, useNoProviderMessage } from "../pay-action-api.ts";

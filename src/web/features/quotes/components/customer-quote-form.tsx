@@ -1,10 +1,10 @@
 import { Pencil, RefreshCw, Send, Sparkles } from "lucide-react";
 import type * as React from "react";
-import { toast } from "sonner";
 import { estimateRequestSchema, QUOTE_FORM_MESSAGES } from "../../../../shared/estimate.ts";
 import { customerQuoteSchema } from "../../../../shared/quote-request.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
+import { toast } from "../../../lib/toast.ts";
 import { useZodForm } from "../../../lib/use-zod-form.ts";
 import { useMe } from "../../auth/api.ts";
 import {

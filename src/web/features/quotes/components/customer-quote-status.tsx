@@ -1,6 +1,5 @@
 import { PartyPopper, X } from "lucide-react";
 import { Link } from "react-router";
-import { toast } from "sonner";
 import { formatDate } from "../../../../shared/dates.ts";
 import { formatCents } from "../../../../shared/money.ts";
 import type { QuoteView } from "../../../../shared/quotes.ts";
@@ -14,6 +13,7 @@ import {
 	CardTitle,
 } from "../../../components/ui/card.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
+import { toast } from "../../../lib/toast.ts";
 import { useCustomerQuoteActions } from "../api.ts";
 import { QuoteStatusBadge } from "./quote-status-badge.tsx";
 

@@ -1,6 +1,5 @@
 import { ChevronDown, UserPlus } from "lucide-react";
 import { useId, useState } from "react";
-import { toast } from "sonner";
 import { formatDate } from "../../../../shared/dates.ts";
 import { dollarsToCents, formatCents } from "../../../../shared/money.ts";
 import { QUOTE_MESSAGES, type QuoteView } from "../../../../shared/quotes.ts";
@@ -9,6 +8,7 @@ import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
+import { toast } from "../../../lib/toast.ts";
 import { cn } from "../../../lib/utils.ts";
 import { useDecideQuote } from "../api.ts";
 import { QuoteStatusBadge } from "./quote-status-badge.tsx";

@@ -1,5 +1,4 @@
 import { UserPlus } from "lucide-react";
-import { toast } from "sonner";
 import { QUOTE_MESSAGES, type QuoteView } from "../../../../shared/quotes.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import {
@@ -11,6 +10,7 @@ import {
 	DialogTitle,
 } from "../../../components/ui/dialog.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
+import { toast } from "../../../lib/toast.ts";
 import { useCreateWebsiteCustomer } from "../api.ts";
 
 /** The approved website quote the dialog offers an account for. */

@@ -1,7 +1,6 @@
 import { RefreshCw } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { toast } from "sonner";
 import { formatDate } from "../../../../shared/dates.ts";
 import { formatCents } from "../../../../shared/money.ts";
 import { acceptRenewalSchema, type RenewalOffer, renewTitle } from "../../../../shared/renewals.ts";
@@ -24,6 +23,7 @@ import {
 	DialogTitle,
 } from "../../../components/ui/dialog.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
+import { toast } from "../../../lib/toast.ts";
 import { useZodForm } from "../../../lib/use-zod-form.ts";
 import { SignatureFields } from "../../contracts/components/signature-fields.tsx";
 import { TermsText } from "../../contracts/components/terms-text.tsx";

@@ -1,6 +1,5 @@
 import { RefreshCw, Send } from "lucide-react";
 import { Link } from "react-router";
-import { toast } from "sonner";
 import { addDays, businessDate, formatDate } from "../../../../shared/dates.ts";
 import { formatCents } from "../../../../shared/money.ts";
 import {
@@ -18,6 +17,7 @@ import {
 	CardTitle,
 } from "../../../components/ui/card.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
+import { toast } from "../../../lib/toast.ts";
 import { useExtendRenewal, useRenewalPipeline, useSendRenewals } from "../api.ts";
 
 const BADGE = {

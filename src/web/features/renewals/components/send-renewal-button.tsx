@@ -1,7 +1,7 @@
 import { Send } from "lucide-react";
-import { toast } from "sonner";
 import { Button } from "../../../components/ui/button.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
+import { toast } from "../../../lib/toast.ts";
 import { useSendRenewals } from "../api.ts";
 
 /**

@@ -1,6 +1,5 @@
 import { Plus } from "lucide-react";
 import { useId, useState } from "react";
-import { toast } from "sonner";
 import {
 	REQUEST_MESSAGES,
 	REQUEST_TYPE_LABELS,
@@ -20,6 +19,7 @@ import {
 } from "../../../components/ui/dialog.tsx";
 import { Label } from "../../../components/ui/label.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
+import { toast } from "../../../lib/toast.ts";
 import { useZodForm } from "../../../lib/use-zod-form.ts";
 import { useAddRequestForCustomer } from "../api.ts";
 import { useRequestFields } from "../request-fields-api.ts";

@@ -1,6 +1,5 @@
 import { Check, Eye, Play, X } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import { REQUEST_MESSAGES } from "../../../../shared/requests.ts";
 import type { OwnerRequest, RequestAction } from "../../../../shared/service-requests.ts";
 import { EmailText, PhoneText } from "../../../components/contact-text.tsx";
@@ -16,6 +15,7 @@ import {
 	DialogTitle,
 } from "../../../components/ui/dialog.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
+import { toast } from "../../../lib/toast.ts";
 import { useChangeRequest } from "../api.ts";
 import {
 	age,

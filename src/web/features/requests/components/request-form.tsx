@@ -1,7 +1,6 @@
 import { Send } from "lucide-react";
 import type * as React from "react";
 import { useState } from "react";
-import { toast } from "sonner";
 import { formatCents } from "../../../../shared/money.ts";
 import {
 	type CustomerRequestType,
@@ -12,6 +11,7 @@ import { newRequestSchema } from "../../../../shared/service-requests.ts";
 import { PhotoPicker } from "../../../components/photo-picker.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
+import { toast } from "../../../lib/toast.ts";
 import { useZodForm } from "../../../lib/use-zod-form.ts";
 import { useMe } from "../../auth/api.ts";
 import {

@@ -1,5 +1,4 @@
 import { ClipboardList } from "lucide-react";
-import { toast } from "sonner";
 import { formatCents } from "../../../../shared/money.ts";
 import { REQUEST_MESSAGES } from "../../../../shared/requests.ts";
 import type { RequestView } from "../../../../shared/service-requests.ts";
@@ -7,6 +6,7 @@ import { EmptyState, LoadingState } from "../../../components/shell/app-shell.ts
 import { Button } from "../../../components/ui/button.tsx";
 import { Card, CardContent } from "../../../components/ui/card.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
+import { toast } from "../../../lib/toast.ts";
 import { useCancelMyRequest, useMyRequests } from "../api.ts";
 import {
 	colorText,

@@ -1,6 +1,5 @@
 import { Plus, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
-import { toast } from "sonner";
 import {
 	type OwnerSettings,
 	type SecretName,
@@ -20,6 +19,7 @@ import { Input } from "../../../components/ui/input.tsx";
 import { Label } from "../../../components/ui/label.tsx";
 import { Switch } from "../../../components/ui/switch.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
+import { toast } from "../../../lib/toast.ts";
 import { type FieldProps, useZodForm } from "../../../lib/use-zod-form.ts";
 import { useSaveSettings } from "../api.ts";
 

@@ -1,6 +1,5 @@
 import { ArrowDown, ArrowUp, Pencil, Plus, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
-import { toast } from "sonner";
 import type { ServiceOption } from "../../../../shared/catalog.ts";
 import { formatCents } from "../../../../shared/money.ts";
 import { serviceOptionInputSchema } from "../../../../shared/settings.ts";
@@ -24,6 +23,7 @@ import {
 	DialogTitle,
 } from "../../../components/ui/dialog.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
+import { toast } from "../../../lib/toast.ts";
 import { useZodForm } from "../../../lib/use-zod-form.ts";
 import { useAllServiceOptions, useServiceOptionActions } from "../api.ts";
 

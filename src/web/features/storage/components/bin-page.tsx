@@ -1,6 +1,5 @@
 import { PackageSearch } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import {
 	BIN_STATE_LABELS,
 	type BinDetail,
@@ -11,6 +10,7 @@ import { SelectField } from "../../../components/form-field.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
+import { toast } from "../../../lib/toast.ts";
 import { useBin, useScanBin, useStorageLocations } from "../api.ts";
 import { showError } from "../show-error.ts";
 

@@ -1,6 +1,5 @@
 import { Package, Printer } from "lucide-react";
 import { Link } from "react-router";
-import { toast } from "sonner";
 import { binInputSchema } from "../../../../shared/storage.ts";
 import {
 	FormField,
@@ -17,6 +16,7 @@ import {
 	CardTitle,
 } from "../../../components/ui/card.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
+import { toast } from "../../../lib/toast.ts";
 import { useZodForm } from "../../../lib/use-zod-form.ts";
 import { useAddBin, useCustomerBins, useStorageLocations } from "../api.ts";
 import { showError } from "../show-error.ts";

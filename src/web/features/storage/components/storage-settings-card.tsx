@@ -1,6 +1,5 @@
 import { ScanLine, Trash2, Warehouse } from "lucide-react";
 import { Link } from "react-router";
-import { toast } from "sonner";
 import { storageLocationInputSchema } from "../../../../shared/storage.ts";
 import { FormField, formValues } from "../../../components/form-field.tsx";
 import { Button } from "../../../components/ui/button.tsx";
@@ -12,6 +11,7 @@ import {
 	CardTitle,
 } from "../../../components/ui/card.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
+import { toast } from "../../../lib/toast.ts";
 import { useZodForm } from "../../../lib/use-zod-form.ts";
 import { useAddLocation, useRemoveLocation, useStorageLocations } from "../api.ts";
 import { showError } from "../show-error.ts";

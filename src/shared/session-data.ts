@@ -1,0 +1,7 @@
+// No imports on purpose: the browser reads this before anything else.
+
+/**
+ * The id of the data element the server writes the signed-in user into, in the pages of the
+ * signed-in areas: `{ "user": ... }`, as GET /api/me answers.
+ */
+export const SESSION_DATA_ID = "session-data";
