@@ -88,6 +88,8 @@ describe("the signed-in areas' pages", () => {
 			// The name's "</script>" cannot end the element early.
 			expect(res.text).not.toContain("</script><b>");
 		}
+		// The service worker's stored shell is the same for everyone: no user in it.
+		expect(sessionOf((await customer.client.get("/app?precache")).text)).toBeUndefined();
 		const visitor = new HttpClient(app.url);
 		expect(sessionOf((await visitor.get("/app")).text)).toEqual({ user: null });
 		// Pages outside the signed-in areas carry no one.

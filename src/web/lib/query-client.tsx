@@ -1,7 +1,9 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type * as React from "react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
+import { FullPageSpinner } from "../components/full-page-spinner.tsx";
 import { ApiError } from "./api-client.ts";
+import { restoreQueries } from "./query-persistence.ts";
 
 function createQueryClient() {
 	return new QueryClient({
@@ -31,11 +33,33 @@ function queryClient() {
 	return browserClient;
 }
 
+let restored = false;
+
 /**
  * TanStack Query for the pages that use it: the app and owner areas, sign-in and the quote form.
- * The static public pages leave it out, so their first load stays small.
+ * The static public pages leave it out, so their first load stays small. `persist`: the signed-in
+ * areas, whose data is kept on the device between visits (query-persistence.ts); they show once it
+ * is back in the cache.
  */
-export function QueryProvider({ children }: { children: React.ReactNode }) {
+export function QueryProvider({
+	children,
+	persist = false,
+}: {
+	children: React.ReactNode;
+	persist?: boolean;
+}) {
 	const [client] = useState(queryClient);
-	return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+	const [ready, setReady] = useState(!persist || restored);
+	useEffect(() => {
+		if (ready) return;
+		void restoreQueries(client).then(() => {
+			restored = true;
+			setReady(true);
+		});
+	}, [client, ready]);
+	return (
+		<QueryClientProvider client={client}>
+			{ready ? children : <FullPageSpinner />}
+		</QueryClientProvider>
+	);
 }

@@ -97,7 +97,9 @@ export function createWebRoutes(clientDir: string) {
 		const profile = await getCachedBusinessProfile(c.var.deps);
 		c.header("content-security-policy", page.csp);
 		const html = withProfile(page, profile);
-		if (!known || !SIGNED_IN_AREA.test(pathname)) {
+		// The service worker's copy (?precache, scripts/service-worker.ts) is everyone's shell: no user.
+		const shell = new URL(c.req.url).searchParams.has("precache");
+		if (!known || shell || !SIGNED_IN_AREA.test(pathname)) {
 			c.header("cache-control", "no-cache");
 			return c.html(html, known ? 200 : 404);
 		}

@@ -39,7 +39,7 @@ function OwnerShell({ children }: { children: React.ReactNode }) {
 
 export default function OwnerLayout() {
 	return (
-		<QueryProvider>
+		<QueryProvider persist>
 			<RequireUser owner>
 				{(user) => (
 					<OwnerShell>

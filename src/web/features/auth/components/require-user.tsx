@@ -18,11 +18,12 @@ export function RequireUser({
 	crew?: boolean;
 	children: (user: SessionUser) => React.ReactNode;
 }) {
-	const { data: user, isPending, isError } = useMe();
+	const { data: user, isPending } = useMe();
 	const { pathname } = useLocation();
 	if (isPending) return <FullPageSpinner />;
-	// A scanned bin label opens its page after signing in.
-	if (isError || !user)
+	// A scanned bin label opens its page after signing in. A failed read keeps the user it had
+	// (offline, the installed app opens on the last visit's data).
+	if (!user)
 		return (
 			<Navigate
 				to={isBinPath(pathname) ? `/auth?next=${encodeURIComponent(pathname)}` : "/auth"}
