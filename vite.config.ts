@@ -23,10 +23,9 @@ export default defineConfig({
 	build: {
 		// Every browser the app supports preloads modules itself: no polyfill in the entry script.
 		modulePreload: { polyfill: false },
-		// Small shared chunks are merged into the chunks that load with them: a signed-in screen
-		// loaded some 95 scripts, each a request on a slow phone connection, and loads about 60 now
-		// (the same bytes). Public pages load the same code as before, in fewer files.
-		rollupOptions: { output: { experimentalMinChunkSize: 0 } },
+		// Rollup's own chunks, small ones not merged: merging moved code that loads on demand (a
+		// dialog's window, the toaster, the forms' schemas) into the chunks every page loads first
+		// (decision 040).
 	},
 	server: {
 		proxy: { "/api": `http://127.0.0.1:${apiPort}` },
