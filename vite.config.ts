@@ -18,8 +18,6 @@ export default defineConfig({
 		pureSchemasPlugin(),
 		bundleReportPlugin(),
 	],
-	// Each build's own name for the data it keeps on the device (src/web/lib/query-persistence.ts).
-	define: { "import.meta.env.VITE_BUILD_ID": JSON.stringify(Date.now().toString(36)) },
 	build: {
 		// Every browser the app supports preloads modules itself: no polyfill in the entry script.
 		modulePreload: { polyfill: false },

@@ -4,14 +4,10 @@
  *
  * - Precached: JS/CSS assets, the app icons and manifest, every prerendered page and the SPA
  *   fallback. Hashed assets are served cache-first from the precache.
- * - The signed-in areas (/app*, /owner*, /crew*, /bins/*) open from the stored SPA shell at once,
- *   network or not, as an installed app does: their data comes from the device's copy of the last
- *   visit while the current one loads (src/web/lib/query-persistence.ts, decision 039). A new
- *   release's worker brings its new shell.
- * - Other page navigations go to the network first (deploys show up at once); only when the network
- *   fails does the worker answer from the precache: a public page with its own prerendered HTML,
- *   the sign-in pages (/auth*) with the SPA fallback, anything else with a redirect to the offline
- *   page.
+ * - Page navigations go to the network first (a signed-in user always gets the current page and
+ *   deploys show up at once); only when the network fails does the worker answer from the precache:
+ *   a public page with its own prerendered HTML, an app page (/app*, /owner*, /auth*) with the SPA
+ *   fallback, anything else with a redirect to the offline page.
  * - /api/* is never cached: nothing is stored at runtime, API calls match no route (the browser
  *   fetches them as if there were no worker), and an API link opened as a page (a file download)
  *   goes to the network like any other page.
@@ -38,11 +34,8 @@ const PRECACHE_QUERY = "?precache";
  */
 const SPA_SHELL_PAGE = "/app";
 
-/** The signed-in areas' pages (their path), which open from the stored shell. */
-const SIGNED_IN_AREA_PATTERN = /^\/(?:app|owner|crew|bins)(?:\/|$)/;
-
-/** The sign-in pages, whose shell is the same SPA fallback, from the network first. */
-const AUTH_AREA_PATTERN = /^https?:\/\/[^/?#]+\/auth(?:[/?#-]|$)/;
+/** Path prefixes of the single-page-app areas (signed-in customer app, owner area, sign-in). */
+const APP_AREA_PATTERN = /^https?:\/\/[^/?#]+\/(?:app|owner|auth)(?:[/?#-]|$)/;
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 
@@ -91,12 +84,9 @@ export async function writeServiceWorker(clientDir: string): Promise<ServiceWork
 		cleanupOutdatedCaches: true,
 		// Starts the page request while the worker boots, so network-first costs no extra time.
 		navigationPreload: true,
-		// Answered before the routes below.
-		navigateFallback: `${SPA_SHELL_PAGE}${PRECACHE_QUERY}`,
-		navigateFallbackAllowlist: [SIGNED_IN_AREA_PATTERN],
 		runtimeCaching: [
 			...pages.map((page) => navigation(pageUrlPattern(page), `${page}${PRECACHE_QUERY}`)),
-			navigation(AUTH_AREA_PATTERN, `${SPA_SHELL_PAGE}${PRECACHE_QUERY}`),
+			navigation(APP_AREA_PATTERN, `${SPA_SHELL_PAGE}${PRECACHE_QUERY}`),
 			// Last: any other page. When the network fails, send the browser to /offline (answered
 			// above): the offline page's HTML only hydrates at its own URL. Both functions are copied
 			// into sw.js as source text, so they must not use anything from this module.

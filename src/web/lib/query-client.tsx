@@ -1,9 +1,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type * as React from "react";
-import { useEffect, useState } from "react";
-import { FullPageSpinner } from "../components/full-page-spinner.tsx";
+import { useState } from "react";
 import { ApiError } from "./api-client.ts";
-import { restoreQueries } from "./query-persistence.ts";
 
 function createQueryClient() {
 	return new QueryClient({
@@ -33,33 +31,11 @@ function queryClient() {
 	return browserClient;
 }
 
-let restored = false;
-
 /**
  * TanStack Query for the pages that use it: the app and owner areas, sign-in and the quote form.
- * The static public pages leave it out, so their first load stays small. `persist`: the signed-in
- * areas, whose data is kept on the device between visits (query-persistence.ts); they show once it
- * is back in the cache.
+ * The static public pages leave it out, so their first load stays small.
  */
-export function QueryProvider({
-	children,
-	persist = false,
-}: {
-	children: React.ReactNode;
-	persist?: boolean;
-}) {
+export function QueryProvider({ children }: { children: React.ReactNode }) {
 	const [client] = useState(queryClient);
-	const [ready, setReady] = useState(!persist || restored);
-	useEffect(() => {
-		if (ready) return;
-		void restoreQueries(client).then(() => {
-			restored = true;
-			setReady(true);
-		});
-	}, [client, ready]);
-	return (
-		<QueryClientProvider client={client}>
-			{ready ? children : <FullPageSpinner />}
-		</QueryClientProvider>
-	);
+	return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }

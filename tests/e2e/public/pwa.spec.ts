@@ -176,48 +176,6 @@ test("offline, public pages and the app shell come from the cache; other pages s
 	await expect(page.getByRole("heading", { level: 1, name: "Get Your Free Quote" })).toBeVisible();
 });
 
-test("the signed-in app opens from the device: its shell at once and the last visit's data, even offline", async ({
-	page,
-	context,
-	pageErrors,
-}) => {
-	// Offline, the page's calls to the API fail while it shows what it had.
-	pageErrors.allow(failedResource("offline", "/api/*"));
-	test.slow(); // the worker precaches about 1 MB before it takes over
-	await signUpViaApi(page, {
-		email: uniqueEmail(),
-		password: "customer-secret-1",
-		displayName: "Warm Wendy",
-	});
-	await page.goto("/app");
-	await expect(page.getByRole("heading", { level: 1, name: "Welcome, Warm Wendy" })).toBeVisible();
-	await serviceWorkerControls(page);
-	// The page keeps its data on the device a moment after it arrives.
-	await expect
-		.poll(() =>
-			page.evaluate(
-				() =>
-					new Promise<number>((resolve) => {
-						const open = indexedDB.open("keyval-store");
-						open.onsuccess = () => {
-							const db = open.result;
-							if (!db.objectStoreNames.contains("keyval")) return resolve(0);
-							const count = db.transaction("keyval").objectStore("keyval").count();
-							count.onsuccess = () => resolve(count.result);
-						};
-						open.onerror = () => resolve(0);
-					}),
-			),
-		)
-		.toBe(1);
-
-	await context.setOffline(true);
-	await page.reload();
-	await expect(page.getByRole("heading", { level: 1, name: "Welcome, Warm Wendy" })).toBeVisible();
-	await expect(page.getByRole("navigation", { name: "Customer app" })).toBeVisible();
-	await context.setOffline(false);
-});
-
 test("the install banner appears with the browser's offer; Later and the close icon hide it", async ({
 	page,
 }) => {

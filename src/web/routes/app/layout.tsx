@@ -60,7 +60,7 @@ function CustomerTopBar({ user }: { user: SessionUser }) {
 
 export default function CustomerLayout() {
 	return (
-		<QueryProvider persist>
+		<QueryProvider>
 			<RequireUser>
 				{(user) => (
 					<AppShell tabs={tabs} label="Customer app" topBar={<CustomerTopBar user={user} />}>

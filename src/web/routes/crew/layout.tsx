@@ -33,7 +33,7 @@ function CrewHeader({ name }: { name: string }) {
 
 export default function CrewLayout() {
 	return (
-		<QueryProvider persist>
+		<QueryProvider>
 			<RequireUser crew>
 				{(user) => (
 					<div className="min-h-dvh bg-background print:bg-white">

@@ -39,7 +39,7 @@ function OwnerShell({ children }: { children: React.ReactNode }) {
 
 export default function OwnerLayout() {
 	return (
-		<QueryProvider persist>
+		<QueryProvider>
 			<RequireUser owner>
 				{(user) => (
 					<OwnerShell>
