@@ -99,19 +99,18 @@ export async function findWindow(db: Executor, id: string): Promise<ServiceWindo
 
 /** The calendar's rules and the renewal offers' (Settings → Season). */
 export async function readSeasonSettings(db: Executor): Promise<SeasonSettings & SeasonRules> {
-	const [row] = await db
-		.select({
-			weekdayCapacity: seasonSettings.weekdayCapacity,
-			depositPercent: seasonSettings.depositPercent,
-			changeLockDays: seasonSettings.changeLockDays,
-			reinstallDiscountPct: seasonSettings.reinstallDiscountPct,
-			renewalOpensOn: seasonSettings.renewalOpensOn,
-			renewalValidUntil: seasonSettings.renewalValidUntil,
-		})
-		.from(seasonSettings)
-		.where(eq(seasonSettings.id, 1));
+	const [row] = await db.select(ruleColumns).from(seasonSettings).where(eq(seasonSettings.id, 1));
 	return row ?? defaultSeasonSettings;
 }
+
+const ruleColumns = {
+	weekdayCapacity: seasonSettings.weekdayCapacity,
+	depositPercent: seasonSettings.depositPercent,
+	changeLockDays: seasonSettings.changeLockDays,
+	reinstallDiscountPct: seasonSettings.reinstallDiscountPct,
+	renewalOpensOn: seasonSettings.renewalOpensOn,
+	renewalValidUntil: seasonSettings.renewalValidUntil,
+};
 
 /** The rules before the owner first saves Settings → Season (no row yet). */
 const defaultSeasonSettings: SeasonSettings & SeasonRules = {
@@ -132,14 +131,7 @@ export const windowWithRules = preparedOnce((db) =>
 	db
 		.select({
 			window: windowColumns,
-			rules: {
-				weekdayCapacity: seasonSettings.weekdayCapacity,
-				depositPercent: seasonSettings.depositPercent,
-				changeLockDays: seasonSettings.changeLockDays,
-				reinstallDiscountPct: seasonSettings.reinstallDiscountPct,
-				renewalOpensOn: seasonSettings.renewalOpensOn,
-				renewalValidUntil: seasonSettings.renewalValidUntil,
-			},
+			rules: ruleColumns,
 			firstInstallId: sql<string | null>`(select f.id from ${serviceWindows} f
 				where f.season_id = ${serviceWindows.seasonId} and f.kind = 'install'
 				order by f.starts_on, f.name limit 1)`,
