@@ -186,7 +186,7 @@ const customerFactsBy = (by: "user" | "customer") =>
 			.prepare(`customer_facts_by_${by}`);
 	});
 export const customerFactsByUser = customerFactsBy("user");
-export const customerFactsByCustomer = customerFactsBy("customer");
+const customerFactsByCustomer = customerFactsBy("customer");
 
 async function customerFacts(db: Executor, where: { userId?: string; customerId?: string }) {
 	const [row] = where.customerId

@@ -2,9 +2,9 @@ import { randomUUID } from "node:crypto";
 import { getTableColumns, type SQL, sql } from "drizzle-orm";
 import { HOLD_MINUTES } from "../../../shared/bookings.ts";
 import type { AppEvent } from "../../../shared/events.ts";
+import type { Deps } from "../../app-env.ts";
 import { preparedOnce } from "../../db/database.ts";
 import { bills, bookings } from "../../db/schema.ts";
-import type { BookingDeps } from "./bookings.service.ts";
 
 /**
  * The approval bill's balance, in SQL: the approved amount after the install's window adjustment
@@ -71,7 +71,7 @@ export const installHold = preparedOnce((db) => {
  * deposit of the season was paid already: the day is then booked at once, the usual way.
  */
 export async function holdInstallDay(
-	deps: Pick<BookingDeps, "db" | "events">,
+	deps: Pick<Deps, "db" | "events">,
 	hold: {
 		customer: {
 			id: string;
