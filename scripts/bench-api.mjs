@@ -263,7 +263,7 @@ async function measureBook() {
 	);
 	const { rows: bookers } = await sql(
 		db,
-		"select id, user_id from customers where user_id like 'book-%' order by split_part(user_id, '-', 2)::int",
+		"select user_id from customers where user_id like 'book-%' order by split_part(user_id, '-', 2)::int",
 	);
 	const cookieOf = (userId) => {
 		const token = `${userId.replace("book-", "book-token-")}`;
@@ -276,7 +276,6 @@ async function measureBook() {
 			day: days[Math.floor(i / 100)].day,
 		};
 		return {
-			customerId: b.id,
 			cookie: cookieOf(b.user_id),
 			body: JSON.stringify(booking),
 			floorBody: JSON.stringify({ ...booking, token: b.user_id.replace("book-", "book-token-") }),
@@ -295,7 +294,7 @@ async function measureBook() {
 						setupRequest: (req) => {
 							const b = queue[next++];
 							return floor
-								? { ...req, path: `/${b.customerId}`, body: b.floorBody }
+								? { ...req, path: "/", body: b.floorBody }
 								: {
 										...req,
 										path: "/api/bookings",
@@ -347,7 +346,9 @@ async function startFloor(script, settings = {}) {
 			s.close(() => resolve(port));
 		});
 	});
+	// With tsx: a floor may send the app's own statements, made by its TypeScript code.
 	const child = fork(script, {
+		execArgv: ["--import", "tsx"],
 		env: { ...process.env, DATABASE_URL: dbUrl.toString(), PORT: String(port), ...settings },
 	});
 	floors.push(child);

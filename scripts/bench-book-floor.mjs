@@ -1,90 +1,87 @@
 // The booking path's floor on this machine, for `npm run bench:api`: a bare node:http server and a
-// pg pool sending the statements a customer's install booking sends, in the app's order: the
-// session; end the holds whose time is up; read the window, the rules and the customer's quote,
-// bills and contract; then in one transaction read the season's paid deposits, insert the deposit
-// bill, make the approval bill the balance, notify the other instances, and insert the held
-// booking pointing at the bill (its trigger takes the day at commit). None of the app around
-// them: no framework, validation, cookie signature or events.
-// Env: DATABASE_URL (a migrated database), PORT. Requests: POST /{customerId} with
-// {windowId, day, token} (the session token the app would read from the cookie).
-import { createHash } from "node:crypto";
+// pg pool sending the very statements a customer's install booking sends, in the app's order: the
+// session; the holds whose time is up; the window with the calendar's rules; the customer's quote,
+// bill and contract; then the hold itself, one statement (the deposit bill, the balance, the held
+// booking and the notification to the other instances; its trigger takes the day at commit). The
+// statements' text comes from the app's own code (decision 039), built once at start; each request
+// sends only values. None of the app around them: no framework, validation, cookie signature,
+// read cache or events. Run with `node --import tsx` (the statements are TypeScript).
+// Env: DATABASE_URL (a migrated database), PORT. Requests: POST / with {windowId, day, token}
+// (the session token the app would read from the cookie).
+import { randomUUID } from "node:crypto";
 import http from "node:http";
+import { fillPlaceholders } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
+import * as schema from "../src/server/db/schema.ts";
+import { sessionByToken } from "../src/server/features/auth/auth.middleware.ts";
+import { hashSessionToken } from "../src/server/features/auth/session-token.ts";
+import { customerFactsByUser, dueHolds } from "../src/server/features/bookings/bookings.service.ts";
+import { installHold } from "../src/server/features/bookings/install-hold.ts";
+import { windowWithRules } from "../src/server/features/bookings/season.service.ts";
+import { businessDate } from "../src/shared/dates.ts";
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 pool.on("error", () => {}); // the bench drops the database when it is done
 
-async function book(customerId, windowId, day, token) {
-	const { rows: session } = await pool.query(
-		`select u.id, u.name, u.email, u.email_verified, s.expires_at, p.* from sessions s
-			join users u on u.id = s.user_id left join profiles p on p.user_id = s.user_id
-			where s.token = $1 and s.expires_at > now() and s.created_at > now() - make_interval(secs => $2)`,
-		[createHash("sha256").update(token).digest("hex"), 60 * 60 * 24 * 30],
-	);
-	if (!session[0]) throw new Error("no session");
-	await pool.query(
-		"select id from bookings where status = 'held' and hold_expires_at <= $1 limit 500",
-		[new Date()],
-	);
-	const { rows: windows } = await pool.query(
-		"select id, season_id, name, kind, starts_on, ends_on, price_adjust_pct, audience from service_windows where id = $1",
-		[windowId],
-	);
-	const { rows: settings } = await pool.query(
-		"select weekday_capacity, deposit_percent, change_lock_days from season_settings where id = $1",
-		[1],
-	);
-	const window = { ...windows[0], ...settings[0] };
-	const { rows: facts } = await pool.query(
-		`select c.id, c.user_id, c.agreed_to_services, q.cents, b.id as bill_id, b.amount_cents as bill_cents, b.status as bill_status,
-				exists (select 1 from bookings d where d.customer_id = c.id and d.kind = 'install' and d.status = 'done') as returning,
-				exists (select 1 from contracts k where k.user_id = c.user_id) as signed_any,
-				exists (select 1 from contracts k where k.user_id = c.user_id and k.quote_request_id = q.id) as signed_this
-			from customers c
-			left join lateral (select id, coalesce(revised_price_cents, total_estimate_cents) as cents from quote_requests
-				where user_id = c.user_id and status = 'approved' order by decided_at desc nulls last, created_at desc limit 1) q on true
-			left join bills b on b.quote_request_id = q.id
-			where c.id = $1`,
-		[customerId],
-	);
-	const customer = facts[0];
-	const signed = customer?.signed_any ? customer.signed_this : customer?.agreed_to_services;
-	if (!signed || customer.cents === null) throw new Error("cannot book");
-	const total = Math.round((customer.cents * (100 + window.price_adjust_pct)) / 100);
-	const deposit = Math.round((total * window.deposit_percent) / 100);
-	const client = await pool.connect();
-	try {
-		await client.query("begin");
-		const { rows: paid } = await client.query(
-			`select coalesce(sum(b.amount_cents), 0)::int as cents from bookings k join bills b on b.id = k.deposit_bill_id
-				where k.customer_id = $1 and k.season_id = $2 and k.kind = 'install' and b.status = 'paid'`,
-			[customerId, window.season_id],
-		);
-		if (paid[0].cents !== 0) throw new Error("deposit already paid");
-		const { rows: bill } = await client.query(
-			`insert into bills (user_id, description, due_date, amount_cents) values ($1, $2, current_date, $3) returning id`,
-			[customer.user_id, `Deposit to hold your install on ${day}`, deposit],
-		);
-		await client.query(
-			"update bills set amount_cents = $1 where id = $2 and status = 'pending' and amount_cents <> $1",
-			[total - deposit, customer.bill_id],
-		);
-		await client.query("select pg_notify('bench_floor', $1)", [
-			JSON.stringify({ from: "floor", events: [{ kind: "booking.changed", day }] }),
-		]);
-		const { rows: booked } = await client.query(
-			`insert into bookings (customer_id, season_id, window_id, kind, day, status, hold_expires_at, deposit_bill_id, created_by)
-				values ($1, $2, $3, 'install', $4, 'held', now() + interval '35 minutes', $5, $6) returning *`,
-			[customerId, window.season_id, windowId, day, bill[0].id, customer.user_id],
-		);
-		await client.query("commit");
-		return { ...booked[0], deposit_cents: deposit };
-	} catch (error) {
-		await client.query("rollback");
-		throw error;
-	} finally {
-		client.release();
-	}
+/** One of the app's prepared statements, sent by pg alone; rows as arrays, in its column order. */
+function statement(name, prepared) {
+	const { sql: text, params } = prepared(drizzle(pool, { schema })).getQuery();
+	return async (values) =>
+		(await pool.query({ name, text, values: fillPlaceholders(params, values), rowMode: "array" }))
+			.rows;
+}
+const session = statement("session_by_token", sessionByToken);
+const holdsDue = statement("due_holds", dueHolds);
+const windowAndRules = statement("window_with_rules", windowWithRules);
+const customerFacts = statement("customer_facts_by_user", customerFactsByUser);
+const hold = statement("install_hold", installHold);
+
+async function book(windowId, day, token) {
+	const [user] = await session({ tokenHash: hashSessionToken(token) });
+	if (!user) throw new Error("no session");
+	const userId = user[0];
+	const now = new Date();
+	await holdsDue({ now });
+	const [window] = await windowAndRules({ windowId });
+	const [, seasonId, , , , , pct, , , depositPercent] = window;
+	const [facts] = await customerFacts({ key: userId });
+	const [customerId, , agreed, approvedCents, billId, , billStatus, , signedAny, signedThis] =
+		facts;
+	if (!(signedAny ? signedThis : agreed) || approvedCents === null || billStatus !== "pending")
+		throw new Error("cannot hold");
+	const total = Math.round((approvedCents * (100 + pct)) / 100);
+	const deposit = Math.round((total * depositPercent) / 100);
+	const depositBillId = randomUUID();
+	const bookingId = randomUUID();
+	const [held] = await hold({
+		customerId,
+		userId,
+		seasonId,
+		windowId,
+		billId: depositBillId,
+		description: `Deposit to hold your install on ${day}`,
+		today: businessDate(now),
+		depositCents: deposit,
+		approvalBillId: billId,
+		approvedCents,
+		pct,
+		bookingId,
+		day,
+		holdExpiresAt: new Date(now.getTime() + 35 * 60_000),
+		channel: "bench_floor",
+		notification: JSON.stringify({
+			from: "floor",
+			id: randomUUID(),
+			events: [
+				{ kind: "bill.changed", billId: depositBillId, userId },
+				{ kind: "bill.changed", billId, userId },
+				{ kind: "booking.changed", bookingId, day, userId },
+			],
+		}),
+	});
+	if (!held) throw new Error("a deposit was paid");
+	return { id: held[0], day: held[5], status: held[6], depositCents: deposit };
 }
 
 http
@@ -93,7 +90,7 @@ http
 		for await (const chunk of req) body += chunk;
 		try {
 			const { windowId, day, token } = JSON.parse(body);
-			const booking = await book(req.url.slice(1), windowId, day, token);
+			const booking = await book(windowId, day, token);
 			res.writeHead(201, { "content-type": "application/json" });
 			res.end(JSON.stringify(booking));
 		} catch (error) {

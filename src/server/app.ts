@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { OpenAPIHono } from "@hono/zod-openapi";
+import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
@@ -35,7 +36,9 @@ export function createApp(deps: CreateAppOptions) {
 		c.set("deps", deps);
 		c.set("requestId", c.req.header("x-request-id")?.slice(0, 100) || randomUUID());
 		await next();
-		c.header("x-request-id", c.var.requestId);
+		// On the answer's own headers: c.header() after the answer is made rebuilds the whole answer.
+		c.res.headers.set("x-request-id", c.var.requestId);
+		if (!deps.logger.isLevelEnabled("info")) return;
 		deps.logger.info(
 			{
 				requestId: c.var.requestId,
@@ -50,12 +53,15 @@ export function createApp(deps: CreateAppOptions) {
 	});
 	app.use("*", securityHeaders);
 	app.use("*", finishRefusedBody);
-	// Text (HTML, JS, CSS, JSON) goes out gzipped: a third of the bytes on a phone connection.
-	app.use("*", compress());
+	// Text (HTML, JS, CSS, JSON) goes out gzipped: a third of the bytes on a phone connection. A
+	// client that takes no compression skips both steps below.
+	const gzip = compress();
+	app.use("*", (c, next) => (takesCompression(c) ? gzip(c, next) : next()));
 	// JSON answers say their length, so compress() leaves the small ones (under 1 KB) as they
 	// are: gzipping every short answer cost more CPU than the bytes it saved.
 	app.use("*", async (c, next) => {
 		await next();
+		if (!takesCompression(c)) return;
 		const res = c.res;
 		if (!res.body || res.headers.has("content-length")) return;
 		if (!res.headers.get("content-type")?.startsWith("application/json")) return;
@@ -68,14 +74,8 @@ export function createApp(deps: CreateAppOptions) {
 	app.use("/api/*", sameOriginOnly);
 	// Every API body is at most 1 MB, but uploads: each upload route declares its own limit
 	// (lib/multipart.ts), under a ceiling checked here before anything is routed.
-	const jsonLimit = bodyLimit({
-		maxSize: 1024 * 1024,
-		onError: (c) => c.json({ error: "The request is too large" }, 413),
-	});
-	const uploadCeiling = bodyLimit({
-		maxSize: LARGEST_UPLOAD_BYTES,
-		onError: (c) => c.json({ error: "The upload is too large" }, 413),
-	});
+	const jsonLimit = sizeLimit(1024 * 1024, "The request is too large");
+	const uploadCeiling = sizeLimit(LARGEST_UPLOAD_BYTES, "The upload is too large");
 	app.use("/api/*", (c, next) =>
 		c.req.header("content-type")?.startsWith("multipart/form-data")
 			? uploadCeiling(c, next)
@@ -130,6 +130,27 @@ export function createApp(deps: CreateAppOptions) {
 		return c.json({ error: "Something went wrong on our side. Please try again." }, 500);
 	});
 	return app;
+}
+
+/** Whether the request takes a compressed answer (gzip or deflate, as compress() makes). */
+const takesCompression = (c: Context) =>
+	/gzip|deflate/i.test(c.req.header("accept-encoding") ?? "");
+
+/**
+ * hono's bodyLimit, but a body that says its length is judged by that alone: hono's reads
+ * `c.req.raw.body` first, which makes the node server build a whole web Request for every call.
+ * A streamed body (no length) is counted as it arrives, by hono's.
+ */
+function sizeLimit(maxSize: number, error: string): MiddlewareHandler<AppEnv> {
+	const onError = (c: Context) => c.json({ error }, 413);
+	const streamed = bodyLimit({ maxSize, onError });
+	return (c, next) => {
+		if (c.req.method === "GET" || c.req.method === "HEAD") return next();
+		const length = c.req.header("content-length");
+		if (length === undefined || c.req.header("transfer-encoding") !== undefined)
+			return streamed(c, next);
+		return Number.parseInt(length, 10) > maxSize ? Promise.resolve(onError(c)) : next();
+	};
 }
 
 /**

@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { signedInOwner } from "../support/accounts.ts";
-import { approvedCustomer, bill, serviceRequest, websiteQuote } from "../support/builders.ts";
+import {
+	approvedCustomer,
+	bill,
+	SIGNATURE,
+	serviceRequest,
+	websiteQuote,
+} from "../support/builders.ts";
 import { read } from "../support/http-client.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -97,6 +103,29 @@ describe("query budget", () => {
 		);
 		// Unwarmed, the session, the approval, the payment setup and the business profile are read too.
 		expect(cold.length).toBeLessThanOrEqual(expected + 4);
+	});
+
+	it("a customer's install hold is five statements, the hold itself one (decision 039)", async () => {
+		app.deps.clock.now = () => new Date("2026-09-01T16:00:00Z");
+		const customer = await approvedCustomer(app);
+		const signed = await read(customer.client.api.contract.sign.$post({ json: SIGNATURE }));
+		expect(signed.status, signed.text).toBe(200);
+		const page = await read(customer.client.api.bookings.$get());
+		const late = page.json.windows.find((w: { name: string }) => w.name === "Late")!;
+		app.readCache.clear();
+		app.queries.length = 0;
+		const held = await read(
+			customer.client.api.bookings.$post({ json: { windowId: late.id, day: "2026-12-01" } }),
+		);
+		expect(held.status, held.text).toBe(201);
+		// The session, the holds whose time is up, the window with the calendar's rules, the
+		// customer's quote and bill, then the deposit, the balance, the held booking and the
+		// notification to the other instances in one statement (no begin or commit around it).
+		const statements = app.queries.filter((q) => !q.includes('"email_outbox"'));
+		expect(statements, statements.join("\n")).toHaveLength(5);
+		expect(statements.at(-1)).toMatch(
+			/^with "paid" as .*insert into "bills".*insert into "bookings"/s,
+		);
 	});
 
 	it("a signed-out or forged session gets 401 without touching other data", async () => {

@@ -23,6 +23,23 @@ export function resultRows<T>(result: unknown): T[] {
 	return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 }
 
+/**
+ * A statement of a busy path, built once per database (or transaction) instead of on every call:
+ * `build` writes it with `sql.placeholder()` for its values and ends with `.prepare(name)`, so each
+ * call only fills in the values, and PostgreSQL parses it once per connection (decision 039).
+ */
+export function preparedOnce<T>(build: (db: Executor) => T): (db: Executor) => T {
+	const built = new WeakMap<Executor, T>();
+	return (db) => {
+		let statement = built.get(db);
+		if (statement === undefined) {
+			statement = build(db);
+			built.set(db, statement);
+		}
+		return statement;
+	};
+}
+
 export interface DatabaseHandle {
 	db: Database;
 	kind: "postgres" | "pglite";

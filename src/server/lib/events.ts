@@ -13,6 +13,11 @@ export interface EventTransport {
 	/** Sends `payload` to every instance when `executor`'s transaction commits. */
 	notify(executor: Executor, payload: string): Promise<void>;
 	/**
+	 * The PostgreSQL channel `notify` sends on: a write made of one statement sends its
+	 * notification there itself (`announceWith`).
+	 */
+	readonly channel: string;
+	/**
 	 * Calls `onPayload` with every payload sent by any instance, this one included, and `onGap`
 	 * after a time when payloads may have been lost (a dropped connection, reconnected).
 	 */
@@ -49,6 +54,17 @@ export interface EventBus {
 	 * (the same event published twice goes once).
 	 */
 	transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>;
+	/**
+	 * For a write made of one statement (its own transaction): `write` gets the notification that
+	 * tells the other instances about `events` (null when there are none to tell), to send within
+	 * that statement, `pg_notify(channel, payload)`. Once it returns a result, `events` are
+	 * delivered here, and the call returns when the others have them too, as with `transaction()`.
+	 * A write that returns undefined wrote nothing (and sent nothing): nothing is announced.
+	 */
+	announceWith<T>(
+		events: AppEvent[],
+		write: (notification: { channel: string; payload: string } | null) => Promise<T | undefined>,
+	): Promise<T | undefined>;
 	start(): Promise<void>;
 	stop(): Promise<void>;
 }
@@ -82,23 +98,30 @@ export function createEventBus(options: {
 		if (!transport || !stopListening || events.length === 0) return [];
 		const heard: Promise<void>[] = [];
 		for (const batch of payloads(events)) {
-			const id = randomUUID();
-			let timer: NodeJS.Timeout | undefined;
-			const echo = new Promise<void>((resolve) => {
-				echoes.set(id, resolve);
-				timer = setTimeout(resolve, ECHO_TIMEOUT_MS);
-			}).finally(() => {
-				clearTimeout(timer);
-				echoes.delete(id);
-			});
-			echo.catch(() => {});
-			heard.push(echo);
-			await transport.notify(
-				tx,
-				JSON.stringify({ from: instance, id, events: batch } satisfies Message),
-			);
+			const sent = message(batch);
+			heard.push(sent.echo);
+			await transport.notify(tx, sent.payload);
 		}
 		return heard;
+	};
+
+	/**
+	 * One notification of `events` to the other instances: its payload, and `echo`, settled when
+	 * this instance hears it back, after ECHO_TIMEOUT_MS, or by `forget()` (it was not sent).
+	 */
+	const message = (events: AppEvent[]) => {
+		const id = randomUUID();
+		let timer: NodeJS.Timeout | undefined;
+		const echo = new Promise<void>((resolve) => {
+			echoes.set(id, resolve);
+			timer = setTimeout(resolve, ECHO_TIMEOUT_MS);
+		}).finally(() => {
+			clearTimeout(timer);
+			echoes.delete(id);
+		});
+		echo.catch(() => {});
+		const payload = JSON.stringify({ from: instance, id, events } satisfies Message);
+		return { payload, echo, forget: () => echoes.get(id)?.() };
 	};
 
 	/**
@@ -156,6 +179,24 @@ export function createEventBus(options: {
 				return value;
 			});
 			await committed(state.sent, state.heard);
+			return result;
+		},
+		async announceWith(events, write) {
+			const unique = distinct(events);
+			const batches = transport && stopListening && unique.length > 0 ? payloads(unique) : [];
+			if (batches.length > 1) throw new Error("announceWith: the events must fit one notification");
+			const sent = transport && batches[0] ? message(batches[0]) : undefined;
+			const result = await write(
+				transport && sent ? { channel: transport.channel, payload: sent.payload } : null,
+			).catch((error: unknown) => {
+				sent?.forget();
+				throw error;
+			});
+			if (result === undefined) {
+				sent?.forget();
+				return undefined;
+			}
+			await committed(unique, sent ? [sent.echo] : []);
 			return result;
 		},
 		async start() {

@@ -9,6 +9,7 @@ import { EVENT_CHANNEL, type EventTransport, notifyChannel } from "./events.ts";
 export function postgresTransport(url: string): EventTransport {
 	return {
 		notify: notifyChannel,
+		channel: EVENT_CHANNEL,
 		async listen(onPayload, onGap) {
 			let client: pg.Client | undefined;
 			let stopped = false;

@@ -134,6 +134,9 @@ function allowedOrigins(c: {
 	];
 }
 
+/** Requests whose body was read to its end already (JSON, by refuseControlCharacters). */
+const readToItsEnd = new WeakSet<object>();
+
 /** A refused request's unread body up to this size is read and dropped, so its connection lives. */
 const DRAIN_MAX_BYTES = 16 * 1024 * 1024;
 const DRAIN_MAX_MS = 5_000;
@@ -152,6 +155,7 @@ export const finishRefusedBody = createMiddleware<AppEnv>(async (c, next) => {
 	const chunked = c.req.header("transfer-encoding") !== undefined;
 	const length = Number(c.req.header("content-length") ?? 0);
 	if (!chunked && !(length > 0)) return;
+	if (readToItsEnd.has(c.req)) return;
 	const body = c.req.raw.body;
 	const readable = body && !c.req.raw.bodyUsed && !body.locked;
 	if (!readable || length > DRAIN_MAX_BYTES || !(await drained(body))) {
@@ -213,11 +217,15 @@ export const refuseControlCharacters = createMiddleware<AppEnv>(async (c, next) 
 		throw badRequest(CONTROL_CHARACTERS_MESSAGE);
 	}
 	if (c.req.header("content-type")?.includes("json")) {
-		// Within the body limit checked before this; a body cut off by it is answered there.
-		const text = await c.req.raw
-			.clone()
-			.text()
-			.catch(() => "");
+		// Within the body limit checked before this; a body cut off by it is answered there. Read
+		// once: the route's validation and handler get this text again (c.req.json(), c.req.text()).
+		const text = await c.req.text().then(
+			(read) => {
+				readToItsEnd.add(c.req);
+				return read;
+			},
+			() => "",
+		);
 		if (jsonHasControlCharacters(text)) throw badRequest(CONTROL_CHARACTERS_MESSAGE);
 	}
 	await next();

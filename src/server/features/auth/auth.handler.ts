@@ -143,19 +143,21 @@ const verifyEmailErrors: Record<string, { error: string; code: ErrorCode }> = {
 
 /** One of AUTH_ENDPOINTS, through better-auth, with our validation, client address and error shape. */
 const forward = (path: string, schema: z.ZodType) => async (c: Context<AppEnv>) => {
-	const input = await c.req.raw
-		.clone()
-		.json()
-		.catch(() => {
-			throw badRequest("Request body must be JSON");
-		});
+	// The body as refuseControlCharacters read it (the request's own stream is used up by then).
+	const text = await c.req.text().catch(() => "");
+	let input: unknown;
+	try {
+		input = JSON.parse(text);
+	} catch {
+		throw badRequest("Request body must be JSON");
+	}
 	const result = schema.safeParse(input);
 	if (!result.success) throw badRequest(result.error.issues[0]?.message ?? "Invalid request");
 	const email = path === "/sign-in/email" ? (result.data as { email: string }).email : undefined;
 	const release = email ? await signInGate(c, email) : undefined;
 	const headers = new Headers(c.req.raw.headers);
 	headers.set(CLIENT_IP_HEADER, clientIp(c));
-	const request = new Request(c.req.raw, { headers });
+	const request = new Request(c.req.url, { method: c.req.method, headers, body: text });
 	let response: Response;
 	try {
 		response = await c.var.deps.auth.handler(request);

@@ -6,7 +6,7 @@ import { createMiddleware } from "hono/factory";
 import type { MiddlewareHandler } from "hono/types";
 import { CONFIRM_MESSAGES, type SessionUser } from "../../../shared/auth.ts";
 import type { AppEnv, OwnerEnv, SignedInEnv } from "../../app-env.ts";
-import type { Executor } from "../../db/database.ts";
+import { type Executor, preparedOnce } from "../../db/database.ts";
 import { profiles, sessions, users } from "../../db/schema.ts";
 import { requireApprovedQuote } from "../../lib/customer-approval.ts";
 import { AppError, forbidden, unauthorized } from "../../lib/errors.ts";
@@ -55,8 +55,12 @@ export async function readSession(c: Context<AppEnv>): Promise<SessionUser | nul
 	return found?.user ?? null;
 }
 
-async function loadSession(db: Executor, token: string) {
-	const [row] = await db
+/**
+ * The signed-in person behind a token: session, user and profile in one indexed lookup, prepared
+ * once. A session ends 30 days after sign-in: its expiry and its creation time are both checked.
+ */
+export const sessionByToken = preparedOnce((db) =>
+	db
 		.select({
 			id: users.id,
 			name: users.name,
@@ -71,11 +75,16 @@ async function loadSession(db: Executor, token: string) {
 		.where(
 			and(
 				// The table keeps the token's hash only (session-token.ts).
-				eq(sessions.token, hashSessionToken(token)),
+				eq(sessions.token, sql.placeholder("tokenHash")),
 				gt(sessions.expiresAt, sql`now()`),
 				gt(sessions.createdAt, sql`now() - make_interval(secs => ${SESSION_EXPIRES_IN})`),
 			),
-		);
+		)
+		.prepare("session_by_token"),
+);
+
+async function loadSession(db: Executor, token: string) {
+	const [row] = await sessionByToken(db).execute({ tokenHash: hashSessionToken(token) });
 	if (!row) return null;
 	const profile = row.profile ?? (await ensureProfile(db, row));
 	const user: SessionUser = {

@@ -12,7 +12,7 @@ import {
 import { timeOf } from "../../../shared/crew.ts";
 import { addDays } from "../../../shared/dates.ts";
 import type { Deps } from "../../app-env.ts";
-import type { Executor, Transaction } from "../../db/database.ts";
+import { type Executor, preparedOnce, type Transaction } from "../../db/database.ts";
 import {
 	bills,
 	bookings,
@@ -28,12 +28,13 @@ import { notify } from "../notifications/notify.service.ts";
 import { getCachedBusinessProfile } from "../settings/settings.service.ts";
 import { bookingInvitation } from "./booking-ics.ts";
 import { sendBookingNotices, sendDoneNotice } from "./booking-mail.service.ts";
+import { balanceSql, holdInstallDay } from "./install-hold.ts";
 import {
 	currentSeasons,
 	customerDays,
 	ensureSeasons,
 	findWindow,
-	firstInstallWindow,
+	findWindowWithRules,
 	insideLock,
 	nextOpenDays,
 	readSeasonSettings,
@@ -139,43 +140,58 @@ interface CustomerFacts {
 	returning: boolean;
 }
 
-async function customerFacts(db: Executor, where: { userId?: string; customerId?: string }) {
-	// One statement: the customer, their latest approved quote, its bill, and whether they return.
-	const approved = db
-		.select({
-			id: quoteRequests.id,
-			cents:
-				sql<number>`coalesce(${quoteRequests.revisedPriceCents}, ${quoteRequests.totalEstimateCents})`.as(
-					"approved_cents",
-				),
-		})
-		.from(quoteRequests)
-		.where(and(eq(quoteRequests.userId, customers.userId), eq(quoteRequests.status, "approved")))
-		.orderBy(desc(quoteRequests.decidedAt), desc(quoteRequests.createdAt))
-		.limit(1)
-		.as("approved");
-	const [row] = await db
-		.select({
-			id: customers.id,
-			userId: customers.userId,
-			agreedToServices: customers.agreedToServices,
-			approvedCents: approved.cents,
-			billId: bills.id,
-			billCents: bills.amountCents,
-			billStatus: bills.status,
-			returning: sql<boolean>`exists (select 1 from ${bookings} where ${bookings.customerId} = ${customers.id}
+/**
+ * The customer, their latest approved quote, its bill, and whether they return, in one statement
+ * prepared once, found by their account or their customer id (`key`).
+ */
+const customerFactsBy = (by: "user" | "customer") =>
+	preparedOnce((db) => {
+		const approved = db
+			.select({
+				id: quoteRequests.id,
+				cents:
+					sql<number>`coalesce(${quoteRequests.revisedPriceCents}, ${quoteRequests.totalEstimateCents})`.as(
+						"approved_cents",
+					),
+			})
+			.from(quoteRequests)
+			.where(and(eq(quoteRequests.userId, customers.userId), eq(quoteRequests.status, "approved")))
+			.orderBy(desc(quoteRequests.decidedAt), desc(quoteRequests.createdAt))
+			.limit(1)
+			.as("approved");
+		return db
+			.select({
+				id: customers.id,
+				userId: customers.userId,
+				agreedToServices: customers.agreedToServices,
+				approvedCents: approved.cents,
+				billId: bills.id,
+				billCents: bills.amountCents,
+				billStatus: bills.status,
+				returning: sql<boolean>`exists (select 1 from ${bookings} where ${bookings.customerId} = ${customers.id}
 				and ${bookings.kind} = 'install' and ${bookings.status} = 'done')`,
-			signedAny: sql<boolean>`exists (select 1 from ${contracts} where ${contracts.userId} = ${customers.userId})`,
-			signedThis: sql<boolean>`exists (select 1 from ${contracts} where ${contracts.userId} = ${customers.userId}
+				signedAny: sql<boolean>`exists (select 1 from ${contracts} where ${contracts.userId} = ${customers.userId})`,
+				signedThis: sql<boolean>`exists (select 1 from ${contracts} where ${contracts.userId} = ${customers.userId}
 				and ${contracts.quoteRequestId} = ${approved.id})`,
-		})
-		.from(customers)
-		.leftJoinLateral(approved, sql`true`)
-		.leftJoin(bills, eq(bills.quoteRequestId, approved.id))
-		.where(
-			where.customerId ? eq(customers.id, where.customerId) : eq(customers.userId, where.userId!),
-		)
-		.limit(1);
+			})
+			.from(customers)
+			.leftJoinLateral(approved, sql`true`)
+			.leftJoin(bills, eq(bills.quoteRequestId, approved.id))
+			.where(
+				by === "customer"
+					? eq(customers.id, sql.placeholder("key"))
+					: eq(customers.userId, sql.placeholder("key")),
+			)
+			.limit(1)
+			.prepare(`customer_facts_by_${by}`);
+	});
+export const customerFactsByUser = customerFactsBy("user");
+const customerFactsByCustomer = customerFactsBy("customer");
+
+async function customerFacts(db: Executor, where: { userId?: string; customerId?: string }) {
+	const [row] = where.customerId
+		? await customerFactsByCustomer(db).execute({ key: where.customerId })
+		: await customerFactsByUser(db).execute({ key: where.userId! });
 	if (!row) return undefined;
 	return {
 		id: row.id,
@@ -260,12 +276,13 @@ async function repriceBalance(
 		where ${bookings.customerId} = ${facts.id} and ${bookings.seasonId} = ${seasonId}
 			and ${bookings.kind} = 'install' and ${inArray(bookings.status, ACTIVE)}
 		limit 1)`;
-	const deposits = sql`((select coalesce(sum(d.amount_cents), 0) from ${bookings}
-		join ${bills} d on d.id = ${bookings.depositBillId}
-		where ${bookings.customerId} = ${facts.id} and ${bookings.seasonId} = ${seasonId}
-			and ${bookings.kind} = 'install' and d.status in ('pending', 'paid')) + ${incoming?.depositCents ?? 0})`;
-	// The same rounding as `adjusted` (half away from zero, amounts are positive).
-	const balance = sql`greatest(0, round(${facts.approvedCents}::numeric * (100 + coalesce(${activePct}, 0)) / 100) - ${deposits})::int`;
+	const balance = balanceSql({
+		approvedCents: facts.approvedCents,
+		pct: activePct,
+		customerId: facts.id,
+		seasonId,
+		incomingCents: incoming?.depositCents ?? 0,
+	});
 	const [changed] = await tx
 		.update(bills)
 		.set({ amountCents: balance })
@@ -335,17 +352,23 @@ async function dropUnpaidDeposit(tx: Transaction, deps: BookingDeps, billId: str
 
 // ---------------------------------------------------------------- holds
 
+/** Holds whose time is up at `now`, up to 500 (prepared once: it runs before every booking). */
+export const dueHolds = preparedOnce((db) =>
+	db
+		.select({ id: bookings.id })
+		.from(bookings)
+		.where(and(eq(bookings.status, "held"), lte(bookings.holdExpiresAt, sql.placeholder("now"))))
+		.limit(500)
+		.prepare("due_holds"),
+);
+
 /**
  * Ends every hold whose time is up at `now`: its day is freed (the trigger) and its unpaid deposit
  * dropped. Runs before each booking write and each calendar read, so no job is needed for the
  * calendar to be right; returns how many ended.
  */
 export async function expireHolds(deps: BookingDeps, now = deps.clock.now()) {
-	const due = await deps.db
-		.select({ id: bookings.id })
-		.from(bookings)
-		.where(and(eq(bookings.status, "held"), lte(bookings.holdExpiresAt, now)))
-		.limit(500);
+	const due = await dueHolds(deps.db).execute({ now });
 	if (due.length === 0) return 0;
 	return deps.events.transaction(async (tx) => {
 		const expired = await tx
@@ -576,9 +599,12 @@ export async function bookDay(options: {
 	const today = todayOf(deps.clock);
 	await ensureSeasons(deps.db, today);
 	await expireHolds(deps, now);
-	const window = await findWindow(deps.db, options.windowId);
+	const { window, settings, forReturning } = await findWindowWithRules(
+		deps.db,
+		options.windowId,
+		today,
+	);
 	assertDayInWindow(window, day, today);
-	const settings = await readSeasonSettings(deps.db);
 	const facts = await customerFacts(
 		deps.db,
 		byOwner ? { customerId: options.customerId } : { userId: actor.id },
@@ -587,32 +613,34 @@ export async function bookDay(options: {
 	if (!byOwner) {
 		const block = await bookingBlock(deps.db, facts, window.kind, window.seasonId);
 		if (block) throw conflict(block);
-		const early = returningFirst(
-			window,
-			await firstInstallWindow(deps.db, window.seasonId),
-			await seasonsWithOffers(deps.db, [window.seasonId]),
-			today,
-			settings.renewalValidUntil,
-		);
-		if (!audienceFits(window, facts, early)) throw conflict(BOOKING_MESSAGES.notForYou);
+		if (!audienceFits(window, facts, forReturning)) throw conflict(BOOKING_MESSAGES.notForYou);
 		if (insideLock(today, day, settings.changeLockDays))
 			throw conflict(BOOKING_MESSAGES.locked(settings.changeLockDays), "locked");
 	}
+	// A customer's install is held with a deposit of the Settings share of the adjusted total,
+	// unless the approval bill is paid (or, checked in the write, a deposit of this season is).
+	const paidInFull = facts.approvalBill !== null && facts.approvalBill.status !== "pending";
+	const deposit =
+		window.kind === "install" && !byOwner && facts.approvedCents !== null && !paidInFull
+			? Math.round(
+					(adjusted(facts.approvedCents, window.priceAdjustPct) * settings.depositPercent) / 100,
+				)
+			: 0;
 	// The booking takes its day at commit (its deferred trigger locks the day's row for the commit
 	// alone); a full or closed day refuses the commit, and onDay answers with the next open days.
-	const { row, depositDue } = await onDay(deps, { ...window, byOwner }, day, () =>
-		deps.events.transaction(async (tx) => {
-			let depositCentsDue = 0;
-			if (window.kind === "install" && !byOwner && facts.approvedCents !== null) {
-				const paidInFull = facts.approvalBill !== null && facts.approvalBill.status !== "pending";
-				const paidBefore = await depositCents(tx, facts.id, window.seasonId, ["paid"]);
-				const target = Math.round(
-					(adjusted(facts.approvedCents, window.priceAdjustPct) * settings.depositPercent) / 100,
-				);
-				if (!paidInFull && paidBefore === 0) depositCentsDue = target;
-			}
+	const { row, depositDue } = await onDay(deps, { ...window, byOwner }, day, async () => {
+		if (deposit > 0 && facts.userId !== null && facts.approvedCents !== null) {
+			const customer = { ...facts, userId: facts.userId, approvedCents: facts.approvedCents };
+			const hold = { customer, window, day, today, now, depositCents: deposit };
+			const held = await holdInstallDay(deps, hold);
+			if (held) return { row: held, depositDue: deposit };
+		}
+		return deps.events.transaction(async (tx) => {
+			const paidBefore =
+				deposit > 0 ? await depositCents(tx, facts.id, window.seasonId, ["paid"]) : 0;
+			const depositCentsDue = paidBefore === 0 ? deposit : 0;
 			const held = depositCentsDue > 0 && facts.userId !== null;
-			const [deposit] = held
+			const [depositBill] = held
 				? await tx
 						.insert(bills)
 						.values({
@@ -624,10 +652,10 @@ export async function bookDay(options: {
 						})
 						.returning({ id: bills.id })
 				: [];
-			if (deposit)
+			if (depositBill)
 				await deps.events.publish(tx, {
 					kind: "bill.changed",
-					billId: deposit.id,
+					billId: depositBill.id,
 					userId: facts.userId!,
 				});
 			if (window.kind === "install")
@@ -648,14 +676,14 @@ export async function bookDay(options: {
 					day,
 					status: held ? "held" : "booked",
 					holdExpiresAt: held ? new Date(now.getTime() + HOLD_MINUTES * 60_000) : null,
-					depositBillId: deposit?.id ?? null,
+					depositBillId: depositBill?.id ?? null,
 					createdBy: actor.id,
 				})
 				.returning();
 			if (!held) await sendBookingNotices(tx, deps, booking!, "confirmed", undefined, actor.id);
 			return { row: booking!, depositDue: held ? depositCentsDue : null };
-		}),
-	);
+		});
+	});
 	return toBooking(deps.db, row, today, settings.changeLockDays, {
 		windowName: window.name,
 		deposit: depositDue === null ? null : { amountCents: depositDue, status: "pending" },

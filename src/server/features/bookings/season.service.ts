@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lte } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import {
 	BOOKING_MESSAGES,
 	type CustomerDay,
@@ -23,7 +23,7 @@ import {
 	dateInSeason,
 	type SeasonRules,
 } from "../../../shared/renewals.ts";
-import type { Executor } from "../../db/database.ts";
+import { type Executor, preparedOnce } from "../../db/database.ts";
 import {
 	crewDays,
 	renewalOffers,
@@ -99,27 +99,67 @@ export async function findWindow(db: Executor, id: string): Promise<ServiceWindo
 
 /** The calendar's rules and the renewal offers' (Settings → Season). */
 export async function readSeasonSettings(db: Executor): Promise<SeasonSettings & SeasonRules> {
-	const [row] = await db
+	const [row] = await db.select(ruleColumns).from(seasonSettings).where(eq(seasonSettings.id, 1));
+	return row ?? defaultSeasonSettings;
+}
+
+const ruleColumns = {
+	weekdayCapacity: seasonSettings.weekdayCapacity,
+	depositPercent: seasonSettings.depositPercent,
+	changeLockDays: seasonSettings.changeLockDays,
+	reinstallDiscountPct: seasonSettings.reinstallDiscountPct,
+	renewalOpensOn: seasonSettings.renewalOpensOn,
+	renewalValidUntil: seasonSettings.renewalValidUntil,
+};
+
+/** The rules before the owner first saves Settings → Season (no row yet). */
+const defaultSeasonSettings: SeasonSettings & SeasonRules = {
+	weekdayCapacity: [0, 4, 4, 4, 4, 4, 4],
+	depositPercent: DEFAULT_DEPOSIT_PERCENT,
+	changeLockDays: 5,
+	reinstallDiscountPct: DEFAULT_REINSTALL_DISCOUNT,
+	renewalOpensOn: DEFAULT_RENEWAL_OPENS,
+	renewalValidUntil: DEFAULT_RENEWAL_VALID_UNTIL,
+};
+
+/**
+ * A window and what booking a day of it needs, in one statement prepared once: the calendar's
+ * rules, its season's first install window and whether renewal offers are out for its season
+ * (for returningFirst).
+ */
+export const windowWithRules = preparedOnce((db) =>
+	db
 		.select({
-			weekdayCapacity: seasonSettings.weekdayCapacity,
-			depositPercent: seasonSettings.depositPercent,
-			changeLockDays: seasonSettings.changeLockDays,
-			reinstallDiscountPct: seasonSettings.reinstallDiscountPct,
-			renewalOpensOn: seasonSettings.renewalOpensOn,
-			renewalValidUntil: seasonSettings.renewalValidUntil,
+			window: windowColumns,
+			rules: ruleColumns,
+			firstInstallId: sql<string | null>`(select f.id from ${serviceWindows} f
+				where f.season_id = ${serviceWindows.seasonId} and f.kind = 'install'
+				order by f.starts_on, f.name limit 1)`,
+			offersOut: sql<boolean>`exists (select 1 from ${renewalOffers}
+				where ${renewalOffers.toSeason} = ${serviceWindows.seasonId})`,
 		})
-		.from(seasonSettings)
-		.where(eq(seasonSettings.id, 1));
-	return (
-		row ?? {
-			weekdayCapacity: [0, 4, 4, 4, 4, 4, 4],
-			depositPercent: DEFAULT_DEPOSIT_PERCENT,
-			changeLockDays: 5,
-			reinstallDiscountPct: DEFAULT_REINSTALL_DISCOUNT,
-			renewalOpensOn: DEFAULT_RENEWAL_OPENS,
-			renewalValidUntil: DEFAULT_RENEWAL_VALID_UNTIL,
-		}
+		.from(serviceWindows)
+		.leftJoin(seasonSettings, eq(seasonSettings.id, 1))
+		.where(eq(serviceWindows.id, sql.placeholder("windowId")))
+		.prepare("window_with_rules"),
+);
+
+/**
+ * The window a day is booked in, the calendar's rules, and whether the window is kept for
+ * returning customers on `today` (returningFirst).
+ */
+export async function findWindowWithRules(db: Executor, windowId: string, today: string) {
+	const [row] = await windowWithRules(db).execute({ windowId });
+	if (!row) throw notFound(BOOKING_MESSAGES.windowNotFound);
+	const settings = row.rules ?? defaultSeasonSettings;
+	const forReturning = returningFirst(
+		row.window,
+		row.firstInstallId === null ? null : { id: row.firstInstallId },
+		new Set(row.offersOut ? [row.window.seasonId] : []),
+		today,
+		settings.renewalValidUntil,
 	);
+	return { window: row.window, settings, forReturning };
 }
 
 /** Every day from `from` to `to`, inclusive. */
