@@ -59,7 +59,7 @@ export default {
 	// Public pages are rendered to HTML at build time; the app areas load as a single-page app.
 	prerender: PRERENDERED,
 	// After prerendering, so the service worker precaches the pages' final HTML
-	// (scripts/service-worker.ts).
+	// (scripts/service-worker.ts); then every text file is compressed once (scripts/precompress.ts).
 	async buildEnd({ reactRouterConfig }) {
 		const clientDir = `${reactRouterConfig.buildDirectory}/client`;
 		loadScriptsAfterPaint(clientDir, takePageEntryRecord());
@@ -67,6 +67,11 @@ export default {
 		const { precached, bytes, pages } = await writeServiceWorker(clientDir);
 		console.log(
 			`Service worker: build/client/sw.js precaches ${precached} files (${Math.round(bytes / 1024)} KB), pages ${pages.join(" ")}`,
+		);
+		const { precompress } = await import("./scripts/precompress.ts");
+		const compressed = precompress(clientDir);
+		console.log(
+			`Precompressed ${compressed.files} files: ${Math.round(compressed.bytes / 1024)} KB, ${Math.round(compressed.brotli / 1024)} KB as Brotli`,
 		);
 	},
 } satisfies Config;

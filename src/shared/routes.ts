@@ -36,8 +36,17 @@ export const PAGE_PATHS = [
 	"/bins/:code",
 ] as const;
 
-const patterns = PAGE_PATHS.map((p) => new RegExp(`^${p.replace(/:[a-zA-Z]+/g, "[^/]+")}/?$`));
+export type PagePath = (typeof PAGE_PATHS)[number];
+
+const patterns = PAGE_PATHS.map(
+	(p) => [p, new RegExp(`^${p.replace(/:[a-zA-Z]+/g, "[^/]+")}/?$`)] as const,
+);
+
+/** The page path a URL's path is, as listed above ("/bins/BHL-0001" is "/bins/:code"). */
+export function pagePathOf(pathname: string): PagePath | undefined {
+	return patterns.find(([, re]) => re.test(pathname))?.[0];
+}
 
 export function isPagePath(pathname: string): boolean {
-	return patterns.some((re) => re.test(pathname));
+	return pagePathOf(pathname) !== undefined;
 }

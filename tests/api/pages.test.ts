@@ -4,6 +4,7 @@ import path from "node:path";
 import { Writable } from "node:stream";
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
+import { precompress } from "../../scripts/precompress.ts";
 import { isPagePath, PAGE_PATHS } from "../../src/shared/routes.ts";
 import routes from "../../src/web/routes.ts";
 import { signedInCustomer } from "../support/accounts.ts";
@@ -95,5 +96,86 @@ describe("the signed-in areas' pages", () => {
 		// Pages outside the signed-in areas carry no one.
 		expect(sessionOf((await customer.client.get("/app-home")).text)).toBeUndefined();
 		expect(sessionOf((await customer.client.get("/auth")).text)).toBeUndefined();
+	});
+});
+
+describe("the build's files", () => {
+	it("go as the build compressed them, in the encoding the browser takes", async () => {
+		const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), "bhl-web-"));
+		fs.mkdirSync(path.join(clientDir, "assets"));
+		const script = `export const lights = ${JSON.stringify("C9 LED ".repeat(400))};\n`;
+		fs.writeFileSync(path.join(clientDir, "assets", "app-abc123.js"), script);
+		fs.writeFileSync(path.join(clientDir, "sw.js"), `// worker\n${script}`);
+		fs.writeFileSync(path.join(clientDir, "__spa-fallback.html"), "<!DOCTYPE html><html></html>");
+		expect(precompress(clientDir).files).toBe(2);
+		app = await startTestApp({ clientDir });
+		const get = (file: string, encoding: string) =>
+			fetch(`${app.url}${file}`, { headers: { "accept-encoding": encoding } });
+
+		for (const [encoding, expected] of [
+			["br, gzip", "br"],
+			["gzip, deflate", "gzip"],
+			["identity", null],
+		] as const) {
+			const res = await get("/assets/app-abc123.js", encoding);
+			expect(res.headers.get("content-encoding"), encoding).toBe(expected);
+			expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+			expect(res.headers.get("vary")).toBe("Accept-Encoding");
+			// fetch decodes the body: it is the script itself.
+			expect(await res.text()).toBe(script);
+		}
+		// The worker is asked for again on every visit, compressed or not.
+		const worker = await get("/sw.js", "br");
+		expect(worker.headers.get("content-encoding")).toBe("br");
+		expect(worker.headers.get("cache-control")).toBe("no-cache");
+		expect(await worker.text()).toBe(`// worker\n${script}`);
+	});
+});
+
+describe("the app's pages", () => {
+	it("name their own scripts in the page, beside the entry's", async () => {
+		const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), "bhl-web-"));
+		fs.mkdirSync(path.join(clientDir, "assets"));
+		const route = (id: string, fields: object) => ({ id, module: `/assets/${id}.js`, ...fields });
+		const manifest = {
+			entry: { module: "/assets/entry.js", imports: ["/assets/react.js"] },
+			routes: {
+				root: route("root", { path: "", imports: ["/assets/react.js"] }),
+				home: route("home", { parentId: "root", index: true }),
+				"owner-layout": route("owner-layout", { parentId: "root", imports: ["/assets/shell.js"] }),
+				customer: route("customer", {
+					parentId: "owner-layout",
+					path: "owner/customer/:id",
+					imports: ["/assets/shell.js", "/assets/react.js", "/assets/bills.js"],
+				}),
+			},
+		};
+		fs.writeFileSync(
+			path.join(clientDir, "assets", "manifest-abc.js"),
+			`window.__reactRouterManifest=${JSON.stringify(manifest)};`,
+		);
+		const preload = (href: string) => `<link rel="modulepreload" href="${href}"/>`;
+		fs.writeFileSync(
+			path.join(clientDir, "__spa-fallback.html"),
+			`<!DOCTYPE html><html><head>${["/assets/manifest-abc.js", "/assets/entry.js", "/assets/react.js", "/assets/root.js"].map(preload).join("")}</head><body></body></html>`,
+		);
+		app = await startTestApp({ clientDir });
+		const preloads = async (page: string) =>
+			[
+				...(await new HttpClient(app!.url).get(page)).text.matchAll(
+					/modulepreload" href="([^"]+)"/g,
+				),
+			].map((m) => m[1]);
+		const own = [
+			"/assets/owner-layout.js",
+			"/assets/shell.js",
+			"/assets/customer.js",
+			"/assets/bills.js",
+		];
+		// The layout first, then the page, each named once, none the page already had.
+		expect((await preloads("/owner/customer/c-42")).slice(4)).toEqual(own);
+		// The service worker's stored shell serves every page: it names no one page's scripts.
+		expect(await preloads("/owner/customer/c-42?precache")).toHaveLength(4);
+		expect(await preloads("/no-such-page")).toHaveLength(4);
 	});
 });

@@ -5,12 +5,13 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import type { BusinessProfile } from "../../../shared/business.ts";
 import { fillBusinessSlots } from "../../../shared/business-slots.ts";
-import { isPagePath } from "../../../shared/routes.ts";
+import { pagePathOf } from "../../../shared/routes.ts";
 import { SESSION_DATA_ID } from "../../../shared/session-data.ts";
 import type { AppEnv } from "../../app-env.ts";
 import { contentSecurityPolicy } from "../../lib/security.ts";
 import { readSession } from "../auth/auth.middleware.ts";
 import { getCachedBusinessProfile } from "../settings/settings.service.ts";
+import { routePreloads } from "./route-preloads.ts";
 
 interface HtmlPage {
 	body: string;
@@ -51,6 +52,8 @@ function withSession(html: string, me: { user: unknown }): string {
 export function createWebRoutes(clientDir: string) {
 	const app = new Hono<AppEnv>();
 	const pages = new Map<string, HtmlPage | null>();
+	/** Each app page's own scripts, read from the build's manifest on first use. */
+	let preloads: Map<string, string> | undefined;
 	const fallbackFile = ["__spa-fallback.html", "index.html"]
 		.map((f) => path.join(clientDir, f))
 		.find((f) => fs.existsSync(f));
@@ -74,8 +77,11 @@ export function createWebRoutes(clientDir: string) {
 			"/assets/*",
 			serveStatic({
 				root,
+				// The .br and .gz copies the build wrote (scripts/precompress.ts).
+				precompressed: true,
 				onFound: (_path, c) => {
 					c.header("cache-control", "public, max-age=31536000, immutable");
+					c.header("vary", "Accept-Encoding");
 				},
 			}),
 		);
@@ -89,16 +95,24 @@ export function createWebRoutes(clientDir: string) {
 		}
 		if (path.extname(pathname)) return next();
 		const prerendered = pathname === "/" ? "index.html" : path.join(pathname, "index.html");
-		const known = isPagePath(pathname);
-		const page = (known && loadPage(safeJoin(clientDir, prerendered))) || loadPage(fallbackFile);
+		const pagePath = pagePathOf(pathname);
+		const known = pagePath !== undefined;
+		const prerenderedPage = known ? loadPage(safeJoin(clientDir, prerendered)) : null;
+		const page = prerenderedPage || loadPage(fallbackFile);
 		if (!known) c.var.deps.logger.warn({ path: pathname }, "page not found");
 		if (!page)
 			return c.text("The web app has not been built yet: run npm run build.", known ? 503 : 404);
 		const profile = await getCachedBusinessProfile(c.var.deps);
 		c.header("content-security-policy", page.csp);
-		const html = withProfile(page, profile);
-		// The service worker's copy (?precache, scripts/service-worker.ts) is everyone's shell: no user.
+		let html = withProfile(page, profile);
+		// The service worker's copy (?precache, scripts/service-worker.ts) is everyone's shell: no user,
+		// and no one page's scripts.
 		const shell = new URL(c.req.url).searchParams.has("precache");
+		if (known && !prerenderedPage && !shell) {
+			preloads ??= routePreloads(clientDir, page.body);
+			const links = preloads.get(pagePath);
+			if (links) html = html.replace("</head>", `${links}</head>`);
+		}
 		if (!known || shell || !SIGNED_IN_AREA.test(pathname)) {
 			c.header("cache-control", "no-cache");
 			return c.html(html, known ? 200 : 404);
@@ -112,8 +126,12 @@ export function createWebRoutes(clientDir: string) {
 			"*",
 			serveStatic({
 				root,
+				precompressed: true,
 				onFound: (file, c) => {
-					c.header("cache-control", file.endsWith("sw.js") ? "no-cache" : "public, max-age=3600");
+					// `file` is the copy sent: sw.js.br for sw.js to a browser that takes Brotli.
+					const sent = file.replace(/\.(?:br|gz)$/, "");
+					c.header("cache-control", sent.endsWith("sw.js") ? "no-cache" : "public, max-age=3600");
+					c.header("vary", "Accept-Encoding");
 				},
 			}),
 		);

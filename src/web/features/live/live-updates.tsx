@@ -143,24 +143,24 @@ const OPEN_AFTER_MAX_MS = 5000;
  * first open reads every query again, and doing so while the page loads would double its requests.
  */
 function whenSettled(queryClient: QueryClient, open: () => void) {
-	let done = false;
-	const go = () => {
-		if (done) return;
-		done = true;
+	let soon: ReturnType<typeof setTimeout> | undefined;
+	const check = () => {
+		clearTimeout(soon);
+		if (queryClient.isFetching() === 0) soon = setTimeout(go, 0);
+	};
+	const unsubscribe = queryClient.getQueryCache().subscribe(check);
+	const latest = setTimeout(go, OPEN_AFTER_MAX_MS);
+	function cancel() {
 		unsubscribe();
-		clearTimeout(timer);
+		clearTimeout(soon);
+		clearTimeout(latest);
+	}
+	function go() {
+		cancel();
 		open();
-	};
-	const unsubscribe = queryClient.getQueryCache().subscribe(() => {
-		if (queryClient.isFetching() === 0) setTimeout(go, 0);
-	});
-	const timer = setTimeout(go, OPEN_AFTER_MAX_MS);
-	if (queryClient.isFetching() === 0) setTimeout(go, 0);
-	return () => {
-		done = true;
-		unsubscribe();
-		clearTimeout(timer);
-	};
+	}
+	check();
+	return cancel;
 }
 
 /**
@@ -232,11 +232,16 @@ export function LiveUpdates({ user }: { user: Viewer }) {
 				source?.close();
 				if (stopped) return;
 				dropped = true;
-				// A stream the server ended may mean the session ended: ask who is signed in.
-				void queryClient.invalidateQueries({ queryKey: authQueries.all });
+				// A stream the server ended may mean the session ended: ask who is signed in at once,
+				// and reopen only for the same user (signed out, the page goes to sign-in instead).
+				const sameUser = queryClient
+					.fetchQuery({ ...authQueries.me(), staleTime: 0 })
+					.then(({ user }) => user?.id === id, () => true);
 				const wait = RETRY_MS[Math.min(failures, RETRY_MS.length - 1)];
 				failures++;
-				timer = setTimeout(connect, wait);
+				timer = setTimeout(async () => {
+					if ((await sameUser) && !stopped) connect();
+				}, wait);
 			};
 		};
 		const cancelOpen = whenSettled(queryClient, connect);
