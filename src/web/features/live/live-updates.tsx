@@ -234,9 +234,10 @@ export function LiveUpdates({ user }: { user: Viewer }) {
 				dropped = true;
 				// A stream the server ended may mean the session ended: ask who is signed in at once,
 				// and reopen only for the same user (signed out, the page goes to sign-in instead).
-				const sameUser = queryClient
-					.fetchQuery({ ...authQueries.me(), staleTime: 0 })
-					.then(({ user }) => user?.id === id, () => true);
+				const sameUser = queryClient.fetchQuery({ ...authQueries.me(), staleTime: 0 }).then(
+					({ user }) => user?.id === id,
+					() => true,
+				);
 				const wait = RETRY_MS[Math.min(failures, RETRY_MS.length - 1)];
 				failures++;
 				timer = setTimeout(async () => {
