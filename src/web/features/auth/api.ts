@@ -110,10 +110,19 @@ async function postToAuth<P extends keyof AuthEndpoints>(path: P, body: AuthEndp
 
 export const signIn = (input: SignInInput) => postToAuth("sign-in/email", input);
 
+let signingOut = false;
+/** Whether this page is signing out: the live stream does not open meanwhile (it would be refused). */
+export const isSigningOut = () => signingOut;
+
 /** Signing out first stops this device's pushes, while the session can still say whose. */
 export const signOut = async () => {
-	await forgetPushDevice();
-	return postToAuth("sign-out", {});
+	signingOut = true;
+	try {
+		await forgetPushDevice();
+		return await postToAuth("sign-out", {});
+	} finally {
+		signingOut = false;
+	}
 };
 
 export const requestPasswordReset = (email: string) =>

@@ -2,7 +2,7 @@ import { hashKey, type QueryClient, type QueryKey, useQueryClient } from "@tanst
 import { useEffect } from "react";
 import type { SessionUser } from "../../../shared/auth.ts";
 import type { AppEvent } from "../../../shared/events.ts";
-import { authQueries } from "../auth/api.ts";
+import { authQueries, isSigningOut } from "../auth/api.ts";
 import { bookingQueries } from "../bookings/api.ts";
 import { catalogQueries } from "../catalog/api.ts";
 import { chatQueries } from "../chat/api.ts";
@@ -187,6 +187,14 @@ export function LiveUpdates({ user }: { user: Viewer }) {
 		let stopped = false;
 
 		const connect = () => {
+			if (stopped) return;
+			// Not while signing out, and only for the user the page last heard is signed in (after a
+			// sign-out the cache is cleared, then told no one is): the stream would be refused.
+			if (isSigningOut()) {
+				timer = setTimeout(connect, 1000);
+				return;
+			}
+			if (queryClient.getQueryData(authQueries.me().queryKey)?.user?.id !== id) return;
 			const url = lastEventId
 				? `/api/live?lastEventId=${encodeURIComponent(lastEventId)}`
 				: "/api/live";
@@ -232,17 +240,14 @@ export function LiveUpdates({ user }: { user: Viewer }) {
 				source?.close();
 				if (stopped) return;
 				dropped = true;
-				// A stream the server ended may mean the session ended: ask who is signed in at once,
-				// and reopen only for the same user (signed out, the page goes to sign-in instead).
-				const sameUser = queryClient.fetchQuery({ ...authQueries.me(), staleTime: 0 }).then(
-					({ user }) => user?.id === id,
-					() => true,
-				);
+				// A stream the server ended may mean the session ended: ask who is signed in at once;
+				// connect() reopens only for the same user (signed out, the page goes to sign-in).
+				const asked = queryClient
+					.fetchQuery({ ...authQueries.me(), staleTime: 0 })
+					.catch(() => undefined);
 				const wait = RETRY_MS[Math.min(failures, RETRY_MS.length - 1)];
 				failures++;
-				timer = setTimeout(async () => {
-					if ((await sameUser) && !stopped) connect();
-				}, wait);
+				timer = setTimeout(() => void asked.then(connect), wait);
 			};
 		};
 		const cancelOpen = whenSettled(queryClient, connect);
