@@ -109,8 +109,9 @@ describe("the build's files", () => {
 		fs.writeFileSync(path.join(clientDir, "__spa-fallback.html"), "<!DOCTYPE html><html></html>");
 		expect(precompress(clientDir).files).toBe(2);
 		app = await startTestApp({ clientDir });
+		const { url } = app;
 		const get = (file: string, encoding: string) =>
-			fetch(`${app.url}${file}`, { headers: { "accept-encoding": encoding } });
+			fetch(`${url}${file}`, { headers: { "accept-encoding": encoding } });
 
 		for (const [encoding, expected] of [
 			["br, gzip", "br"],
@@ -160,11 +161,10 @@ describe("the app's pages", () => {
 			`<!DOCTYPE html><html><head>${["/assets/manifest-abc.js", "/assets/entry.js", "/assets/react.js", "/assets/root.js"].map(preload).join("")}</head><body></body></html>`,
 		);
 		app = await startTestApp({ clientDir });
+		const { url } = app;
 		const preloads = async (page: string) =>
 			[
-				...(await new HttpClient(app!.url).get(page)).text.matchAll(
-					/modulepreload" href="([^"]+)"/g,
-				),
+				...(await new HttpClient(url).get(page)).text.matchAll(/modulepreload" href="([^"]+)"/g),
 			].map((m) => m[1]);
 		const own = [
 			"/assets/owner-layout.js",
