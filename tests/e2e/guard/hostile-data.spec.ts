@@ -357,35 +357,44 @@ test("the guard visits every page of the app", () => {
 	expect(PAGE_PATHS.filter((p) => !covered.has(p))).toEqual([]);
 });
 
-// One test, so that one seeding serves every screen even when some fail (a failed test costs
-// its worker, and the next test's worker would seed again).
-test("every page with hostile data: its layout at five widths, axe at 390 and 1280 px", async ({
-	browser,
-	world,
-	pageErrors,
-}) => {
-	// About five minutes alone on a quiet 2-core machine; beside the other worker's tests, more.
-	test.setTimeout(900_000);
-	pageErrors.allow(failedResource(404, "/no-such-page"));
-	const visitor = await test.step("public pages, signed out", () =>
-		inspect(browser, world, null, publicScreens));
-	const customers = await test.step("the customer app, as five customers", async () => {
-		const results = [];
-		for (const [who, screens] of customerScreens)
-			results.push(await inspect(browser, world, world[who], screens));
-		return results;
-	});
-	const owner = await test.step("the owner's area", () =>
-		inspect(browser, world, world.owner, ownerScreens));
-	const crew = await test.step("the crews' pages", () =>
-		inspect(browser, world, world.crew, crewScreens));
-	const all = [visitor, ...customers, owner, crew];
+/** Each screen's layout at five widths and, where asked, axe at 390 and 1280 px: no problem listed. */
+function expectClean(results: { layout: string[]; axe: string[] }[]) {
 	expectNone(
-		all.flatMap((r) => r.layout),
+		results.flatMap((r) => r.layout),
 		"layout problems",
 	);
 	expectNone(
-		all.flatMap((r) => r.axe),
+		results.flatMap((r) => r.axe),
 		"serious or critical axe violations",
 	);
+}
+
+// One test per area, run one after another by the worker that seeded (a failed test costs its
+// worker, and the next test's worker seeds again). Each area has a time of its own: all of them in
+// one test took 13 to 15 minutes beside the other worker's tests.
+test.describe("every page with hostile data: its layout at five widths, axe at 390 and 1280 px", () => {
+	test.beforeEach(({ pageErrors }) => pageErrors.allow(failedResource(404, "/no-such-page")));
+
+	test("public pages, signed out", async ({ browser, world }) => {
+		test.setTimeout(300_000);
+		expectClean([await inspect(browser, world, null, publicScreens)]);
+	});
+
+	test("the customer app, as five customers", async ({ browser, world }) => {
+		test.setTimeout(600_000);
+		const results = [];
+		for (const [who, screens] of customerScreens)
+			results.push(await inspect(browser, world, world[who], screens));
+		expectClean(results);
+	});
+
+	test("the owner's area", async ({ browser, world }) => {
+		test.setTimeout(600_000);
+		expectClean([await inspect(browser, world, world.owner, ownerScreens)]);
+	});
+
+	test("the crews' pages", async ({ browser, world }) => {
+		test.setTimeout(300_000);
+		expectClean([await inspect(browser, world, world.crew, crewScreens)]);
+	});
 });
