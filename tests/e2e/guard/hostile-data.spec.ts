@@ -381,7 +381,7 @@ test.describe("every page with hostile data: its layout at five widths, axe at 3
 	});
 
 	test("the customer app, as five customers", async ({ browser, world }) => {
-		test.setTimeout(600_000);
+		test.setTimeout(900_000);
 		const results = [];
 		for (const [who, screens] of customerScreens)
 			results.push(await inspect(browser, world, world[who], screens));
