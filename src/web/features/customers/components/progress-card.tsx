@@ -1,7 +1,9 @@
+import { useState } from "react";
 import {
 	type CustomerDetail,
 	PROGRESS_FLAGS,
 	PROGRESS_LABELS,
+	type ProgressFlag,
 } from "../../../../shared/customers.ts";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
@@ -11,6 +13,10 @@ import { useUpdateProgress } from "../api.ts";
 /** The four milestones as switches, saved the moment one is flipped (no edit mode needed). */
 export function ProgressCard({ customer }: { customer: CustomerDetail["customer"] }) {
 	const update = useUpdateProgress(customer.id);
+	// The switch holds its new state from the click itself, while the save runs: the cached
+	// customer changes only after the mutation has started, a render later.
+	const [flipped, setFlipped] = useState<Partial<Record<ProgressFlag, boolean>>>({});
+	const settle = (flag: ProgressFlag) => setFlipped(({ [flag]: _, ...rest }) => rest);
 	return (
 		<Card>
 			<CardHeader>
@@ -44,18 +50,19 @@ export function ProgressCard({ customer }: { customer: CustomerDetail["customer"
 								<input
 									type="checkbox"
 									className="size-5 cursor-pointer accent-secondary"
-									checked={customer[flag]}
-									onChange={(e) =>
-										update.mutate(
-											{ [flag]: e.target.checked },
-											{
-												onError: (error) =>
-													toast.error("Failed to update progress", {
-														description: errorMessage(error),
-													}),
-											},
-										)
-									}
+									checked={flipped[flag] ?? customer[flag]}
+									onChange={(e) => {
+										const checked = e.target.checked;
+										setFlipped((now) => ({ ...now, [flag]: checked }));
+										update
+											.mutateAsync({ [flag]: checked })
+											.catch((error) =>
+												toast.error("Failed to update progress", {
+													description: errorMessage(error),
+												}),
+											)
+											.finally(() => settle(flag));
+									}}
 								/>
 							</label>
 						</li>
