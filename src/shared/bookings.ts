@@ -1,4 +1,5 @@
 import { arrivalSchema } from "./crew.ts";
+import { dateFormat } from "./dates.ts";
 import { z } from "./zod.ts";
 
 /** What a booking is for: putting the lights up, or taking them down. */
@@ -149,12 +150,9 @@ export function defaultWindows(season: string) {
 
 /** "Tuesday, December 1" for a business date. */
 export function longDate(day: string): string {
-	return new Date(utc(day)).toLocaleDateString("en-US", {
-		timeZone: "UTC",
-		weekday: "long",
-		month: "long",
-		day: "numeric",
-	});
+	return dateFormat({ timeZone: "UTC", weekday: "long", month: "long", day: "numeric" }).format(
+		utc(day),
+	);
 }
 
 // ---------------------------------------------------------------- API shapes

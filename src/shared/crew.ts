@@ -1,3 +1,4 @@
+import { groupDigits } from "./money.ts";
 import { tooLong, z } from "./zod.ts";
 
 /** A text field of the specs: trimmed, empty is none. */
@@ -14,7 +15,7 @@ const count = (field: string, max: number) =>
 		.number(`${field} must be a whole number`)
 		.int(`${field} must be a whole number`)
 		.min(0, `${field} cannot be negative`)
-		.max(max, `${field} can be at most ${max.toLocaleString("en-US")}`)
+		.max(max, `${field} can be at most ${groupDigits(max)}`)
 		.nullish()
 		.transform((v) => v ?? null);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, businessDate, formatDate } from "./dates.ts";
+import { addDays, businessDate, dateFormat, formatDate } from "./dates.ts";
 
 describe("business dates", () => {
 	it("uses the New York calendar day, not UTC", () => {
@@ -16,5 +16,17 @@ describe("business dates", () => {
 
 	it("formats a date without shifting it", () => {
 		expect(formatDate("2026-12-22")).toBe("Dec 22, 2026");
+	});
+});
+
+describe("dateFormat", () => {
+	it("builds a formatter once per locale and options, and writes what toLocaleString writes", () => {
+		const options = { month: "short", day: "numeric" } as const;
+		expect(dateFormat(options)).toBe(dateFormat({ ...options }));
+		expect(dateFormat(options)).not.toBe(dateFormat(options, "en-GB"));
+		const at = new Date("2026-12-01T15:42:00Z");
+		expect(dateFormat(options).format(at)).toBe(at.toLocaleDateString("en-US", options));
+		const time = { hour: "numeric", minute: "2-digit", timeZone: "America/New_York" } as const;
+		expect(dateFormat(time).format(at)).toBe("10:42 AM");
 	});
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCents } from "./money.ts";
+import { formatCents, groupDigits } from "./money.ts";
 
 const intl = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
 
@@ -14,5 +14,12 @@ describe("formatCents", () => {
 			values.push(((i * 7_919 * 104_729) % 1_000_000_007) - 500_000_000);
 		for (const cents of values)
 			expect(formatCents(cents), String(cents)).toBe(intl.format(cents / 100));
+	});
+});
+
+describe("groupDigits", () => {
+	it("writes what toLocaleString('en-US') writes for a whole number", () => {
+		for (const n of [0, 7, 999, 1000, 12_345, 100_000, 1_000_000, 987_654_321, 10 ** 15])
+			expect(groupDigits(n), String(n)).toBe(n.toLocaleString("en-US"));
 	});
 });

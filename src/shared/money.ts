@@ -6,9 +6,14 @@
  */
 export function formatCents(cents: number): string {
 	const whole = Math.round(Math.abs(cents));
-	const dollars = String(Math.floor(whole / 100)).replace(/\B(?=(\d{3})+$)/g, ",");
+	const dollars = groupDigits(Math.floor(whole / 100));
 	const sign = cents < 0 || Object.is(cents, -0) ? "-" : "";
 	return `${sign}$${dollars}.${String(whole % 100).padStart(2, "0")}`;
+}
+
+/** 12345 -> "12,345", as `toLocaleString("en-US")` writes a whole number, without Intl. */
+export function groupDigits(n: number): string {
+	return String(n).replace(/\B(?=(\d{3})+$)/g, ",");
 }
 
 /** Dollars typed by a person ("12.5") to integer cents, rounding to the nearest cent. */

@@ -1,6 +1,7 @@
 import { depositPercentSchema } from "./bookings.ts";
 import { businessProfileSchema } from "./business.ts";
 import { serviceOptionSchema } from "./catalog.ts";
+import { groupDigits } from "./money.ts";
 import { z } from "./zod.ts";
 
 /** The most any price or fee in Settings may be: $100,000. */
@@ -15,10 +16,7 @@ const dollars = (label: string) =>
 				issue.input === undefined ? `${label} is required` : `${label} must be a number`,
 		})
 		.min(0, `${label} cannot be negative`)
-		.max(
-			MAX_SETTING_DOLLARS,
-			`${label} cannot be more than $${MAX_SETTING_DOLLARS.toLocaleString("en-US")}`,
-		);
+		.max(MAX_SETTING_DOLLARS, `${label} cannot be more than $${groupDigits(MAX_SETTING_DOLLARS)}`);
 
 const text = (label: string, max: number) =>
 	z

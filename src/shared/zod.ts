@@ -1,4 +1,5 @@
 import { config, z } from "zod";
+import { groupDigits } from "./money.ts";
 
 // zod compiles fast parsers with `new Function`, which the pages' Content Security Policy forbids
 // (and the browser reports as a violation). The plain parsers are fast enough for our forms. Set
@@ -10,4 +11,4 @@ export { z };
 
 /** The message of a text past its limit: which field, and how long it may be. */
 export const tooLong = (field: string, max: number) =>
-	`${field} can be at most ${max.toLocaleString("en-US")} characters`;
+	`${field} can be at most ${groupDigits(max)} characters`;

@@ -10,6 +10,7 @@ import {
 	type ServiceWindow,
 } from "../../../../shared/bookings.ts";
 import { arrivalLabel } from "../../../../shared/crew.ts";
+import { dateFormat } from "../../../../shared/dates.ts";
 import { formatCents } from "../../../../shared/money.ts";
 import { EmptyState, LoadingState, PageHeading } from "../../../components/shell/app-shell.tsx";
 import { Button } from "../../../components/ui/button.tsx";
@@ -39,11 +40,9 @@ const KIND_WORD: Record<BookingKind, string> = { install: "Install", takedown: "
 
 const shortRange = (w: ServiceWindow) => {
 	const f = (d: string) =>
-		new Date(`${d}T12:00:00Z`).toLocaleDateString("en-US", {
-			timeZone: "UTC",
-			month: "short",
-			day: "numeric",
-		});
+		dateFormat({ timeZone: "UTC", month: "short", day: "numeric" }).format(
+			new Date(`${d}T12:00:00Z`),
+		);
 	return `${f(w.startsOn)} – ${f(w.endsOn)}, ${w.endsOn.slice(0, 4)}`;
 };
 
@@ -56,7 +55,7 @@ const adjustText = (pct: number) =>
 
 /** "3:42 PM" in the viewer's time. */
 const clockTime = (iso: string) =>
-	new Date(iso).toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit" });
+	dateFormat({ hour: "numeric", minute: "2-digit" }).format(new Date(iso));
 
 /**
  * The customer's booking page: their booking of `kind`, or the window and day pickers; with

@@ -1,4 +1,5 @@
 import type * as React from "react";
+import { dateFormat } from "../../../../shared/dates.ts";
 import { cn } from "../../../lib/utils.ts";
 
 const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
@@ -10,13 +11,13 @@ const utc = (day: string) => {
 
 /** "Tuesday, December 1, 2026" for a business date. */
 export const fullDate = (day: string) =>
-	utc(day).toLocaleDateString("en-US", {
+	dateFormat({
 		timeZone: "UTC",
 		weekday: "long",
 		month: "long",
 		day: "numeric",
 		year: "numeric",
-	});
+	}).format(utc(day));
 
 /** The days of a window, month by month, each month a week grid starting on Sunday. */
 export function MonthGrid<T extends { day: string }>({
@@ -35,11 +36,7 @@ export function MonthGrid<T extends { day: string }>({
 		<div className="grid gap-6 md:grid-cols-2">
 			{[...months.entries()].map(([month, list]) => {
 				const first = utc(list[0]!.day);
-				const title = first.toLocaleDateString("en-US", {
-					timeZone: "UTC",
-					month: "long",
-					year: "numeric",
-				});
+				const title = dateFormat({ timeZone: "UTC", month: "long", year: "numeric" }).format(first);
 				return (
 					<section key={month} aria-label={title}>
 						<h3 className="mb-2 font-semibold">{title}</h3>

@@ -8,6 +8,7 @@ import {
 	WINDOW_AUDIENCES,
 	windowInputSchema,
 } from "../../../../shared/bookings.ts";
+import { dateFormat } from "../../../../shared/dates.ts";
 import { FormField, formValues, SelectField } from "../../../components/form-field.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
@@ -32,12 +33,9 @@ const AUDIENCE_OPTIONS = WINDOW_AUDIENCES.map((value) => ({
 
 /** "Nov 1" for a business date. */
 const shortDate = (day: string) =>
-	new Date(`${day}T12:00:00Z`).toLocaleDateString("en-US", {
-		timeZone: "UTC",
-		month: "short",
-		day: "numeric",
-		year: "numeric",
-	});
+	dateFormat({ timeZone: "UTC", month: "short", day: "numeric", year: "numeric" }).format(
+		new Date(`${day}T12:00:00Z`),
+	);
 const percent = (pct: number) => (pct > 0 ? `+${pct}%` : `${pct}%`);
 
 /**

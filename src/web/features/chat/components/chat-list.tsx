@@ -1,5 +1,6 @@
 import { MessageCircle } from "lucide-react";
 import { Link } from "react-router";
+import { dateFormat } from "../../../../shared/dates.ts";
 import { EmptyState, LoadingState } from "../../../components/shell/app-shell.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { cn } from "../../../lib/utils.ts";
@@ -9,8 +10,8 @@ import { useConversations } from "../api.ts";
 function when(iso: string) {
 	const d = new Date(iso);
 	return d.toDateString() === new Date().toDateString()
-		? d.toLocaleTimeString([], { hour: "numeric", minute: "2-digit" })
-		: d.toLocaleDateString([], { month: "short", day: "numeric" });
+		? dateFormat({ hour: "numeric", minute: "2-digit" }, undefined).format(d)
+		: dateFormat({ month: "short", day: "numeric" }, undefined).format(d);
 }
 
 /**

@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Check, Clock, FileText, Paperclip, RotateCw, SendHorizontal, X } from "lucide-react";
 import * as React from "react";
 import { CHAT_ATTACHMENT_ACCEPT, MAX_CHAT_MESSAGE_LENGTH } from "../../../../shared/chat.ts";
+import { dateFormat } from "../../../../shared/dates.ts";
 import { splitLinks } from "../../../../shared/links.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
@@ -33,7 +34,7 @@ interface Outgoing {
 }
 
 const time = (iso: string) =>
-	new Date(iso).toLocaleTimeString([], { hour: "numeric", minute: "2-digit" });
+	dateFormat({ hour: "numeric", minute: "2-digit" }, undefined).format(new Date(iso));
 
 /** Today, Yesterday, or a short date ("Nov 21"; with the year when it is not this year's). */
 function dayLabel(iso: string, now = new Date()) {
@@ -42,11 +43,8 @@ function dayLabel(iso: string, now = new Date()) {
 	const days = Math.round((startOf(now) - startOf(day)) / 86_400_000);
 	if (days === 0) return "Today";
 	if (days === 1) return "Yesterday";
-	return day.toLocaleDateString([], {
-		month: "short",
-		day: "numeric",
-		year: day.getFullYear() === now.getFullYear() ? undefined : "numeric",
-	});
+	const year = day.getFullYear() === now.getFullYear() ? undefined : "numeric";
+	return dateFormat({ month: "short", day: "numeric", year }, undefined).format(day);
 }
 
 const dayKey = (iso: string) => new Date(iso).toDateString();

@@ -1,6 +1,7 @@
 import { UserMinus, Users } from "lucide-react";
 import { useState } from "react";
 import { crewInviteSchema } from "../../../../shared/auth.ts";
+import { dateFormat } from "../../../../shared/dates.ts";
 import { FormField, formValues } from "../../../components/form-field.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import {
@@ -24,7 +25,7 @@ import { useZodForm } from "../../../lib/use-zod-form.ts";
 import { useCrewMembers, useInviteCrew, useRemoveCrewMember, useRevokeCrewInvite } from "../api.ts";
 
 const shortDate = (iso: string) =>
-	new Date(iso).toLocaleDateString("en-US", { month: "short", day: "numeric" });
+	dateFormat({ month: "short", day: "numeric" }).format(new Date(iso));
 
 /** Settings → Crew: invite crew members by e-mail, see who is on the crew, remove someone. */
 export function CrewSettingsCard() {

@@ -1,4 +1,5 @@
 import { MailWarning } from "lucide-react";
+import { dateFormat } from "../../../../shared/dates.ts";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card.tsx";
 import { useMailStatus } from "../api.ts";
 
@@ -7,10 +8,9 @@ export function MailStatusCard() {
 	const { data } = useMailStatus();
 	if (!data || data.retrying === 0) return null;
 	const since = data.oldestRetryingSince
-		? new Date(data.oldestRetryingSince).toLocaleString("en-US", {
-				dateStyle: "medium",
-				timeStyle: "short",
-			})
+		? dateFormat({ dateStyle: "medium", timeStyle: "short" }).format(
+				new Date(data.oldestRetryingSince),
+			)
 		: null;
 	return (
 		<Card className="border-amber-300 bg-amber-50" role="status">

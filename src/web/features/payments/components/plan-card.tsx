@@ -1,6 +1,6 @@
 import { CalendarDays, CreditCard } from "lucide-react";
 import { useState } from "react";
-import { businessDate, formatDate } from "../../../../shared/dates.ts";
+import { businessDate, dateFormat, formatDate } from "../../../../shared/dates.ts";
 import { formatCents } from "../../../../shared/money.ts";
 import type { PaymentSetup, Plan } from "../../../../shared/payments.ts";
 import { Button } from "../../../components/ui/button.tsx";
@@ -100,10 +100,9 @@ function planCharges(priceCents: number): string {
 	const today = businessDate();
 	const [year, month] = today.split("-").map(Number) as [number, number];
 	const nextFirst = new Date(Date.UTC(year, month, 1)).toISOString().slice(0, 10);
-	const thisMonth = new Date(Date.UTC(year, month - 1, 1)).toLocaleDateString("en-US", {
-		timeZone: "UTC",
-		month: "long",
-	});
+	const thisMonth = dateFormat({ timeZone: "UTC", month: "long" }).format(
+		Date.UTC(year, month - 1, 1),
+	);
 	const price = formatCents(priceCents);
 	return `Joining charges ${price} today for ${thisMonth}, then ${price} on the 1st of every month, the next on ${formatDate(nextFirst)}.`;
 }

@@ -1,5 +1,6 @@
 import { Printer, ReceiptText } from "lucide-react";
 import { useState } from "react";
+import { dateFormat } from "../../../../shared/dates.ts";
 import { formatCents } from "../../../../shared/money.ts";
 import type { Receipt } from "../../../../shared/payments.ts";
 import { EmailText, PhoneText } from "../../../components/contact-text.tsx";
@@ -20,7 +21,7 @@ import { methodLabel } from "../payment-method.ts";
 
 /** "Dec 3, 2025, 4:05 PM" in the business's time zone. */
 function formatInstant(iso: string): string {
-	return new Intl.DateTimeFormat("en-US", {
+	return dateFormat({
 		dateStyle: "medium",
 		timeStyle: "short",
 		timeZone: "America/New_York",

@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { dateFormat } from "../../../../shared/dates.ts";
 import {
 	COLOR_SCHEMES,
 	type ColorScheme,
@@ -87,14 +88,14 @@ export function colorText(r: Pick<RequestView, "colorScheme" | "customColors">) 
 	return r.customColors ? `${r.colorScheme}: ${r.customColors}` : r.colorScheme;
 }
 
-const dateTime = new Intl.DateTimeFormat("en-US", {
-	month: "short",
-	day: "numeric",
-	year: "numeric",
-	hour: "numeric",
-	minute: "2-digit",
-});
-export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
+export const formatDateTime = (iso: string) =>
+	dateFormat({
+		month: "short",
+		day: "numeric",
+		year: "numeric",
+		hour: "numeric",
+		minute: "2-digit",
+	}).format(new Date(iso));
 
 /** "just now", "5 min ago", "3 h ago", "2 days ago". */
 export function age(iso: string, now = Date.now()) {

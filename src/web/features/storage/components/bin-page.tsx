@@ -1,5 +1,6 @@
 import { PackageSearch } from "lucide-react";
 import { useState } from "react";
+import { dateFormat } from "../../../../shared/dates.ts";
 import {
 	BIN_STATE_LABELS,
 	type BinDetail,
@@ -15,12 +16,9 @@ import { useBin, useScanBin, useStorageLocations } from "../api.ts";
 import { showError } from "../show-error.ts";
 
 const when = (iso: string) =>
-	new Date(iso).toLocaleString("en-US", {
-		month: "short",
-		day: "numeric",
-		hour: "numeric",
-		minute: "2-digit",
-	});
+	dateFormat({ month: "short", day: "numeric", hour: "numeric", minute: "2-digit" }).format(
+		new Date(iso),
+	);
 
 /** Where a bin sits, as "Rack A, shelf 2". */
 export const placeOf = (bin: { location: string | null; shelf: number | null }) =>

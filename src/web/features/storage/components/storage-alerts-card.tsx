@@ -1,6 +1,6 @@
 import { PackageCheck, ScanLine } from "lucide-react";
 import { Link } from "react-router";
-import { formatDate } from "../../../../shared/dates.ts";
+import { dateFormat, formatDate } from "../../../../shared/dates.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
@@ -18,7 +18,7 @@ export function StorageAlertsCard() {
 				})),
 				...alerts.data.missing.map((b) => ({
 					...b,
-					why: `Marked missing ${new Date(b.updatedAt).toLocaleDateString("en-US", { month: "short", day: "numeric" })}`,
+					why: `Marked missing ${dateFormat({ month: "short", day: "numeric" }).format(new Date(b.updatedAt))}`,
 				})),
 			]
 		: [];
