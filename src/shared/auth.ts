@@ -197,6 +197,11 @@ export const meSchema = z.object({
 			emailVerified: z.boolean(),
 		})
 		.nullable(),
+	/**
+	 * With a user: the server's clock when it answered, in milliseconds since 1970. The page's
+	 * live stream opens with the changes made since it loaded (GET /api/live?since=).
+	 */
+	at: z.number().int().optional(),
 });
 type Me = z.infer<typeof meSchema>;
 export type SessionUser = NonNullable<Me["user"]>;

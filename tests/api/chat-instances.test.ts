@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { SINCE_MARGIN_MS } from "../../src/server/features/live/live-streams.ts";
 import { HttpClient, read } from "../support/http-client.ts";
 import { type LiveEvent, openLiveStream } from "../support/live-stream.ts";
 import { confirmOn, signUpOn, stopServerProcess, twoInstances } from "../support/server-process.ts";
@@ -14,6 +15,25 @@ const isMessage = (e: LiveEvent) => e.data.kind === "chat.message";
 
 describe.skipIf(!url)("chat across two server instances", () => {
 	const instances = twoInstances(url!);
+
+	it("a page read through A opens its stream on B and first gets what changed since, through A", async () => {
+		const { a, b } = instances;
+		const customer = await signUpOn(a, "early@example.test", "customer");
+		await confirmOn([a, b], customer, "early@example.test");
+		// Replayed from a little before `since`: B has been listening at least that long.
+		await new Promise((resolve) => setTimeout(resolve, SINCE_MARGIN_MS));
+		// The page loads through A: its first read tells it A's clock.
+		const me = await read(customer.api.me.$get());
+		const at = me.json.at!;
+		const sent = await read(customer.api.chat.messages.$post({ json: { content: "Before" } }));
+		expect(sent.status, sent.text).toBe(201);
+		// B heard the message from A; the page, opening its stream on B, gets it first.
+		const stream = await openLiveStream(b.url, customer.cookieHeader(), { since: at });
+		const event = await stream.next(isMessage, 2000);
+		expect(event.id).toBe(String(sent.json.message.id));
+		expect(stream.events.filter((e) => e.data.kind === "events.missed")).toEqual([]);
+		await stream.close();
+	});
 
 	it("a message sent through A arrives on streams opened on B; a reconnect catches up without duplicates", async () => {
 		const { a, b } = instances;

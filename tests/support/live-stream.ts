@@ -5,18 +5,19 @@ export interface LiveEvent {
 }
 
 /**
- * Opens GET /api/live as a browser's EventSource would (a cookie, optionally Last-Event-ID) and
- * collects its events. `next(match)` waits for the next event matching `match`.
+ * Opens GET /api/live as a browser's EventSource would (a cookie, optionally Last-Event-ID, or the
+ * time its page started reading, `since`) and collects its events. `next(match)` waits for the next event matching `match`.
  */
 export async function openLiveStream(
 	baseUrl: string,
 	cookie: string,
-	options: { lastEventId?: string } = {},
+	options: { lastEventId?: string; since?: number } = {},
 ) {
 	const abort = new AbortController();
 	const headers: Record<string, string> = { cookie, accept: "text/event-stream" };
 	if (options.lastEventId) headers["last-event-id"] = options.lastEventId;
-	const response = await fetch(`${baseUrl}/api/live`, { headers, signal: abort.signal });
+	const query = options.since === undefined ? "" : `?since=${options.since}`;
+	const response = await fetch(`${baseUrl}/api/live${query}`, { headers, signal: abort.signal });
 	const events: LiveEvent[] = [];
 	const comments: string[] = [];
 	let waiters: (() => void)[] = [];

@@ -69,7 +69,11 @@ export const publicRoutes = createRouter()
 			summary: "The signed-in user and profile, or null",
 			responses: { 200: { description: "Session", ...jsonContent(meSchema) } },
 		}),
-		async (c) => c.json({ user: await readSession(c) }, 200),
+		async (c) => {
+			const at = Date.now();
+			const user = await readSession(c);
+			return c.json(user ? { user, at } : { user }, 200);
+		},
 	);
 
 /** A signed-in account's own settings. */

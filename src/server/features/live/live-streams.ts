@@ -8,6 +8,16 @@ import type { Logger } from "../../lib/logger.ts";
  */
 export const STREAMS_PER_ACCOUNT = 8;
 
+/**
+ * How long this instance keeps the events it heard, for streams that open after their page has
+ * read its data (`since`), and how many at most. A page opens its stream within seconds of
+ * loading; one that waited longer reads everything again.
+ */
+export const RECENT_MS = 5 * 60_000;
+const RECENT_MAX = 10_000;
+/** Instances' clocks and the time a page's first read takes on the server: replayed from this much earlier. */
+export const SINCE_MARGIN_MS = 2000;
+
 /** One open event stream: who it is for and how to reach the browser. */
 interface LiveStream {
 	user: Pick<SessionUser, "id" | "role">;
@@ -24,6 +34,12 @@ interface LiveStream {
 export interface LiveStreams {
 	/** Starts delivering to `stream`; returns the function that stops it. Refused once closed. */
 	open(stream: LiveStream): (() => void) | null;
+	/**
+	 * The events `user` may see that this instance heard from `since` (the server's clock, in ms)
+	 * on, oldest first; null when it cannot say (it started later, or may have missed some since):
+	 * the page must read everything again.
+	 */
+	since(since: number, user: LiveStream["user"]): AppEvent[] | null;
 	/** How many streams are open on this instance. */
 	readonly size: number;
 	/** True once `closeAll` ran. */
@@ -80,8 +96,15 @@ function visibleTo(user: LiveStream["user"], event: AppEvent): boolean {
  * so an event costs only the streams that may see it. An account's ninth stream closes its
  * oldest (a tab left open long ago reconnects when looked at again).
  */
-export function createLiveStreams(events: EventBus, logger: Logger): LiveStreams {
+export function createLiveStreams(
+	events: EventBus,
+	logger: Logger,
+	now: () => number = Date.now,
+): LiveStreams {
 	const byUser = new Map<string, Set<LiveStream>>();
+	/** What this instance heard, oldest first, and since when it has heard everything. */
+	const recent: { at: number; event: AppEvent }[] = [];
+	let heardAllSince = now();
 	const owners = new Set<LiveStream>();
 	const stops = new WeakMap<LiveStream, () => void>();
 	let closed = false;
@@ -110,7 +133,26 @@ export function createLiveStreams(events: EventBus, logger: Logger): LiveStreams
 		}
 	};
 
+	const remember = (event: AppEvent) => {
+		const at = now();
+		// A gap (the database connection dropped): nothing before it can be vouched for.
+		if (event.kind === "events.missed") {
+			recent.length = 0;
+			heardAllSince = at;
+			return;
+		}
+		recent.push({ at, event });
+		let drop = 0;
+		while (
+			drop < recent.length &&
+			(recent.length - drop > RECENT_MAX || recent[drop]!.at < at - RECENT_MS)
+		)
+			drop++;
+		if (drop) heardAllSince = recent.splice(0, drop).at(-1)!.at + 1;
+	};
+
 	events.subscribe((event) => {
+		remember(event);
 		if (size === 0) return;
 		const userId = userOf(event);
 		if (userId === undefined) {
@@ -123,6 +165,13 @@ export function createLiveStreams(events: EventBus, logger: Logger): LiveStreams
 	});
 
 	return {
+		since(since, user) {
+			const from = since - SINCE_MARGIN_MS;
+			if (from < heardAllSince) return null;
+			return recent
+				.filter((r) => r.at >= from && r.event.kind !== "session.ended" && visibleTo(user, r.event))
+				.map((r) => r.event);
+		},
 		open(stream) {
 			if (closed) return null;
 			const set = byUser.get(stream.user.id) ?? new Set();

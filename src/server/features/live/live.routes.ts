@@ -13,7 +13,10 @@ const HEARTBEAT_MS = 25_000;
  * The signed-in user's live events as Server-Sent Events: each names what changed (an AppEvent
  * as JSON), and the page refetches exactly that. A chat message's event id is the message id;
  * a stream reopened with `Last-Event-ID` (or `?lastEventId=`) first gets the chat messages it
- * missed, from the table, then live ones, none twice.
+ * missed, from the table, then live ones, none twice. A page's first stream names when the page
+ * started reading (`?since=`, the server's clock from GET /api/me): it first gets what changed
+ * since then, so the page need not read everything again, or `events.missed` when this instance
+ * cannot tell.
  */
 export const customerRoutes = createRouter().openapi(
 	createRoute({
@@ -31,6 +34,15 @@ export const customerRoutes = createRouter().openapi(
 					.min(0, "Invalid event id")
 					.optional()
 					.openapi({ description: "The last chat message id received, as Last-Event-ID" }),
+				since: z.coerce
+					.number("Invalid time")
+					.int("Invalid time")
+					.min(0, "Invalid time")
+					.optional()
+					.openapi({
+						description:
+							"When the page started reading its data (the server's clock, ms since 1970, as GET /api/me's `at`): what changed since then is sent first",
+					}),
 			}),
 		},
 		responses: {
@@ -46,7 +58,8 @@ export const customerRoutes = createRouter().openapi(
 		const user = c.var.user;
 		const header = c.req.header("last-event-id");
 		const fromHeader = header && /^\d{1,15}$/.test(header) ? Number(header) : undefined;
-		const lastEventId = c.req.valid("query").lastEventId ?? fromHeader;
+		const { since, lastEventId: lastInQuery } = c.req.valid("query");
+		const lastEventId = lastInQuery ?? fromHeader;
 
 		if (deps.live.closed) throw new AppError(503, "The server is restarting. Please try again.");
 		return streamSSE(c, async (stream) => {
@@ -84,6 +97,11 @@ export const customerRoutes = createRouter().openapi(
 				},
 			});
 			if (!stop) return;
+			// Taken with the stream's start, before any later event can reach it: none lost, none twice.
+			const changed =
+				since === undefined || lastEventId !== undefined
+					? undefined
+					: (deps.live.since(since, user) ?? [{ kind: "events.missed" } as const]);
 			// However the connection ends (the browser leaves, the network drops), the stream goes.
 			stream.onAbort(finish);
 			c.req.raw.signal.addEventListener("abort", finish, { once: true });
@@ -94,6 +112,7 @@ export const customerRoutes = createRouter().openapi(
 			try {
 				// The browser learns the stream is open (and, on a reconnect, is told nothing twice).
 				await stream.write(": connected\n\n");
+				for (const event of changed ?? []) write(event);
 				if (lastEventId !== undefined) {
 					const missed = await messagesAfter({ db: deps.db, viewer: user, afterId: lastEventId });
 					for (const m of missed) {

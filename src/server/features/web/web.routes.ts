@@ -35,7 +35,7 @@ const SIGNED_IN_AREA = /^\/(?:app|owner|crew|bins)(?:\/|$)/;
  * The signed-in user, as GET /api/me answers, written into the page as data (not a script the
  * browser runs), so the page need not ask before it reads its own data (decision 039).
  */
-function withSession(html: string, me: { user: unknown }): string {
+function withSession(html: string, me: { user: unknown; at?: number }): string {
 	// `<` escaped: nothing in a name can close the element.
 	const json = JSON.stringify(me).replaceAll("<", "\\u003c");
 	return html.replace(
@@ -118,7 +118,9 @@ export function createWebRoutes(clientDir: string) {
 			return c.html(html, known ? 200 : 404);
 		}
 		c.header("cache-control", "private, no-store");
-		return c.html(withSession(html, { user: await readSession(c) }), 200);
+		const at = Date.now();
+		const user = await readSession(c);
+		return c.html(withSession(html, user ? { user, at } : { user }), 200);
 	});
 
 	if (built)

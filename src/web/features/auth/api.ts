@@ -23,15 +23,28 @@ export const authQueries = {
 	me: () =>
 		queryOptions({
 			queryKey: authQueries.all,
-			queryFn: () => readJson(client.me.$get()),
+			queryFn: async () => noteServerClock(await readJson(client.me.$get())),
 			staleTime: 60_000,
 			initialData: takeSessionFromPage,
 			initialDataUpdatedAt: pageLoadedAt,
 		}),
 };
 
-type Me = { user: SessionUser | null };
+type Me = { user: SessionUser | null; at?: number };
 const pageLoadedAt = Date.now();
+
+/**
+ * The server's clock when this page started, in ms: the first answer about the session's `at`, less
+ * how long the page had run by then. Every read the page makes comes after it, so its live
+ * stream opens with what changed since (GET /api/live?since=) instead of reading everything again.
+ */
+let serverClockAtStart: number | undefined;
+export const serverTimeAtPageStart = () => serverClockAtStart;
+function noteServerClock(me: Me): Me {
+	if (serverClockAtStart === undefined && me.at !== undefined)
+		serverClockAtStart = Math.max(0, Math.floor(me.at - performance.now()));
+	return me;
+}
 /** The signed-in user the server wrote into the page (web.routes.ts), until it is first taken. */
 let sessionFromPage: Me | undefined = (() => {
 	const text =
@@ -46,7 +59,7 @@ let sessionFromPage: Me | undefined = (() => {
 function takeSessionFromPage() {
 	const me = sessionFromPage;
 	sessionFromPage = undefined;
-	return me;
+	return me && noteServerClock(me);
 }
 
 /** The signed-in user (null when signed out); undefined while loading. */

@@ -2,7 +2,7 @@ import { hashKey, type QueryClient, type QueryKey, useQueryClient } from "@tanst
 import { useEffect } from "react";
 import type { SessionUser } from "../../../shared/auth.ts";
 import type { AppEvent } from "../../../shared/events.ts";
-import { authQueries, isSigningOut } from "../auth/api.ts";
+import { authQueries, isSigningOut, serverTimeAtPageStart } from "../auth/api.ts";
 import { bookingQueries } from "../bookings/api.ts";
 import { catalogQueries } from "../catalog/api.ts";
 import { chatQueries } from "../chat/api.ts";
@@ -113,34 +113,12 @@ function refetcher(queryClient: QueryClient) {
 	};
 }
 
-/**
- * The stream's first open: what was read before it listened may have changed since (a message
- * sent in between would never arrive), so every query is read once more; one still on its way is
- * read again when it lands, not cancelled, so the page shows as soon as it would have.
- */
-function rereadOnceSettled(queryClient: QueryClient) {
-	const cache = queryClient.getQueryCache();
-	const pending = new Set(cache.findAll({ fetchStatus: "fetching" }).map((q) => q.queryHash));
-	void queryClient.invalidateQueries({
-		predicate: (q) => q.state.status === "success" && !pending.has(q.queryHash),
-	});
-	if (pending.size === 0) return;
-	const unsubscribe = cache.subscribe(({ type, query }) => {
-		if (!pending.has(query.queryHash)) return;
-		if (type === "updated" && query.state.fetchStatus === "idle") {
-			pending.delete(query.queryHash);
-			void queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true });
-		} else if (type === "removed") pending.delete(query.queryHash);
-		if (pending.size === 0) unsubscribe();
-	});
-}
-
 /** The longest the stream waits for the page's first data before it opens anyway. */
 const OPEN_AFTER_MAX_MS = 5000;
 
 /**
- * Calls `open` once the page's first reads have landed (or after OPEN_AFTER_MAX_MS): the stream's
- * first open reads every query again, and doing so while the page loads would double its requests.
+ * Calls `open` once the page's first reads have landed (or after OPEN_AFTER_MAX_MS): the stream
+ * holds a connection for as long as the page is open, and the page's own reads come first.
  */
 function whenSettled(queryClient: QueryClient, open: () => void) {
 	let soon: ReturnType<typeof setTimeout> | undefined;
@@ -169,8 +147,8 @@ function whenSettled(queryClient: QueryClient, open: () => void) {
  * together refetch each query once. A chat message is acted on once, whether it comes live or again
  * in a reconnect's catch-up. After a drop the stream reopens with the last message id it had, and
  * the other data is refetched, since only chat messages are caught up from the server. The stream
- * first opens once the page's first data is in, and what was read before is read again once it
- * listens.
+ * first opens once the page's first data is in, and first gets what changed since the page started
+ * (or, when the server cannot tell, `events.missed`: everything is read again).
  */
 export function LiveUpdates({ user }: { user: Viewer }) {
 	const queryClient = useQueryClient();
@@ -195,9 +173,14 @@ export function LiveUpdates({ user }: { user: Viewer }) {
 				return;
 			}
 			if (queryClient.getQueryData(authQueries.me().queryKey)?.user?.id !== id) return;
+			// The first open names when the page started reading, and the server first sends what
+			// changed since: nothing read before the stream listened is missed.
+			const since = serverTimeAtPageStart();
 			const url = lastEventId
 				? `/api/live?lastEventId=${encodeURIComponent(lastEventId)}`
-				: "/api/live";
+				: since !== undefined && !dropped
+					? `/api/live?since=${since}`
+					: "/api/live";
 			source = new EventSource(url);
 			source.onopen = () => {
 				failures = 0;
@@ -207,8 +190,8 @@ export function LiveUpdates({ user }: { user: Viewer }) {
 						predicate: (q) => q.queryKey[0] !== "chat",
 					});
 					dropped = false;
-				} else if (!lastEventId) {
-					rereadOnceSettled(queryClient);
+				} else if (since === undefined) {
+					void queryClient.invalidateQueries();
 				}
 			};
 			source.onmessage = (message) => {
