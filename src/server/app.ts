@@ -114,7 +114,12 @@ export function createApp(deps: CreateAppOptions) {
 		return c.json(withErrorBodies(doc));
 	});
 	app.all("/api/*", (c) => c.json({ error: "Not found" }, 404));
-	app.route("/", createWebRoutes(deps.clientDir ?? path.join(projectRoot, "build", "client")));
+	app.route(
+		"/",
+		createWebRoutes(deps.clientDir ?? path.join(projectRoot, "build", "client"), (request, env) =>
+			app.fetch(request, env),
+		),
+	);
 
 	app.notFound((c) => c.json({ error: "Not found" }, 404));
 	app.onError((error, c) => {

@@ -137,7 +137,7 @@ describe("live streams", () => {
 		app,
 	}) => {
 		const casey = await signedInCustomer(app);
-		const pat = await signedInCustomer(app, { email: "pat@example.test", name: "Pat" });
+		const pat = await signedInCustomer(app, { email: "pat@example.test", displayName: "Pat" });
 		// Replayed from a little before `since`: the instance has been listening at least that long.
 		await new Promise((resolve) => setTimeout(resolve, SINCE_MARGIN_MS));
 		const me = await read(casey.client.api.me.$get());

@@ -5,9 +5,11 @@ import { Writable } from "node:stream";
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { precompress } from "../../scripts/precompress.ts";
+import { FIRST_READS } from "../../src/shared/first-reads.ts";
 import { isPagePath, PAGE_PATHS } from "../../src/shared/routes.ts";
 import routes from "../../src/web/routes.ts";
-import { signedInCustomer } from "../support/accounts.ts";
+import { signedInCustomer, signedInOwner } from "../support/accounts.ts";
+import { approvedCustomer } from "../support/builders.ts";
 import { HttpClient } from "../support/http-client.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -101,6 +103,59 @@ describe("the signed-in areas' pages", () => {
 		// Pages outside the signed-in areas carry no one.
 		expect(sessionOf((await customer.client.get("/app-home")).text)).toBeUndefined();
 		expect(sessionOf((await customer.client.get("/auth")).text)).toBeUndefined();
+	});
+});
+
+describe("a signed-in page's first reads", () => {
+	it("come in the page, answered as the visitor, and only what they may read", async () => {
+		const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), "bhl-web-"));
+		fs.writeFileSync(
+			path.join(clientDir, "__spa-fallback.html"),
+			"<!DOCTYPE html><html><head><title>App</title></head><body></body></html>",
+		);
+		app = await startTestApp({ clientDir });
+		const owner = await signedInOwner(app);
+		const approved = await approvedCustomer(app, {
+			owner,
+			displayName: "Casey </script><b>Customer",
+		});
+		const casey = approved;
+		const pat = await signedInCustomer(app, { email: "pat@example.test", displayName: "Pat" });
+		const readsOf = (html: string) =>
+			new Map(
+				[
+					...html.matchAll(/<script type="application\/json" data-read="([^"]+)">(.*?)<\/script>/g),
+				].map((m) => [m[1]!, JSON.parse(m[2]!)]),
+			);
+
+		// Each customer's page holds that customer's answers, exactly as the API gives them.
+		for (const who of [casey, pat]) {
+			const page = readsOf((await who.client.get("/app/profile")).text);
+			expect([...page.keys()]).toEqual(FIRST_READS["/app/profile"]);
+			for (const [read, answer] of page)
+				expect(answer, read).toEqual((await who.client.get(read)).json);
+		}
+		const html = (await casey.client.get("/app/profile")).text;
+		expect(readsOf(html).get("/api/customer")).toBeDefined();
+		expect(html).not.toContain("</script><b>");
+
+		// The owner's reads of a customer's page name that customer; an odd address reads nothing.
+		const id = approved.record.id;
+		const ownerPage = readsOf((await owner.client.get(`/owner/customer/${id}`)).text);
+		expect(ownerPage.get(`/api/owner/customers/${id}`)).toEqual(
+			(await owner.client.get(`/api/owner/customers/${id}`)).json,
+		);
+		expect(readsOf((await owner.client.get("/owner/customer/a'b")).text).size).toBe(0);
+
+		// A customer at an owner's address gets none of the owner's answers (each is refused), only
+		// their own notification choices; a visitor gets none at all.
+		expect([...readsOf((await casey.client.get("/owner/settings")).text).keys()]).toEqual([
+			"/api/notifications/preferences",
+			"/api/notifications/push-key",
+		]);
+		expect(readsOf((await new HttpClient(app.url).get("/app")).text).size).toBe(0);
+		// The service worker's shell is everyone's.
+		expect(readsOf((await casey.client.get("/app?precache")).text).size).toBe(0);
 	});
 });
 

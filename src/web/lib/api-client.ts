@@ -2,13 +2,26 @@ import { type ClientResponse, hc } from "hono/client";
 import type { ResponseFormat } from "hono/types";
 import type { SuccessStatusCode } from "hono/utils/http-status";
 import type { ApiRoutes } from "../../server/api-routes.ts";
+import { takeFirstRead } from "./first-reads.ts";
+
+/** `fetch`, but a GET the page's HTML already answered is answered from it. */
+const fetchOrFirstRead: typeof fetch = (input, init) => {
+	const method = init?.method ?? (input instanceof Request ? input.method : "GET");
+	const url = input instanceof Request ? input.url : String(input);
+	const body = method.toUpperCase() === "GET" ? takeFirstRead(url) : undefined;
+	return body === undefined
+		? fetch(input, init)
+		: Promise.resolve(
+				new Response(body, { status: 200, headers: { "content-type": "application/json" } }),
+			);
+};
 
 /**
  * Our API, typed from the server's route definitions (src/server/api-routes.ts): paths, inputs
  * and answers come from the same zod schemas the handlers validate with. Only the type crosses
  * over; the bundle holds hono's small client and nothing of the server.
  */
-export const client = hc<ApiRoutes>("/api");
+export const client = hc<ApiRoutes>("/api", { fetch: fetchOrFirstRead });
 
 export const OFFLINE_MESSAGE = "You appear to be offline. Check your connection and try again.";
 

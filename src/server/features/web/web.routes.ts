@@ -11,6 +11,7 @@ import type { AppEnv } from "../../app-env.ts";
 import { contentSecurityPolicy } from "../../lib/security.ts";
 import { readSession } from "../auth/auth.middleware.ts";
 import { getCachedBusinessProfile } from "../settings/settings.service.ts";
+import { firstReads, type ReadApi } from "./first-reads.ts";
 import { routePreloads } from "./route-preloads.ts";
 
 interface HtmlPage {
@@ -49,7 +50,7 @@ function withSession(html: string, me: { user: unknown; at?: number }): string {
  * other app pages through the SPA fallback (with the signed-in user in it, in the signed-in
  * areas), and a real 404 (logged) for unknown paths.
  */
-export function createWebRoutes(clientDir: string) {
+export function createWebRoutes(clientDir: string, readApi?: ReadApi) {
 	const app = new Hono<AppEnv>();
 	const pages = new Map<string, HtmlPage | null>();
 	/** Each app page's own scripts, read from the build's manifest on first use. */
@@ -120,7 +121,17 @@ export function createWebRoutes(clientDir: string) {
 		c.header("cache-control", "private, no-store");
 		const at = Date.now();
 		const user = await readSession(c);
-		return c.html(withSession(html, user ? { user, at } : { user }), 200);
+		if (!user) return c.html(withSession(html, { user }), 200);
+		// The page's first data, read as this user (after `at`: the live stream replays from there).
+		const reads = readApi
+			? await firstReads(
+					pagePath,
+					pathname,
+					{ request: c.req.raw, env: c.env, requestId: c.var.requestId },
+					readApi,
+				)
+			: "";
+		return c.html(withSession(html, { user, at }).replace("</body>", `${reads}</body>`), 200);
 	});
 
 	if (built)

@@ -11,6 +11,7 @@ import type {
 } from "../../../shared/auth.ts";
 import { SESSION_DATA_ID } from "../../../shared/session-data.ts";
 import { client, readJson } from "../../lib/api-client.ts";
+import { forgetFirstReads } from "../../lib/first-reads.ts";
 import { forgetPushDevice } from "../notifications/api.ts";
 
 /**
@@ -121,7 +122,10 @@ async function postToAuth<P extends keyof AuthEndpoints>(path: P, body: AuthEndp
 	);
 }
 
-export const signIn = (input: SignInInput) => postToAuth("sign-in/email", input);
+export const signIn = (input: SignInInput) => {
+	forgetFirstReads();
+	return postToAuth("sign-in/email", input);
+};
 
 let signingOut = false;
 /** Whether this page is signing out: the live stream does not open meanwhile (it would be refused). */
@@ -130,6 +134,7 @@ export const isSigningOut = () => signingOut;
 /** Signing out first stops this device's pushes, while the session can still say whose. */
 export const signOut = async () => {
 	signingOut = true;
+	forgetFirstReads();
 	try {
 		await forgetPushDevice();
 		return await postToAuth("sign-out", {});

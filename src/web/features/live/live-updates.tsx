@@ -2,6 +2,7 @@ import { hashKey, type QueryClient, type QueryKey, useQueryClient } from "@tanst
 import { useEffect } from "react";
 import type { SessionUser } from "../../../shared/auth.ts";
 import type { AppEvent } from "../../../shared/events.ts";
+import { forgetFirstReads } from "../../lib/first-reads.ts";
 import { authQueries, isSigningOut, serverTimeAtPageStart } from "../auth/api.ts";
 import { bookingQueries } from "../bookings/api.ts";
 import { catalogQueries } from "../catalog/api.ts";
@@ -233,7 +234,11 @@ export function LiveUpdates({ user }: { user: Viewer }) {
 				timer = setTimeout(() => void asked.then(connect), wait);
 			};
 		};
-		const cancelOpen = whenSettled(queryClient, connect);
+		const cancelOpen = whenSettled(queryClient, () => {
+			// What the page's HTML answered and the page did not ask for would only grow stale.
+			forgetFirstReads();
+			connect();
+		});
 		return () => {
 			cancelOpen();
 			stopped = true;
