@@ -1,3 +1,4 @@
+import { FIRST_READS } from "../../../src/shared/first-reads.ts";
 import { PAGE_PATHS } from "../../../src/shared/routes.ts";
 import {
 	type Browser,
@@ -397,4 +398,53 @@ test.describe("every page with hostile data: its layout at five widths, axe at 3
 		test.setTimeout(300_000);
 		expectClean([await inspect(browser, world, world.crew, crewScreens)]);
 	});
+});
+
+test("each signed-in page takes its first data from its HTML, and asks for nothing else first", async ({
+	browser,
+	world,
+}) => {
+	test.setTimeout(300_000);
+	const accountFor = (pagePath: string) =>
+		pagePath.startsWith("/owner")
+			? world.owner
+			: pagePath.startsWith("/crew")
+				? world.crew
+				: world.hostile;
+	const fill = (path: string) => path.replaceAll(":id", world.hostile.customerId);
+	const problems: string[] = [];
+	for (const [pagePath, reads = []] of Object.entries(FIRST_READS)) {
+		const context = await browser.newContext({
+			baseURL: world.server.url,
+			storageState: accountFor(pagePath).storageState,
+		});
+		const page = await context.newPage();
+		// The page's reads until it first writes something or opens its live stream: after that, a
+		// read may be a refetch of what it changed.
+		const asked: string[] = [];
+		let first = true;
+		const streaming = new Promise<void>((resolve) =>
+			page.on("request", (request) => {
+				const url = new URL(request.url());
+				if (!url.pathname.startsWith("/api/")) return;
+				if (url.pathname === "/api/live") resolve();
+				if (url.pathname === "/api/live" || request.method() !== "GET") first = false;
+				else if (first) asked.push(url.pathname + url.search);
+			}),
+		);
+		await page.goto(fill(pagePath));
+		await Promise.race([streaming, page.waitForTimeout(30_000)]);
+		const listed = reads.map(fill);
+		for (const read of asked) {
+			// Files load as images; the business's profile is in every page already and only refreshed.
+			if (read.startsWith("/api/files/") || read === "/api/business") continue;
+			problems.push(
+				listed.includes(read)
+					? `${pagePath} asked for ${read}, which its HTML answered`
+					: `${pagePath} asked for ${read} first: add it to its reads in src/shared/first-reads.ts`,
+			);
+		}
+		await context.close();
+	}
+	expect(problems).toEqual([]);
 });
