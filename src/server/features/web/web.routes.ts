@@ -123,14 +123,15 @@ export function createWebRoutes(clientDir: string, readApi?: ReadApi) {
 		const user = await readSession(c);
 		if (!user) return c.html(withSession(html, { user }), 200);
 		// The page's first data, read as this user (after `at`: the live stream replays from there).
-		const reads = readApi
-			? await firstReads(
-					pagePath,
-					pathname,
-					{ request: c.req.raw, env: c.env, requestId: c.var.requestId },
-					readApi,
-				)
-			: "";
+		const reads =
+			readApi && c.req.method === "GET"
+				? await firstReads(
+						pagePath,
+						pathname,
+						{ request: c.req.raw, env: c.env, requestId: c.var.requestId },
+						readApi,
+					)
+				: "";
 		return c.html(withSession(html, { user, at }).replace("</body>", `${reads}</body>`), 200);
 	});
 
