@@ -30,3 +30,35 @@ describe("dateFormat", () => {
 		expect(dateFormat(time).format(at)).toBe("10:42 AM");
 	});
 });
+
+describe("businessDate without Intl", () => {
+	const intl = new Intl.DateTimeFormat("en-CA", {
+		timeZone: "America/New_York",
+		year: "numeric",
+		month: "2-digit",
+		day: "2-digit",
+	});
+	it("gives Intl's New York day every 97 minutes from 2008 to 2040", () => {
+		const end = Date.UTC(2041, 0, 1);
+		for (let t = Date.UTC(2008, 0, 1); t < end; t += 97 * 60_000)
+			expect(businessDate(new Date(t)), new Date(t).toISOString()).toBe(intl.format(t));
+	});
+	it("gives Intl's day minute by minute around each change of the clocks and each midnight", () => {
+		for (let year = 2008; year <= 2099; year++) {
+			for (const month of [2, 10]) {
+				// The change falls on a Sunday in the first two weeks; check each night of those weeks.
+				for (let day = 1; day <= 15; day++) {
+					const midnightish = Date.UTC(year, month, day, 3);
+					for (let m = 0; m < 5 * 60; m += 7) {
+						const t = midnightish + m * 60_000;
+						expect(businessDate(new Date(t)), new Date(t).toISOString()).toBe(intl.format(t));
+					}
+				}
+			}
+		}
+	});
+	it("falls back to Intl outside the years it knows", () => {
+		for (const iso of ["1999-07-01T03:30:00Z", "2150-01-01T04:59:00Z"])
+			expect(businessDate(new Date(iso))).toBe(intl.format(new Date(iso)));
+	});
+});

@@ -98,7 +98,12 @@ export function Conversation({
 			el.scrollTop = el.scrollHeight - olderFrom.current.height + olderFrom.current.top;
 			olderFrom.current = null;
 		} else if (stickToBottom.current) {
-			el.scrollTop = el.scrollHeight;
+			// In the frame about to be painted, with the layout it makes anyway: measured here, in the
+			// page's first render, the whole page was laid out twice.
+			const frame = requestAnimationFrame(() => {
+				if (stickToBottom.current && !olderFrom.current) el.scrollTop = el.scrollHeight;
+			});
+			return () => cancelAnimationFrame(frame);
 		}
 	}, [messages.length, newestId, outgoing.length]);
 
