@@ -21,7 +21,7 @@ const FORWARDED = [
 ];
 
 /** The reads of `pagePath` for the page at `pathname`, its `:params` filled in; none for an odd one. */
-export function readsOf(pagePath: PagePath, pathname: string): string[] {
+function readsOf(pagePath: PagePath, pathname: string): string[] {
 	const reads = FIRST_READS[pagePath] ?? [];
 	const names = pagePath.split("/");
 	const values = pathname.replace(/\/$/, "").split("/");
