@@ -23,6 +23,16 @@ function routePaths(entries: RouteEntry[]): string[] {
 }
 
 let app: TestApp | undefined;
+
+/** A built web app of one empty single-page-app shell. */
+function appShellOnly() {
+	const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), "bhl-web-"));
+	fs.writeFileSync(
+		path.join(clientDir, "__spa-fallback.html"),
+		"<!DOCTYPE html><html><head><title>App</title></head><body></body></html>",
+	);
+	return clientDir;
+}
 afterEach(() => app?.close());
 
 describe("pages", () => {
@@ -69,12 +79,7 @@ describe("pages", () => {
 
 describe("the signed-in areas' pages", () => {
 	it("carry the signed-in user as GET /api/me answers, never stored, and no one else's", async () => {
-		const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), "bhl-web-"));
-		fs.writeFileSync(
-			path.join(clientDir, "__spa-fallback.html"),
-			"<!DOCTYPE html><html><head><title>App</title></head><body></body></html>",
-		);
-		app = await startTestApp({ clientDir });
+		app = await startTestApp({ clientDir: appShellOnly() });
 		const customer = await signedInCustomer(app, { displayName: "Casey </script><b>Customer" });
 		const sessionOf = (html: string) => {
 			const json = html.match(
@@ -108,12 +113,7 @@ describe("the signed-in areas' pages", () => {
 
 describe("a signed-in page's first reads", () => {
 	it("come in the page, answered as the visitor, and only what they may read", async () => {
-		const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), "bhl-web-"));
-		fs.writeFileSync(
-			path.join(clientDir, "__spa-fallback.html"),
-			"<!DOCTYPE html><html><head><title>App</title></head><body></body></html>",
-		);
-		app = await startTestApp({ clientDir });
+		app = await startTestApp({ clientDir: appShellOnly() });
 		const owner = await signedInOwner(app);
 		const approved = await approvedCustomer(app, {
 			owner,
