@@ -210,7 +210,9 @@ test("the owner books a day for a customer from their page; a day that filled of
 	await owner.getByRole("button", { name: "Book a Day" }).click();
 	const dialog = owner.getByRole("dialog", { name: "Book a Day for Phoebe Phone" });
 	const windowField = dialog.getByLabel("Window");
-	// An install window with room: the first whose days offer some.
+	// An install window with room: the first whose days offer some (once the season has loaded:
+	// allTextContents does not wait).
+	await expect(windowField).toBeVisible();
 	const options = await windowField.locator("option").allTextContents();
 	let pickedDay: string | undefined;
 	for (const option of options.filter((o) => o.endsWith("(install)"))) {
