@@ -3,11 +3,13 @@ import type { PagePath } from "./routes.ts";
 /**
  * The API reads a signed-in page makes as it starts, by page path (`:id` filled in from the
  * page's address). The server makes them while it serves the page and writes their answers into
- * it (features/web/first-reads.ts); the page takes each answer instead of asking (lib/api-client.ts),
- * so its data is there as soon as its scripts run, without a round trip per card. A read listed
- * here that the page no longer makes is only wasted work on the server; a read missing here is
- * asked for as before. tests/e2e/guard/first-reads.spec.ts keeps the two equal. (The business's
- * profile is in every page already: GET /api/business only refreshes it.)
+ * it (server/features/web/first-reads.ts); the page's API client takes each answer instead of
+ * asking (web/lib/first-reads.ts), so its data is there as soon as its scripts run, without a
+ * round trip per card. A read listed here that the page no longer makes is only wasted work on the
+ * server; a read missing here is asked for as before. The hostile-data guard
+ * (tests/e2e/guard/hostile-data.spec.ts) opens each page and fails on a read that is missing here
+ * or asked for again. (The business's profile is in every page already: GET /api/business only
+ * refreshes it.)
  */
 const OWNER = ["/api/owner/chat/unread"];
 

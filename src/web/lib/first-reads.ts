@@ -20,6 +20,7 @@ export function takeFirstRead(url: string): string | undefined {
 			element.textContent ?? "",
 		]),
 	);
+	if (firstReads.size === 0) return undefined;
 	const { pathname, search } = new URL(url, location.href);
 	const body = firstReads.get(pathname + search);
 	firstReads.delete(pathname + search);

@@ -50,7 +50,7 @@ function withSession(html: string, me: { user: unknown; at?: number }): string {
  * other app pages through the SPA fallback (with the signed-in user in it, in the signed-in
  * areas), and a real 404 (logged) for unknown paths.
  */
-export function createWebRoutes(clientDir: string, readApi?: ReadApi) {
+export function createWebRoutes(clientDir: string, readApi: ReadApi) {
 	const app = new Hono<AppEnv>();
 	const pages = new Map<string, HtmlPage | null>();
 	/** Each app page's own scripts, read from the build's manifest on first use. */
@@ -124,7 +124,7 @@ export function createWebRoutes(clientDir: string, readApi?: ReadApi) {
 		if (!user) return c.html(withSession(html, { user }), 200);
 		// The page's first data, read as this user (after `at`: the live stream replays from there).
 		const reads =
-			readApi && c.req.method === "GET"
+			c.req.method === "GET"
 				? await firstReads(
 						pagePath,
 						pathname,

@@ -7,7 +7,7 @@ import {
 	type AutomationSend,
 	reviewUrlSchema,
 } from "../../../../shared/automations.ts";
-import { dateFormat, formatDate } from "../../../../shared/dates.ts";
+import { BUSINESS_TIME_ZONE, dateFormat, formatDate } from "../../../../shared/dates.ts";
 import { FormField } from "../../../components/form-field.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
@@ -24,14 +24,14 @@ import { errorMessage, fieldErrorsOf } from "../../../lib/api-client.ts";
 import { toast } from "../../../lib/toast.ts";
 import { useAutomations, useSaveReviewUrl, useSwitchAutomation } from "../api.ts";
 
-const sentAt = () =>
+const sentAt = (iso: string) =>
 	dateFormat({
-		timeZone: "America/New_York",
+		timeZone: BUSINESS_TIME_ZONE,
 		month: "short",
 		day: "numeric",
 		hour: "numeric",
 		minute: "2-digit",
-	});
+	}).format(new Date(iso));
 
 const STATUS_LABEL = {
 	pending: "Waiting",
@@ -191,7 +191,7 @@ function SendRow({ send }: { send: AutomationSend }) {
 				{send.occurrence
 					? ` · for ${/^\d{4}-\d{2}-\d{2}$/.test(send.occurrence) ? formatDate(send.occurrence) : send.occurrence}`
 					: ""}{" "}
-				· {send.channel === "push" ? "push" : "e-mail"}, {sentAt().format(new Date(send.createdAt))}
+				· {send.channel === "push" ? "push" : "e-mail"}, {sentAt(send.createdAt)}
 			</p>
 			{send.error ? (
 				<p className="text-destructive [overflow-wrap:anywhere]">{send.error}</p>

@@ -1,6 +1,6 @@
 import { Printer, ReceiptText } from "lucide-react";
 import { useState } from "react";
-import { dateFormat } from "../../../../shared/dates.ts";
+import { BUSINESS_TIME_ZONE, dateFormat } from "../../../../shared/dates.ts";
 import { formatCents } from "../../../../shared/money.ts";
 import type { Receipt } from "../../../../shared/payments.ts";
 import { EmailText, PhoneText } from "../../../components/contact-text.tsx";
@@ -24,7 +24,7 @@ function formatInstant(iso: string): string {
 	return dateFormat({
 		dateStyle: "medium",
 		timeStyle: "short",
-		timeZone: "America/New_York",
+		timeZone: BUSINESS_TIME_ZONE,
 	}).format(new Date(iso));
 }
 
