@@ -73,3 +73,32 @@ describe("rate limits behind a proxy", () => {
 		expect(statuses.slice(10).every((s) => s === 429)).toBe(true);
 	});
 });
+
+describe("same-site requests behind a TLS proxy", () => {
+	let app: TestApp;
+	afterEach(() => app.close());
+
+	const signInFrom = (origin: string, forwardedProto: string) =>
+		new HttpClient(app.url).request(
+			"POST",
+			"/api/auth/sign-in/email",
+			{ email: "casey@example.com", password: "wrong-password-1" },
+			{ origin, "x-forwarded-proto": forwardedProto, "x-forwarded-for": "203.0.113.20" },
+		);
+
+	it("takes the visitor's HTTPS origin from a trusted proxy", async () => {
+		app = await startTestApp({ env: { TRUST_PROXY: "true" } });
+		const https = app.url.replace("http:", "https:");
+		// Let through (a wrong password, not a cross-site refusal)...
+		expect((await signInFrom(https, "https")).status).toBe(401);
+		// ...but only as the proxy tells it, and never for another host.
+		expect((await signInFrom(https, "http")).status).toBe(403);
+		expect((await signInFrom("https://evil.example", "https")).status).toBe(403);
+	});
+
+	it("does not take it from the request itself when no proxy is trusted", async () => {
+		app = await startTestApp();
+		expect((await signInFrom(app.url.replace("http:", "https:"), "https")).status).toBe(403);
+		expect((await signInFrom(app.url, "https")).status).toBe(401);
+	});
+});

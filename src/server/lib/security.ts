@@ -3,6 +3,7 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../app-env.ts";
+import type { Env } from "../env.ts";
 import { badRequest, forbidden } from "./errors.ts";
 
 /**
@@ -50,8 +51,27 @@ function isHttps(c: {
 	var: AppEnv["Variables"];
 }) {
 	if (new URL(c.req.url).protocol === "https:") return true;
-	const { env } = c.var.deps;
-	return env.TRUST_PROXY !== false && c.req.header("x-forwarded-proto") === "https";
+	return cameInOnHttps(c.var.deps.env, (name) => c.req.header(name));
+}
+
+/** Whether a trusted proxy (TRUST_PROXY) says the visitor's request came in on HTTPS. */
+function cameInOnHttps(env: Env, header: (name: string) => string | null | undefined): boolean {
+	return env.TRUST_PROXY !== false && header("x-forwarded-proto") === "https";
+}
+
+/**
+ * The origins a same-site request may carry: the site's address (APP_URL), and the host the
+ * request came in on, with the scheme the visitor used (behind a trusted proxy, the one it names).
+ */
+export function ownOrigins(
+	env: Env,
+	url: string,
+	header: (name: string) => string | null | undefined,
+): string[] {
+	const own = new URL(url);
+	const host = header("host");
+	const protocol = cameInOnHttps(env, header) ? "https:" : own.protocol;
+	return [new URL(env.APP_URL).origin, own.origin, ...(host ? [`${protocol}//${host}`] : [])];
 }
 
 /**
@@ -117,22 +137,13 @@ export const sameOriginOnly = createMiddleware<AppEnv>(async (c, next) => {
 	if (c.req.header("sec-fetch-site") === "cross-site")
 		throw forbidden("Cross-site request refused");
 	const origin = c.req.header("origin");
-	if (origin && !allowedOrigins(c).includes(origin)) throw forbidden("Cross-site request refused");
+	if (
+		origin &&
+		!ownOrigins(c.var.deps.env, c.req.url, (name) => c.req.header(name)).includes(origin)
+	)
+		throw forbidden("Cross-site request refused");
 	await next();
 });
-
-function allowedOrigins(c: {
-	req: { url: string; header(name: string): string | undefined };
-	var: AppEnv["Variables"];
-}) {
-	const own = new URL(c.req.url);
-	const host = c.req.header("host");
-	return [
-		new URL(c.var.deps.env.APP_URL).origin,
-		own.origin,
-		...(host ? [`${own.protocol}//${host}`] : []),
-	];
-}
 
 /** Requests whose body was read to its end already (JSON, by refuseControlCharacters). */
 const readToItsEnd = new WeakSet<object>();

@@ -8,6 +8,7 @@ import { accounts, profiles, rateLimits, sessions, users, verifications } from "
 import type { Env } from "../../env.ts";
 import type { EventBus } from "../../lib/events.ts";
 import type { Logger } from "../../lib/logger.ts";
+import { ownOrigins } from "../../lib/security.ts";
 import type { Mailer } from "../email/email.service.ts";
 import { emailConfirmationEmail, passwordResetEmail, recipientName } from "../email/templates.ts";
 import { getBusinessProfile } from "../settings/settings.service.ts";
@@ -74,11 +75,8 @@ export function createAuth(options: {
 		basePath: "/api/auth",
 		secret: options.secret,
 		// The site's own address, and whatever host this request came in on (same-origin).
-		trustedOrigins: (request) => {
-			const host = request?.headers.get("host");
-			const protocol = request ? new URL(request.url).protocol : "http:";
-			return [env.APP_URL, ...(host ? [`${protocol}//${host}`] : [])];
-		},
+		trustedOrigins: (request) =>
+			request ? ownOrigins(env, request.url, (name) => request.headers.get(name)) : [env.APP_URL],
 		// Session tokens are kept as SHA-256 hashes, so a database copy holds no usable cookie.
 		database: hashedSessionTokens(
 			drizzleAdapter(db, {
