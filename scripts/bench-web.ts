@@ -39,6 +39,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromiumLaunch } from "../playwright.config.ts";
 import { startServer } from "../tests/e2e/support/server.ts";
+import { startHttpsFront } from "./bench-https-front.ts";
 
 const CLIENT_DIR = "build/client";
 const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
@@ -79,7 +80,14 @@ const roleOf = (pagePath: string) =>
 			: pagePath.startsWith("/app")
 				? "customer"
 				: null;
-const chromeFlags = ["--headless=new", ...chromiumLaunch.args];
+/** Through a front like production's proxy (scripts/bench-https-front.ts) unless BENCH_HTTP1=1. */
+const overHttps = process.env.BENCH_HTTP1 !== "1";
+const chromeFlags = [
+	"--headless=new",
+	...chromiumLaunch.args,
+	// The front's certificate is a throwaway one for localhost.
+	...(overHttps ? ["--ignore-certificate-errors"] : []),
+];
 
 interface Run {
 	performance: number;
@@ -523,6 +531,16 @@ const signedInPages = pages.filter((p) => roleOf(p));
 const server =
 	external || !publicPages.length ? { url: external, stop: async () => {} } : await startServer();
 const signedIn = signedInPages.length ? await seedSignedIn() : undefined;
+/** Each server's address as the browser reaches it: through an HTTPS front unless BENCH_HTTP1=1. */
+const fronts = new Map<string, Awaited<ReturnType<typeof startHttpsFront>>>();
+for (const url of [server.url, signedIn?.url])
+	if (url && overHttps && !external) fronts.set(url, await startHttpsFront(url));
+const reached = (url: string | undefined) => (url ? (fronts.get(url)?.url ?? url) : url);
+console.log(
+	overHttps && !external
+		? "Measuring through an HTTPS front with HTTP/2, as deployed (BENCH_HTTP1=1: straight to the server)."
+		: "Measuring straight to the server, over HTTP/1.1.",
+);
 const results = new Map<string, Run[]>();
 const floors = new Map<string, Run[]>();
 try {
@@ -532,7 +550,7 @@ try {
 		const list: Run[] = [];
 		const floorList: Run[] = [];
 		const role = roleOf(pagePath);
-		const origin = (role ? signedIn?.url : server.url) ?? "";
+		const origin = reached(role ? signedIn?.url : server.url) ?? "";
 		const target = role && signedIn ? signedIn.fill(pagePath) : pagePath;
 		for (let i = 1; i <= runs; i++) {
 			const run = await withRetries(() =>
@@ -566,6 +584,7 @@ try {
 	}
 } finally {
 	fs.rmSync(path.join(CLIENT_DIR, FLOOR_DIR), { recursive: true, force: true });
+	for (const front of fronts.values()) await front.stop();
 	await server.stop();
 	await signedIn?.stop();
 }

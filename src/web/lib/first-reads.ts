@@ -34,3 +34,11 @@ export function takeFirstRead(url: string): string | undefined {
 export function forgetFirstReads() {
 	firstReads = new Map();
 }
+
+/** Whether the page still carries first reads not taken: it is the page's first load. */
+export function carriesFirstReads(): boolean {
+	if (typeof document === "undefined" || performance.now() > FIRST_READS_FOR_MS) return false;
+	return firstReads
+		? firstReads.size > 0
+		: document.querySelector(`script[${FIRST_READ_ATTRIBUTE}]`) !== null;
+}

@@ -25,7 +25,7 @@ let browserClient: QueryClient | undefined;
  * One query cache for the whole visit in the browser, so moving between areas keeps it; a fresh one
  * for each page rendered at build time.
  */
-function queryClient() {
+export function queryClient() {
 	if (typeof window === "undefined") return createQueryClient();
 	browserClient ??= createQueryClient();
 	return browserClient;

@@ -3,7 +3,7 @@ import type { AutomationKind } from "../../../shared/automations.ts";
 import { client, readJson } from "../../lib/api-client.ts";
 
 /** ["automations"]: Settings → Automations, the switches and what went out lately. */
-const automationsQuery = queryOptions({
+export const automationsQuery = queryOptions({
 	queryKey: ["automations"] as const,
 	queryFn: () => readJson(client.owner.automations.$get()),
 });

@@ -10,7 +10,7 @@ import { useSubmitMutation } from "../../lib/submit-mutation.ts";
 /** Every crew query: a route kept or a window set elsewhere (`calendar.changed`) refetches them. */
 export const crewQueryKey = ["crew"] as const;
 
-const crewQueries = {
+export const crewQueries = {
 	all: crewQueryKey,
 	days: () =>
 		queryOptions({

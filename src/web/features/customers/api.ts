@@ -34,6 +34,19 @@ export const customerQueries = {
 			queryKey: customerQueries.mine,
 			queryFn: () => readJson(client.customer.$get()),
 		}),
+	/** ["customer", "installation-media"]: photos of my finished display. */
+	myInstallationMedia: () =>
+		queryOptions({
+			queryKey: ["customer", "installation-media"] as const,
+			queryFn: () => readJson(client["installation-media"].$get()),
+		}),
+	/** One customer's page, for the owner. */
+	detail: (id: string) =>
+		queryOptions({
+			queryKey: customerDetailKey(id),
+			queryFn: () => readJson(client.owner.customers[":id"].$get({ param: { id } })),
+			retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 3,
+		}),
 	ownerDashboard: () =>
 		queryOptions({
 			queryKey: customerQueries.dashboard,
@@ -79,11 +92,7 @@ export function useCustomerSearch(q: string) {
 }
 
 export function useCustomerDetail(id: string) {
-	return useQuery({
-		queryKey: customerDetailKey(id),
-		queryFn: () => readJson(client.owner.customers[":id"].$get({ param: { id } })),
-		retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 3,
-	});
+	return useQuery(customerQueries.detail(id));
 }
 
 /** Add Customer: the form's JSON and its photos, as one multipart request. */
@@ -175,11 +184,6 @@ export function useInstallationMedia(id: string) {
 	return { upload, remove };
 }
 
-/** ["customer", "installation-media"]: photos of my finished display. */
 export function useMyInstallationMedia() {
-	return useQuery({
-		queryKey: ["customer", "installation-media"] as const,
-		queryFn: () => readJson(client["installation-media"].$get()),
-		select: (d) => d.media,
-	});
+	return useQuery({ ...customerQueries.myInstallationMedia(), select: (d) => d.media });
 }

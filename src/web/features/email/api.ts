@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { client, readJson } from "../../lib/api-client.ts";
 
 /** Query keys of the e-mail outbox's status, for the owner. */
-const mailQueries = {
+export const mailQueries = {
 	status: () =>
 		queryOptions({
 			queryKey: ["owner", "mail-status"] as const,

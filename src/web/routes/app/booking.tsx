@@ -1,9 +1,15 @@
 import { useSearchParams } from "react-router";
+import { bookingQueries } from "../../features/bookings/api.ts";
 import { BookingPage } from "../../features/bookings/components/booking-page.tsx";
+import { firstData } from "../../lib/first-data.ts";
 
 export function meta() {
 	return [{ title: "Book Your Date | Buckeye Holiday Lights" }];
 }
+
+/** The customer's booking, from the page itself on its first load (lib/first-data.ts). */
+export const clientLoader = () =>
+	firstData((client) => [client.prefetchQuery(bookingQueries.myBookings())]);
 
 /**
  * /app/booking: the install day; ?kind=takedown the takedown day; ?season=2027-28 that season's

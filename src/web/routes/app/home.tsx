@@ -1,4 +1,3 @@
-import { usePrefetchInfiniteQuery, usePrefetchQuery } from "@tanstack/react-query";
 import { Lightbulb, Sparkles } from "lucide-react";
 import { Link } from "react-router";
 import type { ServiceType } from "../../../shared/customers.ts";
@@ -13,7 +12,7 @@ import {
 	CardTitle,
 } from "../../components/ui/card.tsx";
 import { ProgressBar } from "../../components/ui/progress.tsx";
-import { useMe } from "../../features/auth/api.ts";
+import { authQueries, useMe } from "../../features/auth/api.ts";
 import { ConfirmEmailNotice } from "../../features/auth/components/confirm-email-notice.tsx";
 import { bookingQueries } from "../../features/bookings/api.ts";
 import { HomeBookingCard } from "../../features/bookings/components/home-booking-card.tsx";
@@ -22,15 +21,17 @@ import { CustomerChatPanel } from "../../features/chat/components/chat-panel.tsx
 import { contractQueries } from "../../features/contracts/api.ts";
 import { ContractCard } from "../../features/contracts/components/contract-card.tsx";
 import { MySeasonTimeline } from "../../features/contracts/components/season-timeline.tsx";
-import { useMyCustomer } from "../../features/customers/api.ts";
+import { customerQueries, useMyCustomer } from "../../features/customers/api.ts";
 import { MyInstallationPhotos } from "../../features/customers/components/installation-media.tsx";
-import { useLatestQuote } from "../../features/quotes/api.ts";
+import { notificationQueries } from "../../features/notifications/api.ts";
+import { quoteQueries, useLatestQuote } from "../../features/quotes/api.ts";
 import { CustomerQuoteStatus } from "../../features/quotes/components/customer-quote-status.tsx";
 import { renewalQueries } from "../../features/renewals/api.ts";
 import { RenewCard } from "../../features/renewals/components/renew-card.tsx";
-import { useMyRequests } from "../../features/requests/api.ts";
+import { requestQueries, useMyRequests } from "../../features/requests/api.ts";
 import { storageQueries } from "../../features/storage/api.ts";
 import { MyStorageCard } from "../../features/storage/components/my-storage-card.tsx";
+import { firstData } from "../../lib/first-data.ts";
 
 export function meta() {
 	return [{ title: "Home | Buckeye Holiday Lights" }];
@@ -46,30 +47,34 @@ const SERVICE_TYPE = {
 	removal: "Removal",
 } as const satisfies Record<ServiceType, string>;
 
-/** The customer's conversation (the chat card's), asked for beside the quote. */
-function PrefetchConversation({ customerUserId }: { customerUserId: string }) {
-	usePrefetchInfiniteQuery(chatQueries.messages(customerUserId, "customer"));
-	return null;
-}
+/** Everything Home shows, from the page itself on its first load (lib/first-data.ts). */
+export const clientLoader = () =>
+	firstData((client) => [
+		client.prefetchQuery(quoteQueries.latest()),
+		client.prefetchQuery(customerQueries.myRecord()),
+		client.prefetchInfiniteQuery(requestQueries.history()),
+		client.prefetchQuery(renewalQueries.mine()),
+		client.prefetchQuery(contractQueries.mine()),
+		client.prefetchQuery(contractQueries.myTimeline()),
+		client.prefetchQuery(bookingQueries.myBookings()),
+		client.prefetchQuery(storageQueries.mine()),
+		client.prefetchQuery(customerQueries.myInstallationMedia()),
+		client.prefetchQuery(notificationQueries.pushKey),
+		client
+			.ensureQueryData(authQueries.me())
+			.then(({ user }) =>
+				user?.role === "customer"
+					? client.prefetchInfiniteQuery(chatQueries.messages(user.id, "customer"))
+					: undefined,
+			),
+	]);
 
 export default function CustomerHome() {
 	const { data: user } = useMe();
 	const quote = useLatestQuote();
 	const customer = useMyCustomer();
 	const requests = useMyRequests();
-	// What the cards below read, asked for beside the quote instead of after it.
-	usePrefetchQuery(renewalQueries.mine());
-	usePrefetchQuery(contractQueries.mine());
-	usePrefetchQuery(contractQueries.myTimeline());
-	usePrefetchQuery(bookingQueries.myBookings());
-	usePrefetchQuery(storageQueries.mine());
-	if (quote.isPending || customer.isPending)
-		return (
-			<>
-				{user?.role === "customer" ? <PrefetchConversation customerUserId={user.id} /> : null}
-				<LoadingState />
-			</>
-		);
+	if (quote.isPending || customer.isPending) return <LoadingState />;
 	const latest = quote.data ?? null;
 	const record = customer.data ?? null;
 	const approved = latest?.status === "approved";

@@ -4,14 +4,20 @@ import { useSearchParams } from "react-router";
 import type { Bill } from "../../../shared/bills.ts";
 import { EmptyState, LoadingState, PageHeading } from "../../components/shell/app-shell.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";
-import { useBills, usePaymentSetup } from "../../features/payments/api.ts";
+import {
+	billQueries,
+	paymentQueries,
+	useBills,
+	usePaymentSetup,
+} from "../../features/payments/api.ts";
 import { OutstandingBillRow, PaidBillRow } from "../../features/payments/components/bill-rows.tsx";
 import { BillsBySeason } from "../../features/payments/components/bills-by-season.tsx";
 import { PlanCard } from "../../features/payments/components/plan-card.tsx";
 import { TestModeNotice } from "../../features/payments/components/test-mode-notice.tsx";
 import { usePayAction } from "../../features/payments/pay-action-api.ts";
-import { useLatestQuote } from "../../features/quotes/api.ts";
+import { quoteQueries, useLatestQuote } from "../../features/quotes/api.ts";
 import { errorMessage } from "../../lib/api-client.ts";
+import { firstData } from "../../lib/first-data.ts";
 import { toast } from "../../lib/toast.ts";
 
 export function meta() {
@@ -36,6 +42,15 @@ function useCheckoutResult() {
 }
 
 const newest = (a: string | null, b: string | null) => (b ?? "").localeCompare(a ?? "");
+
+/** The bills, the plan and how to pay, from the page itself on its first load (lib/first-data.ts). */
+export const clientLoader = () =>
+	firstData((client) => [
+		client.prefetchQuery(quoteQueries.latest()),
+		client.prefetchQuery(billQueries.list()),
+		client.prefetchQuery(paymentQueries.setup()),
+		client.prefetchQuery(paymentQueries.plan()),
+	]);
 
 export default function QuickPay() {
 	useCheckoutResult();

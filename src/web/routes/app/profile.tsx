@@ -5,17 +5,30 @@ import { Button } from "../../components/ui/button.tsx";
 import { setView, useMe, useRefreshMe } from "../../features/auth/api.ts";
 import { EditProfileCard } from "../../features/auth/components/edit-profile-card.tsx";
 import { SignOutButton } from "../../features/auth/components/sign-out-button.tsx";
+import { contractQueries } from "../../features/contracts/api.ts";
 import { MyContractsCard } from "../../features/contracts/components/contract-card.tsx";
-import { useMyCustomer } from "../../features/customers/api.ts";
+import { customerQueries, useMyCustomer } from "../../features/customers/api.ts";
+import { notificationQueries } from "../../features/notifications/api.ts";
 import { NotificationsCard } from "../../features/notifications/components/notifications-card.tsx";
-import { useApprovedQuote } from "../../features/quotes/api.ts";
+import { quoteQueries, useApprovedQuote } from "../../features/quotes/api.ts";
 import { ApprovedServiceCard } from "../../features/quotes/components/approved-service-card.tsx";
 import { errorMessage } from "../../lib/api-client.ts";
+import { firstData } from "../../lib/first-data.ts";
 import { toast } from "../../lib/toast.ts";
 
 export function meta() {
 	return [{ title: "Profile | Buckeye Holiday Lights" }];
 }
+
+/** The profile's cards, from the page itself on its first load (lib/first-data.ts). */
+export const clientLoader = () =>
+	firstData((client) => [
+		client.prefetchQuery(quoteQueries.approved()),
+		client.prefetchQuery(customerQueries.myRecord()),
+		client.prefetchQuery(contractQueries.mine()),
+		client.prefetchQuery(notificationQueries.preferences),
+		client.prefetchQuery(notificationQueries.pushKey),
+	]);
 
 export default function Profile() {
 	const { data: user } = useMe();

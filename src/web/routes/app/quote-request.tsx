@@ -3,13 +3,21 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { QUOTE_IN_PROGRESS_MESSAGE } from "../../../shared/quote-request.ts";
 import { EmptyState, LoadingState, PageHeading } from "../../components/shell/app-shell.tsx";
 import { Button } from "../../components/ui/button.tsx";
-import { useLatestQuote } from "../../features/quotes/api.ts";
+import { quoteQueries, useLatestQuote } from "../../features/quotes/api.ts";
 import { CustomerQuoteForm } from "../../features/quotes/components/customer-quote-form.tsx";
-import { useMyRenewal } from "../../features/renewals/api.ts";
+import { renewalQueries, useMyRenewal } from "../../features/renewals/api.ts";
+import { firstData } from "../../lib/first-data.ts";
 
 export function meta() {
 	return [{ title: "Request a Quote | Buckeye Holiday Lights" }];
 }
+
+/** The latest quote and the renewal offer, from the page itself on its first load (lib/first-data.ts). */
+export const clientLoader = () =>
+	firstData((client) => [
+		client.prefetchQuery(quoteQueries.latest()),
+		client.prefetchQuery(renewalQueries.mine()),
+	]);
 
 /** `?from=renewal` (Change My Design): the form opens with last season's design filled in. */
 export default function QuoteRequest() {

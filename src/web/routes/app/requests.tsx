@@ -10,10 +10,11 @@ import {
 	CardTitle,
 } from "../../components/ui/card.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
-import { useLatestQuote } from "../../features/quotes/api.ts";
-import { useMyRequests } from "../../features/requests/api.ts";
+import { quoteQueries, useLatestQuote } from "../../features/quotes/api.ts";
+import { requestQueries, useMyRequests } from "../../features/requests/api.ts";
 import { RequestForm } from "../../features/requests/components/request-form.tsx";
 import { RequestHistory } from "../../features/requests/components/request-history.tsx";
+import { firstData } from "../../lib/first-data.ts";
 import { cn } from "../../lib/utils.ts";
 
 export function meta() {
@@ -45,6 +46,13 @@ const FORMS = [
 	description: string;
 	icon: unknown;
 }[];
+
+/** The requests, from the page itself on its first load (lib/first-data.ts). */
+export const clientLoader = () =>
+	firstData((client) => [
+		client.prefetchQuery(quoteQueries.latest()),
+		client.prefetchInfiniteQuery(requestQueries.history()),
+	]);
 
 export default function Requests() {
 	const quote = useLatestQuote();

@@ -2,16 +2,22 @@ import { ArrowLeft, MessageCircle } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import { EmptyState, LoadingState, PageHeading } from "../../components/shell/app-shell.tsx";
 import { Button } from "../../components/ui/button.tsx";
+import { chatQueries } from "../../features/chat/api.ts";
 import { ChatList } from "../../features/chat/components/chat-list.tsx";
 import { Conversation } from "../../features/chat/components/conversation.tsx";
 import { useCustomerDetail } from "../../features/customers/api.ts";
 import { CustomerContext } from "../../features/customers/components/customer-context.tsx";
 import { errorMessage } from "../../lib/api-client.ts";
+import { firstData } from "../../lib/first-data.ts";
 import { cn } from "../../lib/utils.ts";
 
 export function meta() {
 	return [{ title: "Chat | Buckeye Holiday Lights" }];
 }
+
+/** The conversations, from the page itself on its first load (lib/first-data.ts). */
+export const clientLoader = () =>
+	firstData((client) => [client.prefetchInfiniteQuery(chatQueries.conversations())]);
 
 /**
  * The owner's inbox. At a desk (lg and up) the conversations on the left and the open one beside

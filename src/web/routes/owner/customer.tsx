@@ -7,10 +7,12 @@ import { Button } from "../../components/ui/button.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
 import { BookForCustomerDialog } from "../../features/bookings/components/book-for-customer-dialog.tsx";
 import { CustomerConversation } from "../../features/chat/components/chat-panel.tsx";
+import { contractQueries } from "../../features/contracts/api.ts";
 import { CustomerContractsCard } from "../../features/contracts/components/customer-contracts-card.tsx";
 import { CustomerSeasonTimeline } from "../../features/contracts/components/season-timeline.tsx";
+import { crewQueries } from "../../features/crew/api.ts";
 import { PropertySpecsCard } from "../../features/crew/components/property-specs-card.tsx";
-import { useCustomerDetail } from "../../features/customers/api.ts";
+import { customerQueries, useCustomerDetail } from "../../features/customers/api.ts";
 import {
 	AccountInfoCard,
 	PropertyNotesCard,
@@ -29,6 +31,7 @@ import { SendRenewalButton } from "../../features/renewals/components/send-renew
 import { AddRequestDialog } from "../../features/requests/components/add-request-dialog.tsx";
 import { CustomerBinsCard } from "../../features/storage/components/customer-bins-card.tsx";
 import { ApiError, errorMessage } from "../../lib/api-client.ts";
+import { firstData } from "../../lib/first-data.ts";
 import { toast } from "../../lib/toast.ts";
 
 export function meta() {
@@ -45,6 +48,17 @@ const TABS = [
 ] as const;
 type Tab = (typeof TABS)[number]["value"];
 const isTab = (value: string | null): value is Tab => TABS.some((t) => t.value === value);
+
+/** The customer's page, from the page itself on its first load (lib/first-data.ts). */
+export const clientLoader = ({ params }: { params: { id?: string } }) => {
+	const id = params.id ?? "";
+	return firstData((client) => [
+		client.prefetchQuery(customerQueries.detail(id)),
+		client.prefetchQuery(contractQueries.customerTimeline(id)),
+		client.prefetchQuery(crewQueries.specs(id)),
+		client.prefetchQuery(contractQueries.customerContracts(id)),
+	]);
+};
 
 /**
  * One customer's page: a summary strip, then the sections in tabs. The open tab is in the address

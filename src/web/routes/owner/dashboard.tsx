@@ -1,4 +1,3 @@
-import { usePrefetchQuery } from "@tanstack/react-query";
 import { ArrowRight, CheckCircle2, Clock, FileText, UserPlus, Users, Wrench } from "lucide-react";
 import type * as React from "react";
 import { Link } from "react-router";
@@ -7,7 +6,7 @@ import type { QuoteView } from "../../../shared/quotes.ts";
 import { EmptyState, LoadingState, PageHeading } from "../../components/shell/app-shell.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";
-import { useDashboard } from "../../features/customers/api.ts";
+import { customerQueries, useDashboard } from "../../features/customers/api.ts";
 import { CustomerList } from "../../features/customers/components/customer-list.tsx";
 import { quoteQueries, useQuoteCounts } from "../../features/quotes/api.ts";
 import { QuoteStatusBadge } from "../../features/quotes/components/quote-status-badge.tsx";
@@ -17,6 +16,7 @@ import { AddRequestDialog } from "../../features/requests/components/add-request
 import { storageQueries } from "../../features/storage/api.ts";
 import { StorageAlertsCard } from "../../features/storage/components/storage-alerts-card.tsx";
 import { errorMessage } from "../../lib/api-client.ts";
+import { firstData } from "../../lib/first-data.ts";
 
 export function meta() {
 	return [{ title: "Dashboard | Buckeye Holiday Lights" }];
@@ -52,12 +52,17 @@ function WebsiteLeadsLine() {
 	);
 }
 
+/** The dashboard's cards, from the page itself on its first load (lib/first-data.ts). */
+export const clientLoader = () =>
+	firstData((client) => [
+		client.prefetchQuery(customerQueries.ownerDashboard()),
+		client.prefetchQuery(quoteQueries.counts()),
+		client.prefetchQuery(renewalQueries.pipeline()),
+		client.prefetchQuery(storageQueries.alerts()),
+	]);
+
 export default function Dashboard() {
 	const dashboard = useDashboard();
-	// What the cards below read, asked for beside the dashboard instead of after it.
-	usePrefetchQuery(quoteQueries.counts());
-	usePrefetchQuery(renewalQueries.pipeline());
-	usePrefetchQuery(storageQueries.alerts());
 	if (dashboard.isPending) return <LoadingState label="Loading dashboard..." />;
 	if (dashboard.isError)
 		return <EmptyState>Failed to load the dashboard: {errorMessage(dashboard.error)}</EmptyState>;

@@ -12,9 +12,10 @@ import { AppShell } from "../../components/shell/app-shell.tsx";
 import { SettledPage } from "../../components/shell/settled-page.tsx";
 import { RequireUser } from "../../features/auth/components/require-user.tsx";
 import { RoleSwitch } from "../../features/auth/components/role-switch.tsx";
-import { useOwnerUnread } from "../../features/chat/api.ts";
+import { chatQueries, useOwnerUnread } from "../../features/chat/api.ts";
 import { LiveUpdates } from "../../features/live/live-updates.tsx";
 import { PushKeeper } from "../../features/notifications/components/notifications-card.tsx";
+import { firstData } from "../../lib/first-data.ts";
 import { QueryProvider } from "../../lib/query-client.tsx";
 
 const tabs = [
@@ -36,6 +37,10 @@ function OwnerShell({ children }: { children: React.ReactNode }) {
 		</AppShell>
 	);
 }
+
+/** The chat tab's unread count, from the page itself on its first load (lib/first-data.ts). */
+export const clientLoader = () =>
+	firstData((client) => [client.prefetchQuery(chatQueries.unread())]);
 
 export default function OwnerLayout() {
 	return (

@@ -8,7 +8,7 @@ import {
 } from "../../../shared/quotes.ts";
 import { EmptyState, LoadingState, PageHeading } from "../../components/shell/app-shell.tsx";
 import { Button } from "../../components/ui/button.tsx";
-import { useOwnerQuotes, useQuoteCounts } from "../../features/quotes/api.ts";
+import { quoteQueries, useOwnerQuotes, useQuoteCounts } from "../../features/quotes/api.ts";
 import {
 	OwnerQuoteCard,
 	QUOTE_ROW_COLUMNS,
@@ -18,6 +18,7 @@ import {
 	WebsiteCustomerDialog,
 } from "../../features/quotes/components/website-customer-dialog.tsx";
 import { errorMessage } from "../../lib/api-client.ts";
+import { firstData } from "../../lib/first-data.ts";
 import { cn } from "../../lib/utils.ts";
 
 export function meta() {
@@ -76,6 +77,15 @@ function QuoteFilters({ current, counts }: { current: OwnerQuoteFilter; counts?:
 		</nav>
 	);
 }
+
+/** The list the address asks for and the counts, from the page itself on its first load (lib/first-data.ts). */
+export const clientLoader = ({ request }: { request: Request }) => {
+	const asked = new URL(request.url).searchParams.get("status");
+	return firstData((client) => [
+		client.prefetchInfiniteQuery(quoteQueries.ownerList(isFilter(asked) ? asked : "all")),
+		client.prefetchQuery(quoteQueries.counts()),
+	]);
+};
 
 export default function OwnerQuotes() {
 	const [params] = useSearchParams();
