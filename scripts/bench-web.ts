@@ -29,7 +29,13 @@
 // BENCH_VERBOSE=1 (lists each page's scripts), BENCH_URL (measure a server that is already running
 // there: no build, no server start; the floor then needs that server to serve this build/client),
 // BENCH_REPORT_DIR (writes each run's Lighthouse JSON there, for the LCP element and the trace),
-// BENCH_WARM=0 (signed-in screens cold only).
+// BENCH_WARM=0 (signed-in screens cold only), BENCH_HTTP1=1 (straight to the server over HTTP/1.1).
+//
+// The browser reaches the server through a local HTTPS front speaking HTTP/2
+// (scripts/bench-https-front.ts), as visitors reach it through the deployed proxy (deploy/Caddyfile:
+// HTTPS, and with it HTTP/2). Lighthouse's simulation models the connections it saw: over HTTP/1.1,
+// six per origin, each script a round trip of its own; over HTTP/2, one connection that carries
+// them all at once.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";

@@ -8,7 +8,7 @@ import { accounts, profiles, rateLimits, sessions, users, verifications } from "
 import type { Env } from "../../env.ts";
 import type { EventBus } from "../../lib/events.ts";
 import type { Logger } from "../../lib/logger.ts";
-import { ownOrigins } from "../../lib/security.ts";
+import { ownOrigins } from "../../lib/origins.ts";
 import type { Mailer } from "../email/email.service.ts";
 import { emailConfirmationEmail, passwordResetEmail, recipientName } from "../email/templates.ts";
 import { getBusinessProfile } from "../settings/settings.service.ts";

@@ -9,9 +9,11 @@ import type {
 	SignUpInput,
 	View,
 } from "../../../shared/auth.ts";
+import { isBinPath } from "../../../shared/home.ts";
 import { SESSION_DATA_ID } from "../../../shared/session-data.ts";
 import { client, readJson } from "../../lib/api-client.ts";
 import { forgetFirstReads } from "../../lib/first-reads.ts";
+import { queryClient } from "../../lib/query-client.tsx";
 import { forgetPushDevice } from "../notifications/api.ts";
 
 /**
@@ -148,3 +150,27 @@ export const requestPasswordReset = (email: string) =>
 
 export const resetPassword = (token: string, newPassword: string) =>
 	postToAuth("reset-password", { token, newPassword });
+
+/** The signed-in areas: the customer app, the owner's, the crews'. */
+export type Area = "app" | "owner" | "crew";
+
+/**
+ * Where a user is sent instead of an area's page at `pathname`, or null when they may open it: a
+ * crew account has the crews' pages only; the owner's area is the owners'; the crews' pages are a
+ * crew member's or an owner's. Signed out, sign in first (a scanned bin label opens after it).
+ */
+export function elsewhere(user: SessionUser | null, area: Area, pathname: string): string | null {
+	if (!user) return isBinPath(pathname) ? `/auth?next=${encodeURIComponent(pathname)}` : "/auth";
+	if (user.role === "crew" && area !== "crew") return "/crew";
+	if (area === "crew" && user.role === "customer") return "/app";
+	if (area === "owner" && user.role !== "owner") return "/app";
+	return null;
+}
+
+/** Whether whoever is signed in may open the area's pages (a route asks for its data only then). */
+export async function mayOpen(area: Area): Promise<boolean> {
+	const me = await queryClient()
+		.ensureQueryData(authQueries.me())
+		.catch(() => null);
+	return elsewhere(me?.user ?? null, area, "") === null;
+}

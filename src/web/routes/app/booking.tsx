@@ -1,4 +1,5 @@
 import { useSearchParams } from "react-router";
+import { mayOpen } from "../../features/auth/api.ts";
 import { bookingQueries } from "../../features/bookings/api.ts";
 import { BookingPage } from "../../features/bookings/components/booking-page.tsx";
 import { firstData } from "../../lib/first-data.ts";
@@ -9,7 +10,7 @@ export function meta() {
 
 /** The customer's booking, from the page itself on its first load (lib/first-data.ts). */
 export const clientLoader = () =>
-	firstData((client) => [client.prefetchQuery(bookingQueries.myBookings())]);
+	firstData(mayOpen("app"), (client) => [client.prefetchQuery(bookingQueries.myBookings())]);
 
 /**
  * /app/booking: the install day; ?kind=takedown the takedown day; ?season=2027-28 that season's

@@ -12,7 +12,7 @@ import {
 	CardTitle,
 } from "../../components/ui/card.tsx";
 import { ProgressBar } from "../../components/ui/progress.tsx";
-import { authQueries, useMe } from "../../features/auth/api.ts";
+import { authQueries, mayOpen, useMe } from "../../features/auth/api.ts";
 import { ConfirmEmailNotice } from "../../features/auth/components/confirm-email-notice.tsx";
 import { bookingQueries } from "../../features/bookings/api.ts";
 import { HomeBookingCard } from "../../features/bookings/components/home-booking-card.tsx";
@@ -49,7 +49,7 @@ const SERVICE_TYPE = {
 
 /** Everything Home shows, from the page itself on its first load (lib/first-data.ts). */
 export const clientLoader = () =>
-	firstData((client) => [
+	firstData(mayOpen("app"), (client) => [
 		client.prefetchQuery(quoteQueries.latest()),
 		client.prefetchQuery(customerQueries.myRecord()),
 		client.prefetchInfiniteQuery(requestQueries.history()),

@@ -4,6 +4,7 @@ import { useSearchParams } from "react-router";
 import type { Bill } from "../../../shared/bills.ts";
 import { EmptyState, LoadingState, PageHeading } from "../../components/shell/app-shell.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";
+import { mayOpen } from "../../features/auth/api.ts";
 import {
 	billQueries,
 	paymentQueries,
@@ -45,7 +46,7 @@ const newest = (a: string | null, b: string | null) => (b ?? "").localeCompare(a
 
 /** The bills, the plan and how to pay, from the page itself on its first load (lib/first-data.ts). */
 export const clientLoader = () =>
-	firstData((client) => [
+	firstData(mayOpen("app"), (client) => [
 		client.prefetchQuery(quoteQueries.latest()),
 		client.prefetchQuery(billQueries.list()),
 		client.prefetchQuery(paymentQueries.setup()),

@@ -2,7 +2,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { LoadingState, PageHeading } from "../../components/shell/app-shell.tsx";
 import { Button } from "../../components/ui/button.tsx";
-import { setView, useMe, useRefreshMe } from "../../features/auth/api.ts";
+import { mayOpen, setView, useMe, useRefreshMe } from "../../features/auth/api.ts";
 import { EditProfileCard } from "../../features/auth/components/edit-profile-card.tsx";
 import { SignOutButton } from "../../features/auth/components/sign-out-button.tsx";
 import { contractQueries } from "../../features/contracts/api.ts";
@@ -22,7 +22,7 @@ export function meta() {
 
 /** The profile's cards, from the page itself on its first load (lib/first-data.ts). */
 export const clientLoader = () =>
-	firstData((client) => [
+	firstData(mayOpen("app"), (client) => [
 		client.prefetchQuery(quoteQueries.approved()),
 		client.prefetchQuery(customerQueries.myRecord()),
 		client.prefetchQuery(contractQueries.mine()),

@@ -3,6 +3,7 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { QUOTE_IN_PROGRESS_MESSAGE } from "../../../shared/quote-request.ts";
 import { EmptyState, LoadingState, PageHeading } from "../../components/shell/app-shell.tsx";
 import { Button } from "../../components/ui/button.tsx";
+import { mayOpen } from "../../features/auth/api.ts";
 import { quoteQueries, useLatestQuote } from "../../features/quotes/api.ts";
 import { CustomerQuoteForm } from "../../features/quotes/components/customer-quote-form.tsx";
 import { renewalQueries, useMyRenewal } from "../../features/renewals/api.ts";
@@ -14,7 +15,7 @@ export function meta() {
 
 /** The latest quote and the renewal offer, from the page itself on its first load (lib/first-data.ts). */
 export const clientLoader = () =>
-	firstData((client) => [
+	firstData(mayOpen("app"), (client) => [
 		client.prefetchQuery(quoteQueries.latest()),
 		client.prefetchQuery(renewalQueries.mine()),
 	]);

@@ -10,6 +10,7 @@ import {
 	CardTitle,
 } from "../../components/ui/card.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
+import { mayOpen } from "../../features/auth/api.ts";
 import { quoteQueries, useLatestQuote } from "../../features/quotes/api.ts";
 import { requestQueries, useMyRequests } from "../../features/requests/api.ts";
 import { RequestForm } from "../../features/requests/components/request-form.tsx";
@@ -49,7 +50,7 @@ const FORMS = [
 
 /** The requests, from the page itself on its first load (lib/first-data.ts). */
 export const clientLoader = () =>
-	firstData((client) => [
+	firstData(mayOpen("app"), (client) => [
 		client.prefetchQuery(quoteQueries.latest()),
 		client.prefetchInfiniteQuery(requestQueries.history()),
 	]);

@@ -1,4 +1,5 @@
 import { PageHeading } from "../../components/shell/app-shell.tsx";
+import { mayOpen } from "../../features/auth/api.ts";
 import { crewQueries } from "../../features/crew/api.ts";
 import { CrewDaysList } from "../../features/crew/components/crew-days-list.tsx";
 import { firstData } from "../../lib/first-data.ts";
@@ -8,7 +9,8 @@ export function meta() {
 }
 
 /** The crew's days, from the page itself on its first load (lib/first-data.ts). */
-export const clientLoader = () => firstData((client) => [client.prefetchQuery(crewQueries.days())]);
+export const clientLoader = () =>
+	firstData(mayOpen("crew"), (client) => [client.prefetchQuery(crewQueries.days())]);
 
 export default function CrewDays() {
 	return (

@@ -2,6 +2,7 @@ import { ArrowLeft, MessageCircle } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import { EmptyState, LoadingState, PageHeading } from "../../components/shell/app-shell.tsx";
 import { Button } from "../../components/ui/button.tsx";
+import { mayOpen } from "../../features/auth/api.ts";
 import { chatQueries } from "../../features/chat/api.ts";
 import { ChatList } from "../../features/chat/components/chat-list.tsx";
 import { Conversation } from "../../features/chat/components/conversation.tsx";
@@ -17,7 +18,9 @@ export function meta() {
 
 /** The conversations, from the page itself on its first load (lib/first-data.ts). */
 export const clientLoader = () =>
-	firstData((client) => [client.prefetchInfiniteQuery(chatQueries.conversations())]);
+	firstData(mayOpen("owner"), (client) => [
+		client.prefetchInfiniteQuery(chatQueries.conversations()),
+	]);
 
 /**
  * The owner's inbox. At a desk (lg and up) the conversations on the left and the open one beside

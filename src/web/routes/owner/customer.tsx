@@ -5,6 +5,7 @@ import { CUSTOMER_MESSAGES } from "../../../shared/customers.ts";
 import { EmptyState, LoadingState } from "../../components/shell/app-shell.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
+import { mayOpen } from "../../features/auth/api.ts";
 import { BookForCustomerDialog } from "../../features/bookings/components/book-for-customer-dialog.tsx";
 import { CustomerConversation } from "../../features/chat/components/chat-panel.tsx";
 import { contractQueries } from "../../features/contracts/api.ts";
@@ -52,7 +53,7 @@ const isTab = (value: string | null): value is Tab => TABS.some((t) => t.value =
 /** The customer's page, from the page itself on its first load (lib/first-data.ts). */
 export const clientLoader = ({ params }: { params: { id?: string } }) => {
 	const id = params.id ?? "";
-	return firstData((client) => [
+	return firstData(mayOpen("owner"), (client) => [
 		client.prefetchQuery(customerQueries.detail(id)),
 		client.prefetchQuery(contractQueries.customerTimeline(id)),
 		client.prefetchQuery(crewQueries.specs(id)),

@@ -6,6 +6,7 @@ import type { QuoteView } from "../../../shared/quotes.ts";
 import { EmptyState, LoadingState, PageHeading } from "../../components/shell/app-shell.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";
+import { mayOpen } from "../../features/auth/api.ts";
 import { customerQueries, useDashboard } from "../../features/customers/api.ts";
 import { CustomerList } from "../../features/customers/components/customer-list.tsx";
 import { quoteQueries, useQuoteCounts } from "../../features/quotes/api.ts";
@@ -54,7 +55,7 @@ function WebsiteLeadsLine() {
 
 /** The dashboard's cards, from the page itself on its first load (lib/first-data.ts). */
 export const clientLoader = () =>
-	firstData((client) => [
+	firstData(mayOpen("owner"), (client) => [
 		client.prefetchQuery(customerQueries.ownerDashboard()),
 		client.prefetchQuery(quoteQueries.counts()),
 		client.prefetchQuery(renewalQueries.pipeline()),

@@ -10,6 +10,7 @@ import type * as React from "react";
 import { Outlet } from "react-router";
 import { AppShell } from "../../components/shell/app-shell.tsx";
 import { SettledPage } from "../../components/shell/settled-page.tsx";
+import { mayOpen } from "../../features/auth/api.ts";
 import { RequireUser } from "../../features/auth/components/require-user.tsx";
 import { RoleSwitch } from "../../features/auth/components/role-switch.tsx";
 import { chatQueries, useOwnerUnread } from "../../features/chat/api.ts";
@@ -40,7 +41,7 @@ function OwnerShell({ children }: { children: React.ReactNode }) {
 
 /** The chat tab's unread count, from the page itself on its first load (lib/first-data.ts). */
 export const clientLoader = () =>
-	firstData((client) => [client.prefetchQuery(chatQueries.unread())]);
+	firstData(mayOpen("owner"), (client) => [client.prefetchQuery(chatQueries.unread())]);
 
 export default function OwnerLayout() {
 	return (

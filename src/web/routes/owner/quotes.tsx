@@ -8,6 +8,7 @@ import {
 } from "../../../shared/quotes.ts";
 import { EmptyState, LoadingState, PageHeading } from "../../components/shell/app-shell.tsx";
 import { Button } from "../../components/ui/button.tsx";
+import { mayOpen } from "../../features/auth/api.ts";
 import { quoteQueries, useOwnerQuotes, useQuoteCounts } from "../../features/quotes/api.ts";
 import {
 	OwnerQuoteCard,
@@ -81,7 +82,7 @@ function QuoteFilters({ current, counts }: { current: OwnerQuoteFilter; counts?:
 /** The list the address asks for and the counts, from the page itself on its first load (lib/first-data.ts). */
 export const clientLoader = ({ request }: { request: Request }) => {
 	const asked = new URL(request.url).searchParams.get("status");
-	return firstData((client) => [
+	return firstData(mayOpen("owner"), (client) => [
 		client.prefetchInfiniteQuery(quoteQueries.ownerList(isFilter(asked) ? asked : "all")),
 		client.prefetchQuery(quoteQueries.counts()),
 	]);

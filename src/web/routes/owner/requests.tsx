@@ -2,6 +2,7 @@ import { Wrench } from "lucide-react";
 import { REQUEST_MESSAGES } from "../../../shared/requests.ts";
 import { EmptyState, LoadingState, PageHeading } from "../../components/shell/app-shell.tsx";
 import { Button } from "../../components/ui/button.tsx";
+import { mayOpen } from "../../features/auth/api.ts";
 import { requestQueries, useOwnerRequests } from "../../features/requests/api.ts";
 import { OwnerRequestCard } from "../../features/requests/components/owner-request-card.tsx";
 import { errorMessage } from "../../lib/api-client.ts";
@@ -13,7 +14,9 @@ export function meta() {
 
 /** The open requests, from the page itself on its first load (lib/first-data.ts). */
 export const clientLoader = () =>
-	firstData((client) => [client.prefetchInfiniteQuery(requestQueries.ownerOpen())]);
+	firstData(mayOpen("owner"), (client) => [
+		client.prefetchInfiniteQuery(requestQueries.ownerOpen()),
+	]);
 
 export default function OwnerRequests() {
 	const requests = useOwnerRequests();

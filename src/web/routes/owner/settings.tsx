@@ -1,6 +1,7 @@
 import { ExternalLink } from "lucide-react";
 import { PageHeading } from "../../components/shell/app-shell.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";
+import { mayOpen } from "../../features/auth/api.ts";
 import { InviteOwnerCard } from "../../features/auth/components/invite-owner-card.tsx";
 import { SignOutButton } from "../../features/auth/components/sign-out-button.tsx";
 import { automationsQuery } from "../../features/automations/api.ts";
@@ -29,7 +30,7 @@ export function meta() {
 
 /** Every card of Settings, from the page itself on its first load (lib/first-data.ts). */
 export const clientLoader = () =>
-	firstData((client) => [
+	firstData(mayOpen("owner"), (client) => [
 		client.prefetchQuery(settingsQueries.owner()),
 		client.prefetchQuery(settingsQueries.services()),
 		client.prefetchQuery(bookingQueries.settings()),
