@@ -400,7 +400,7 @@ test.describe("every page with hostile data: its layout at five widths, axe at 3
 	});
 });
 
-test("each signed-in page takes its first data from its HTML, and asks for nothing else first", async ({
+test("each signed-in page takes its first data from its HTML, asks for nothing else first and shows no loading state", async ({
 	browser,
 	world,
 }) => {
@@ -419,6 +419,16 @@ test("each signed-in page takes its first data from its HTML, and asks for nothi
 			storageState: accountFor(pagePath).storageState,
 		});
 		const page = await context.newPage();
+		// Whether the screen ever showed a loading state: with its data in the cache before it
+		// renders (lib/first-data.ts), it is drawn once, with that data.
+		await page.addInitScript(() => {
+			const seen: string[] = [];
+			Object.assign(window, { loadingSeen: seen });
+			new MutationObserver(() => {
+				for (const status of document.querySelectorAll("main [role=status]"))
+					if (/loading/i.test(status.textContent ?? "")) seen.push(status.textContent ?? "");
+			}).observe(document, { subtree: true, childList: true });
+		});
 		// The page's reads until it first writes something or opens its live stream: after that, a
 		// read may be a refetch of what it changed.
 		const asked: string[] = [];
@@ -434,6 +444,10 @@ test("each signed-in page takes its first data from its HTML, and asks for nothi
 		);
 		const html = (await (await page.goto(fill(pagePath)))?.text()) ?? "";
 		await Promise.race([streaming, page.waitForTimeout(30_000)]);
+		const loading = await page.evaluate(
+			() => (window as unknown as { loadingSeen: string[] }).loadingSeen,
+		);
+		if (loading.length) problems.push(`${pagePath} showed "${loading[0]}" before its data`);
 		const listed = reads.map(fill);
 		// What the server wrote in (a read it gave up on, slow or large, is the page's to ask for).
 		const answered = new Set([...html.matchAll(/ data-read="([^"]+)"/g)].map((m) => m[1]));

@@ -1,4 +1,4 @@
-import { useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import type * as React from "react";
 import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
@@ -8,6 +8,10 @@ import { LoadingState } from "./app-shell.tsx";
 const QUIET_MS = 60;
 /** ...or after this, whatever is still loading (it then shows its own loading state). */
 const MOST_MS = 4000;
+
+/** Whether some query is loading its first data. */
+const loadingFirstData = (queryClient: QueryClient) =>
+	queryClient.isFetching({ predicate: (query) => query.state.data === undefined }) > 0;
 
 /**
  * Shows a signed-in page once its first data is in, all at once, so its cards do not push each
@@ -19,10 +23,13 @@ const MOST_MS = 4000;
 export function SettledPage({ children }: { children: React.ReactNode }) {
 	const { pathname } = useLocation();
 	const queryClient = useQueryClient();
-	const [settled, setSettled] = useState<string | null>(null);
+	// A page whose data is in the cache as it first renders (its route's loader put it there: a
+	// page's first load, lib/first-data.ts) is shown in that render: laid out once, not hidden first.
+	const [settled, setSettled] = useState<string | null>(() =>
+		loadingFirstData(queryClient) ? null : pathname,
+	);
 	useEffect(() => {
-		const loading = () =>
-			queryClient.isFetching({ predicate: (query) => query.state.data === undefined }) > 0;
+		const loading = () => loadingFirstData(queryClient);
 		let quiet: ReturnType<typeof setTimeout> | undefined;
 		const check = () => {
 			clearTimeout(quiet);
