@@ -8,11 +8,8 @@ import { FIRST_READ_ATTRIBUTE } from "../../shared/session-data.ts";
 const FIRST_READS_FOR_MS = 60_000;
 let firstReads: Map<string, string> | undefined;
 
-/**
- * The answer the server wrote into the page for the read `url` (shared/first-reads.ts), taken
- * once: the page's first request for it is answered at once, later ones ask the server.
- */
-export function takeFirstRead(url: string): string | undefined {
+/** The page's first reads not taken yet, read from the page once; none after FIRST_READS_FOR_MS. */
+function pageReads(): Map<string, string> | undefined {
 	if (typeof document === "undefined" || performance.now() > FIRST_READS_FOR_MS) return undefined;
 	firstReads ??= new Map(
 		[...document.querySelectorAll(`script[${FIRST_READ_ATTRIBUTE}]`)].map((element) => [
@@ -20,11 +17,25 @@ export function takeFirstRead(url: string): string | undefined {
 			element.textContent ?? "",
 		]),
 	);
-	if (firstReads.size === 0) return undefined;
+	return firstReads;
+}
+
+/**
+ * The answer the server wrote into the page for the read `url` (shared/first-reads.ts), taken
+ * once: the page's first request for it is answered at once, later ones ask the server.
+ */
+export function takeFirstRead(url: string): string | undefined {
+	const reads = pageReads();
+	if (!reads?.size) return undefined;
 	const { pathname, search } = new URL(url, location.href);
-	const body = firstReads.get(pathname + search);
-	firstReads.delete(pathname + search);
+	const body = reads.get(pathname + search);
+	reads.delete(pathname + search);
 	return body;
+}
+
+/** Whether the page still carries first reads not taken: it is the page's first load. */
+export function carriesFirstReads(): boolean {
+	return (pageReads()?.size ?? 0) > 0;
 }
 
 /**
@@ -33,12 +44,4 @@ export function takeFirstRead(url: string): string | undefined {
  */
 export function forgetFirstReads() {
 	firstReads = new Map();
-}
-
-/** Whether the page still carries first reads not taken: it is the page's first load. */
-export function carriesFirstReads(): boolean {
-	if (typeof document === "undefined" || performance.now() > FIRST_READS_FOR_MS) return false;
-	return firstReads
-		? firstReads.size > 0
-		: document.querySelector(`script[${FIRST_READ_ATTRIBUTE}]`) !== null;
 }

@@ -50,16 +50,22 @@ const TABS = [
 type Tab = (typeof TABS)[number]["value"];
 const isTab = (value: string | null): value is Tab => TABS.some((t) => t.value === value);
 
-/** The customer's page, from the page itself on its first load (lib/first-data.ts). */
-export const clientLoader = ({ params }: { params: { id?: string } }) => {
-	const id = params.id ?? "";
-	return firstData(mayOpen("owner"), (client) => [
-		client.prefetchQuery(customerQueries.detail(id)),
-		client.prefetchQuery(contractQueries.customerTimeline(id)),
-		client.prefetchQuery(crewQueries.specs(id)),
-		client.prefetchQuery(contractQueries.customerContracts(id)),
+/**
+ * The customer's page, from the page itself on its first load (lib/first-data.ts). Its cards' reads
+ * follow the customer's own, as its cards follow it: none for a customer who is not there.
+ */
+export const clientLoader = ({ params }: { params: { id: string } }) =>
+	firstData(mayOpen("owner"), (client) => [
+		client
+			.fetchQuery(customerQueries.detail(params.id))
+			.then(() =>
+				Promise.all([
+					client.prefetchQuery(contractQueries.customerTimeline(params.id)),
+					client.prefetchQuery(crewQueries.specs(params.id)),
+					client.prefetchQuery(contractQueries.customerContracts(params.id)),
+				]),
+			),
 	]);
-};
 
 /**
  * One customer's page: a summary strip, then the sections in tabs. The open tab is in the address

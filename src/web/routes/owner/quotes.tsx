@@ -46,6 +46,12 @@ const EMPTY_HINTS = {
 const isFilter = (value: string | null): value is OwnerQuoteFilter =>
 	(OWNER_QUOTE_FILTERS as readonly (string | null)[]).includes(value);
 
+/** The list the address asks for (`?status=`), All when it names none. */
+const filterOf = (params: URLSearchParams): OwnerQuoteFilter => {
+	const asked = params.get("status");
+	return isFilter(asked) ? asked : "all";
+};
+
 /** The filter links, each with its count; the chosen one is in the address (?status=...). */
 function QuoteFilters({ current, counts }: { current: OwnerQuoteFilter; counts?: QuoteCounts }) {
 	return (
@@ -80,18 +86,17 @@ function QuoteFilters({ current, counts }: { current: OwnerQuoteFilter; counts?:
 }
 
 /** The list the address asks for and the counts, from the page itself on its first load (lib/first-data.ts). */
-export const clientLoader = ({ request }: { request: Request }) => {
-	const asked = new URL(request.url).searchParams.get("status");
-	return firstData(mayOpen("owner"), (client) => [
-		client.prefetchInfiniteQuery(quoteQueries.ownerList(isFilter(asked) ? asked : "all")),
+export const clientLoader = ({ request }: { request: Request }) =>
+	firstData(mayOpen("owner"), (client) => [
+		client.prefetchInfiniteQuery(
+			quoteQueries.ownerList(filterOf(new URL(request.url).searchParams)),
+		),
 		client.prefetchQuery(quoteQueries.counts()),
 	]);
-};
 
 export default function OwnerQuotes() {
 	const [params] = useSearchParams();
-	const asked = params.get("status");
-	const status: OwnerQuoteFilter = isFilter(asked) ? asked : "all";
+	const status = filterOf(params);
 	const quotes = useOwnerQuotes(status);
 	const counts = useQuoteCounts();
 	const [approved, setApproved] = useState<ApprovedWebsiteQuote | null>(null);
