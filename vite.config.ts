@@ -23,8 +23,18 @@ export default defineConfig({
 		modulePreload: { polyfill: false },
 		// Small shared chunks are merged into the chunks that load with them: a signed-in screen
 		// would otherwise load some 100 scripts, each a request on a slow phone connection, found
-		// one import level at a time (decisions 038 and 040).
-		rollupOptions: { output: { experimentalMinChunkSize: 20_000 } },
+		// one import level at a time (decisions 038 and 040). The QR scanner's decoder (10 KB, loaded
+		// only to scan) is kept apart: left to the merging it took in a small shared chunk (an icon)
+		// and loaded with every page that showed that icon.
+		rollupOptions: {
+			output: {
+				experimentalMinChunkSize: 20_000,
+				manualChunks: (id) =>
+					id.includes("/node_modules/qr-scanner/qr-scanner-worker")
+						? "qr-scanner-worker"
+						: undefined,
+			},
+		},
 	},
 	server: {
 		proxy: { "/api": `http://127.0.0.1:${apiPort}` },
