@@ -4,21 +4,30 @@
  *
  * - Precached: JS/CSS assets, the app icons and manifest, every prerendered page and the SPA
  *   fallback. Hashed assets are served cache-first from the precache.
- * - Page navigations go to the network first (a signed-in user always gets the current page and
- *   deploys show up at once); only when the network fails does the worker answer from the precache:
- *   a public page with its own prerendered HTML, an app page (/app*, /owner*, /auth*) with the SPA
- *   fallback, anything else with a redirect to the offline page.
+ * - Public pages and the sign-in pages go to the network first (deploys show up at once); only when
+ *   the network fails does the worker answer from the precache: a public page with its own
+ *   prerendered HTML, a sign-in page with the SPA fallback, anything else with a redirect to the
+ *   offline page.
+ * - Signed-in pages (/app*, /owner*, /crew*, /bins*) open from the device, as an installed app
+ *   does: each page the server made for its signed-in user (it says until when, SIGNED_IN_UNTIL_HEADER)
+ *   is kept, and opened from there at once while the new copy is fetched for next time; the page
+ *   then brings its data up to date through its live stream, which replays what changed since the
+ *   kept copy was made (decision 044). Kept pages go when the session ends, on signing in or out,
+ *   and with a new build (scripts/sw-pages.js). With none kept, the network; offline, the SPA
+ *   fallback. The installed app's start page (/app-home) goes straight to the last kept home page.
  * - /api/* is never cached: nothing is stored at runtime, API calls match no route (the browser
  *   fetches them as if there were no worker), and an API link opened as a page (a file download)
  *   goes to the network like any other page.
  * - The Workbox runtime is inlined into sw.js (no CDN, no extra files, nothing for the CSP to allow).
- * - Web push (scripts/sw-push.js) is imported from sw-push.<hash>.js: shows every push and opens
- *   its page on a tap. The hash in the name makes a change to it a change of sw.js, so it updates.
+ * - Web push (scripts/sw-push.js) and the kept pages' clean-up (scripts/sw-pages.js) are imported
+ *   from sw-push.<hash>.js and sw-pages.<hash>.js. The hash in the name makes a change to one a
+ *   change of sw.js, so it updates.
  */
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { generateSW, type ManifestEntry, type RuntimeCaching } from "workbox-build";
+import { SIGNED_IN_PAGES_CACHE, SIGNED_IN_UNTIL_HEADER } from "../src/shared/session-data.ts";
 
 /**
  * Precached pages are stored under their page URL plus this query, never under the bare URL:
@@ -34,8 +43,14 @@ const PRECACHE_QUERY = "?precache";
  */
 const SPA_SHELL_PAGE = "/app";
 
-/** Path prefixes of the single-page-app areas (signed-in customer app, owner area, sign-in). */
-const APP_AREA_PATTERN = /^https?:\/\/[^/?#]+\/(?:app|owner|auth)(?:[/?#-]|$)/;
+/** The signed-in areas: the customer app, the owner's, the crew's and the bins' pages. */
+const SIGNED_IN_AREA_PATTERN = /^https?:\/\/[^/?#]+\/(?:app|owner|crew|bins)(?:[/?#]|$)/;
+/** The sign-in pages. */
+const SIGN_IN_PATTERN = /^https?:\/\/[^/?#]+\/auth(?:[/?#]|$)/;
+/** The installed app's start page (manifest.webmanifest). */
+const START_PATTERN = /^https?:\/\/[^/?#]+\/app-home\/?(?:[?#]|$)/;
+/** The most signed-in pages kept: the last ones opened. */
+const KEPT_PAGES = 40;
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 
@@ -53,15 +68,19 @@ export async function writeServiceWorker(clientDir: string): Promise<ServiceWork
 	if (!fs.existsSync(path.join(clientDir, "__spa-fallback.html")))
 		throw new Error("service worker: build/client/__spa-fallback.html is missing");
 
-	const pushSource = fs.readFileSync(path.resolve("scripts/sw-push.js"));
-	const pushFile = `sw-push.${createHash("sha256").update(pushSource).digest("hex").slice(0, 10)}.js`;
-	for (const old of fs.readdirSync(clientDir))
-		if (/^sw-push\.[0-9a-f]+\.js$/.test(old)) fs.rmSync(path.join(clientDir, old));
-	fs.writeFileSync(path.join(clientDir, pushFile), pushSource);
+	const imported = ["sw-push", "sw-pages"].map((name) => importedScript(clientDir, name));
+	if (
+		!fs
+			.readFileSync(path.resolve("scripts/sw-pages.js"), "utf8")
+			.includes(`"${SIGNED_IN_PAGES_CACHE}"`)
+	)
+		throw new Error(
+			`service worker: scripts/sw-pages.js must name the cache "${SIGNED_IN_PAGES_CACHE}"`,
+		);
 
 	const { count, size, warnings } = await generateSW({
 		swDest: path.join(clientDir, "sw.js"),
-		importScripts: [`/${pushFile}`],
+		importScripts: imported.map((file) => `/${file}`),
 		globDirectory: clientDir,
 		globPatterns: [
 			"assets/**/*.{js,css,woff2,svg,png,webp}",
@@ -86,7 +105,18 @@ export async function writeServiceWorker(clientDir: string): Promise<ServiceWork
 		navigationPreload: true,
 		runtimeCaching: [
 			...pages.map((page) => navigation(pageUrlPattern(page), `${page}${PRECACHE_QUERY}`)),
-			navigation(APP_AREA_PATTERN, `${SPA_SHELL_PAGE}${PRECACHE_QUERY}`),
+			{ urlPattern: START_PATTERN, handler: openLastHome },
+			{
+				urlPattern: SIGNED_IN_AREA_PATTERN,
+				handler: "StaleWhileRevalidate",
+				options: {
+					cacheName: SIGNED_IN_PAGES_CACHE,
+					expiration: { maxEntries: KEPT_PAGES },
+					precacheFallback: { fallbackURL: `${SPA_SHELL_PAGE}${PRECACHE_QUERY}` },
+					plugins: [keptWhileSignedIn],
+				},
+			},
+			navigation(SIGN_IN_PATTERN, `${SPA_SHELL_PAGE}${PRECACHE_QUERY}`),
 			// Last: any other page. When the network fails, send the browser to /offline (answered
 			// above): the offline page's HTML only hydrates at its own URL. Both functions are copied
 			// into sw.js as source text, so they must not use anything from this module.
@@ -98,7 +128,70 @@ export async function writeServiceWorker(clientDir: string): Promise<ServiceWork
 		],
 	});
 	for (const warning of warnings) console.warn(`service worker: ${warning}`);
+	const written = fs.readFileSync(path.join(clientDir, "sw.js"), "utf8");
+	if (
+		!written.includes(`"${SIGNED_IN_UNTIL_HEADER}"`) ||
+		!written.includes(`"${SIGNED_IN_PAGES_CACHE}"`)
+	)
+		throw new Error("service worker: the kept pages' header or cache name is not the server's");
 	return { precached: count, bytes: size, pages };
+}
+
+/**
+ * Copies scripts/<name>.js to <name>.<hash>.js in the build (removing older copies), for sw.js to
+ * import: its file name.
+ */
+function importedScript(clientDir: string, name: string): string {
+	const source = fs.readFileSync(path.resolve(`scripts/${name}.js`));
+	const file = `${name}.${createHash("sha256").update(source).digest("hex").slice(0, 10)}.js`;
+	for (const old of fs.readdirSync(clientDir))
+		if (new RegExp(`^${name}\\.[0-9a-f]+\\.js$`).test(old)) fs.rmSync(path.join(clientDir, old));
+	fs.writeFileSync(path.join(clientDir, file), source);
+	return file;
+}
+
+/*
+ * The two functions below are copied into sw.js as source text: they must not use anything from
+ * this module (the header and cache names are written out; the build checks they are the server's).
+ */
+
+/** A signed-in page is kept, and opened from the device, only until its user's session ends. */
+const keptWhileSignedIn = {
+	cacheWillUpdate: async ({ response }: { response: Response }) =>
+		response.status === 200 && Number(response.headers.get("signed-in-until")) > Date.now()
+			? response
+			: null,
+	cachedResponseWillBeUsed: async ({ cachedResponse }: { cachedResponse?: Response }) =>
+		cachedResponse && Number(cachedResponse.headers.get("signed-in-until")) > Date.now()
+			? cachedResponse
+			: null,
+};
+
+/**
+ * The installed app's start page: the home page kept last (the customer's, the owner's or the
+ * crew's), opened from the device; with none kept, the network, which sends each person home.
+ */
+async function openLastHome({
+	request,
+	event,
+}: {
+	request: Request;
+	event: { preloadResponse?: Promise<Response | undefined> };
+}) {
+	const kept = await caches.open("signed-in-pages");
+	let last: { home: string; at: number } | undefined;
+	for (const home of ["/app", "/owner", "/crew"]) {
+		const page = await kept.match(new URL(home, request.url).href);
+		if (!page || !(Number(page.headers.get("signed-in-until")) > Date.now())) continue;
+		const at = Date.parse(page.headers.get("date") ?? "") || 0;
+		if (!last || at > last.at) last = { home, at };
+	}
+	if (last) return Response.redirect(last.home, 302);
+	try {
+		return (await event.preloadResponse) ?? (await fetch(request));
+	} catch {
+		return Response.redirect("/offline", 302);
+	}
 }
 
 /** Network only; when the network fails, the given precached page. Nothing is cached at runtime. */

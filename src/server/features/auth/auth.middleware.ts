@@ -39,6 +39,13 @@ const sessionCookieName = (appUrl: string) =>
  * expiry, never extended, and its creation time are both checked), and its cached answer with it.
  */
 export async function readSession(c: Context<AppEnv>): Promise<SessionUser | null> {
+	return (await readSessionRecord(c))?.user ?? null;
+}
+
+/** The signed-in user and when their session ends (ms since 1970), or null: `readSession`'s source. */
+export async function readSessionRecord(
+	c: Context<AppEnv>,
+): Promise<{ user: SessionUser; expiresAt: number } | null> {
 	const { auth, db, env, readCache } = c.var.deps;
 	const cookieName = sessionCookieName(env.APP_URL);
 	const cookie = getCookie(c, cookieName);
@@ -52,7 +59,7 @@ export async function readSession(c: Context<AppEnv>): Promise<SessionUser | nul
 		},
 		(session) => session?.expiresAt ?? 0,
 	);
-	return found?.user ?? null;
+	return found ?? null;
 }
 
 /**

@@ -6,10 +6,10 @@ import { Hono } from "hono";
 import type { BusinessProfile } from "../../../shared/business.ts";
 import { fillBusinessSlots } from "../../../shared/business-slots.ts";
 import { pagePathOf } from "../../../shared/routes.ts";
-import { SESSION_DATA_ID } from "../../../shared/session-data.ts";
+import { SESSION_DATA_ID, SIGNED_IN_UNTIL_HEADER } from "../../../shared/session-data.ts";
 import type { AppEnv } from "../../app-env.ts";
 import { contentSecurityPolicy } from "../../lib/security.ts";
-import { readSession } from "../auth/auth.middleware.ts";
+import { readSessionRecord } from "../auth/auth.middleware.ts";
 import { getCachedBusinessProfile } from "../settings/settings.service.ts";
 import { firstReads, type ReadApi } from "./first-reads.ts";
 import { routePreloads } from "./route-preloads.ts";
@@ -120,8 +120,11 @@ export function createWebRoutes(clientDir: string, readApi: ReadApi) {
 		}
 		c.header("cache-control", "private, no-store");
 		const at = Date.now();
-		const user = await readSession(c);
-		if (!user) return c.html(withSession(html, { user }), 200);
+		const session = await readSessionRecord(c);
+		if (!session) return c.html(withSession(html, { user: null }), 200);
+		const { user } = session;
+		// The service worker may open this page from the device until the session ends.
+		c.header(SIGNED_IN_UNTIL_HEADER, String(session.expiresAt));
 		// The page's first data, read as this user (after `at`: the live stream replays from there).
 		const reads =
 			c.req.method === "GET"

@@ -10,7 +10,7 @@ import type {
 	View,
 } from "../../../shared/auth.ts";
 import { isBinPath } from "../../../shared/home.ts";
-import { SESSION_DATA_ID } from "../../../shared/session-data.ts";
+import { SESSION_DATA_ID, SIGNED_IN_PAGES_CACHE } from "../../../shared/session-data.ts";
 import { client, readJson } from "../../lib/api-client.ts";
 import { forgetFirstReads } from "../../lib/first-reads.ts";
 import { queryClient } from "../../lib/query-client.tsx";
@@ -124,8 +124,17 @@ async function postToAuth<P extends keyof AuthEndpoints>(path: P, body: AuthEndp
 	);
 }
 
-export const signIn = (input: SignInInput) => {
+/**
+ * Forgets what this page and this device keep of the signed-in user: the page's first reads and
+ * the pages the service worker keeps (it empties them too when the sign-in page opens).
+ */
+function forgetSignedInPages() {
 	forgetFirstReads();
+	if (typeof caches !== "undefined") void caches.delete(SIGNED_IN_PAGES_CACHE).catch(() => false);
+}
+
+export const signIn = (input: SignInInput) => {
+	forgetSignedInPages();
 	return postToAuth("sign-in/email", input);
 };
 
@@ -136,7 +145,7 @@ export const isSigningOut = () => signingOut;
 /** Signing out first stops this device's pushes, while the session can still say whose. */
 export const signOut = async () => {
 	signingOut = true;
-	forgetFirstReads();
+	forgetSignedInPages();
 	try {
 		await forgetPushDevice();
 		return await postToAuth("sign-out", {});

@@ -1,0 +1,64 @@
+import { expect, type Page, signUpViaApi, test, uniqueEmail } from "../support/fixtures.ts";
+
+/** Waits until the service worker is active and controls the page (it claims open pages). */
+async function serviceWorkerControls(page: Page) {
+	await page.evaluate(() => navigator.serviceWorker.ready);
+	await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+}
+
+const keptPages = (page: Page) =>
+	page.evaluate(async () =>
+		(await caches.has("signed-in-pages"))
+			? (await (await caches.open("signed-in-pages")).keys()).map((r) => new URL(r.url).pathname)
+			: [],
+	);
+
+test("a signed-in page opens from the device with the last visit's data, then shows what changed; signing out forgets it", async ({
+	customerPage,
+}) => {
+	test.slow(); // the worker precaches about 1.5 MB before it takes over
+	const page = await customerPage();
+	const account = {
+		email: uniqueEmail(),
+		password: "bright-lights-2024",
+		displayName: "Dana Kept",
+	};
+	await signUpViaApi(page, account);
+	await page.goto("/app");
+	await expect(page.getByRole("heading", { name: "Welcome, Dana Kept" })).toBeVisible();
+	await serviceWorkerControls(page);
+
+	// Opened while the worker controls the page: the server's page is kept for next time.
+	const fromServer = await page.goto("/app");
+	expect(fromServer?.fromServiceWorker()).toBe(true);
+	await expect(page.getByRole("heading", { name: "Welcome, Dana Kept" })).toBeVisible();
+	await expect.poll(() => keptPages(page)).toEqual(["/app"]);
+
+	// The name changes elsewhere; the next open shows the kept page at once (its data says
+	// "Dana Kept"), and the page then brings itself up to date.
+	const renamed = await page.request.put("/api/me/profile", {
+		data: { displayName: "Dana Renamed", phone: null },
+	});
+	expect(renamed.status(), await renamed.text()).toBe(200);
+	const kept = await page.goto("/app");
+	expect(kept?.fromServiceWorker()).toBe(true);
+	expect(await kept?.text()).toContain("Dana Kept");
+	await expect(page.getByRole("heading", { name: "Welcome, Dana Renamed" })).toBeVisible();
+	// Meanwhile the worker fetched the new copy for next time.
+	await expect.poll(async () => (await page.goto("/app"))?.text()).toContain("Dana Renamed");
+
+	// The installed app's start page goes straight to the kept home page.
+	const start = await page.goto("/app-home");
+	await expect(page).toHaveURL(/\/app$/);
+	expect(start?.fromServiceWorker()).toBe(true);
+	await expect(page.getByRole("heading", { name: "Welcome, Dana Renamed" })).toBeVisible();
+
+	// Signing out forgets the kept pages: the next visitor to /app is sent to sign in.
+	await page.getByRole("link", { name: "Profile" }).click();
+	await page.getByRole("button", { name: "Sign Out" }).click();
+	await expect(page).toHaveURL(/\/auth/);
+	await expect.poll(() => keptPages(page)).toEqual([]);
+	await page.goto("/app");
+	await expect(page).toHaveURL(/\/auth/);
+	await expect(page.getByRole("tab", { name: "Sign In" })).toBeVisible();
+});
