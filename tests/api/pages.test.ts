@@ -98,13 +98,20 @@ describe("the signed-in areas' pages", () => {
 			expect(session, page).toEqual({ user: me.json.user });
 			expect(at, page).toBeGreaterThanOrEqual(before);
 			expect(at, page).toBeLessThanOrEqual(Date.now());
+			// The service worker keeps the page on the device until the session ends, 30 days on.
+			const until = Number(res.headers.get("signed-in-until"));
+			expect(until - Date.now(), page).toBeGreaterThan(29 * 24 * 3600_000);
+			expect(until - Date.now(), page).toBeLessThanOrEqual(30 * 24 * 3600_000);
 			// The name's "</script>" cannot end the element early.
 			expect(res.text).not.toContain("</script><b>");
 		}
 		// The service worker's stored shell is the same for everyone: no user in it.
 		expect(sessionOf((await customer.client.get("/app?precache")).text)).toBeUndefined();
 		const visitor = new HttpClient(app.url);
-		expect(sessionOf((await visitor.get("/app")).text)).toEqual({ user: null });
+		const signedOut = await visitor.get("/app");
+		expect(sessionOf(signedOut.text)).toEqual({ user: null });
+		expect(signedOut.headers.get("signed-in-until")).toBeNull();
+		expect((await customer.client.get("/app?precache")).headers.get("signed-in-until")).toBeNull();
 		// Pages outside the signed-in areas carry no one.
 		expect(sessionOf((await customer.client.get("/app-home")).text)).toBeUndefined();
 		expect(sessionOf((await customer.client.get("/auth")).text)).toBeUndefined();
