@@ -69,14 +69,6 @@ export async function writeServiceWorker(clientDir: string): Promise<ServiceWork
 		throw new Error("service worker: build/client/__spa-fallback.html is missing");
 
 	const imported = ["sw-push", "sw-pages"].map((name) => importedScript(clientDir, name));
-	if (
-		!fs
-			.readFileSync(path.resolve("scripts/sw-pages.js"), "utf8")
-			.includes(`"${SIGNED_IN_PAGES_CACHE}"`)
-	)
-		throw new Error(
-			`service worker: scripts/sw-pages.js must name the cache "${SIGNED_IN_PAGES_CACHE}"`,
-		);
 
 	const { count, size, warnings } = await generateSW({
 		swDest: path.join(clientDir, "sw.js"),
@@ -128,12 +120,17 @@ export async function writeServiceWorker(clientDir: string): Promise<ServiceWork
 		],
 	});
 	for (const warning of warnings) console.warn(`service worker: ${warning}`);
-	const written = fs.readFileSync(path.join(clientDir, "sw.js"), "utf8");
-	if (
-		!written.includes(`"${SIGNED_IN_UNTIL_HEADER}"`) ||
-		!written.includes(`"${SIGNED_IN_PAGES_CACHE}"`)
-	)
-		throw new Error("service worker: the kept pages' header or cache name is not the server's");
+	// The worker's own code names the header and the cache as text: they must be the server's.
+	const named: [string, string[]][] = [
+		[path.join(clientDir, "sw.js"), [SIGNED_IN_UNTIL_HEADER, SIGNED_IN_PAGES_CACHE]],
+		[path.resolve("scripts/sw-pages.js"), [SIGNED_IN_PAGES_CACHE]],
+	];
+	for (const [file, names] of named) {
+		const text = fs.readFileSync(file, "utf8");
+		for (const name of names)
+			if (!text.includes(`"${name}"`))
+				throw new Error(`service worker: ${file} must name "${name}"`);
+	}
 	return { precached: count, bytes: size, pages };
 }
 
