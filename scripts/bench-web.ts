@@ -29,7 +29,7 @@
 // BENCH_VERBOSE=1 (lists each page's scripts), BENCH_URL (measure a server that is already running
 // there: no build, no server start; the floor then needs that server to serve this build/client),
 // BENCH_REPORT_DIR (writes each run's Lighthouse JSON there, for the LCP element and the trace),
-// BENCH_WARM=0 (signed-in screens cold only), BENCH_HTTP1=1 (straight to the server over HTTP/1.1).
+// BENCH_WARM=0 (signed-in screens cold only), BENCH_COLD=0 (warm only), BENCH_HTTP1=1 (straight to the server over HTTP/1.1).
 //
 // The browser reaches the server through a local HTTPS front speaking HTTP/2
 // (scripts/bench-https-front.ts), as visitors reach it through the deployed proxy (deploy/Caddyfile:
@@ -52,6 +52,8 @@ const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const withFloor = process.env.BENCH_FLOOR !== "0";
 const withWarm = process.env.BENCH_WARM !== "0";
+/** BENCH_COLD=0: signed-in screens warm only. */
+const withCold = process.env.BENCH_COLD !== "0";
 /** A warm run's label: the page's path and this. */
 const WARM = " (warm)";
 const FLOOR_DIR = "bench-floor";
@@ -421,7 +423,9 @@ async function primeProfile(profile: string, origin: string, pagePath: string, c
 				.filter(Boolean)
 				.map((pair) => {
 					const at = pair.indexOf("=");
-					return { name: pair.slice(0, at), value: pair.slice(at + 1), url: origin };
+					// Kept when the browser closes, as the session cookie is (it has a Max-Age).
+					const expires = Math.floor(Date.now() / 1000) + 24 * 3600;
+					return { name: pair.slice(0, at), value: pair.slice(at + 1), url: origin, expires };
 				}),
 		);
 		const page = await context.newPage();
@@ -595,7 +599,7 @@ try {
 		const role = roleOf(pagePath);
 		const origin = reached(role ? signedIn?.url : server.url) ?? "";
 		const target = role && signedIn ? signedIn.fill(pagePath) : pagePath;
-		for (let i = 1; i <= runs; i++) {
+		for (let i = 1; i <= (role && !withCold ? 0 : runs); i++) {
 			const run = await withRetries(() =>
 				audit(origin, target, role ? signedIn?.cookies[role] : undefined),
 			);
@@ -606,7 +610,7 @@ try {
 			printRun(`  floor of ${pagePath}`, i, floor);
 			floorList.push(floor);
 		}
-		results.set(pagePath, list);
+		if (list.length) results.set(pagePath, list);
 		if (floorList.length) floors.set(pagePath, floorList);
 		if (!role || !withWarm) continue;
 		const warmList: Run[] = [];
