@@ -150,6 +150,8 @@ export const signOut = async () => {
 		await forgetPushDevice();
 		return await postToAuth("sign-out", {});
 	} finally {
+		// Again once signed out: a page the worker was still fetching for next time is kept by now.
+		forgetSignedInPages();
 		signingOut = false;
 	}
 };
