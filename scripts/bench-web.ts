@@ -410,7 +410,10 @@ async function writeFloors(origin: string, pages: string[]): Promise<Set<string>
  * the page visited until the service worker controls it and keeps the page (scripts/service-worker.ts).
  */
 async function primeProfile(profile: string, origin: string, pagePath: string, cookie = "") {
-	const { chromium } = await import("@playwright/test");
+	const [{ chromium }, { keptPages, serviceWorkerControls }] = await Promise.all([
+		import("@playwright/test"),
+		import("../tests/e2e/support/service-worker.ts"),
+	]);
 	const context = await chromium.launchPersistentContext(profile, {
 		...chromiumLaunch,
 		args: chromeFlags.filter((flag) => !flag.startsWith("--headless")),
@@ -431,14 +434,12 @@ async function primeProfile(profile: string, origin: string, pagePath: string, c
 		const page = await context.newPage();
 		const url = `${origin}${pagePath}`;
 		await page.goto(url);
-		await page.evaluate(() => navigator.serviceWorker.ready);
-		await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+		await serviceWorkerControls(page);
 		await page.goto(url);
-		await page.waitForFunction(
-			async (kept) => Boolean(await (await caches.open("signed-in-pages")).match(kept)),
-			url,
-			{ timeout: 30_000 },
-		);
+		for (const start = Date.now(); !(await keptPages(page)).includes(pagePath); ) {
+			if (Date.now() - start > 30_000) throw new Error(`${pagePath} was not kept`);
+			await new Promise((resolve) => setTimeout(resolve, 200));
+		}
 	} finally {
 		await context.close();
 	}
@@ -599,7 +600,8 @@ try {
 		const role = roleOf(pagePath);
 		const origin = reached(role ? signedIn?.url : server.url) ?? "";
 		const target = role && signedIn ? signedIn.fill(pagePath) : pagePath;
-		for (let i = 1; i <= (role && !withCold ? 0 : runs); i++) {
+		const coldRuns = role && !withCold ? 0 : runs;
+		for (let i = 1; i <= coldRuns; i++) {
 			const run = await withRetries(() =>
 				audit(origin, target, role ? signedIn?.cookies[role] : undefined),
 			);

@@ -13,7 +13,7 @@
  *   is kept, and opened from there at once while the new copy is fetched for next time; the page
  *   then brings its data up to date through its live stream, which replays what changed since the
  *   kept copy was made (decision 044). Kept pages go when the session ends, on signing in or out,
- *   and with a new build (scripts/sw-pages.js). With none kept, the network; offline, the SPA
+ *   when a sign-in page opens, and with a new build (scripts/sw-pages.js). With none kept, the network; offline, the SPA
  *   fallback. The installed app's start page (/app-home) goes straight to the last kept home page.
  * - /api/* is never cached: nothing is stored at runtime, API calls match no route (the browser
  *   fetches them as if there were no worker), and an API link opened as a page (a file download)
@@ -108,7 +108,7 @@ export async function writeServiceWorker(clientDir: string): Promise<ServiceWork
 					plugins: [keptWhileSignedIn],
 				},
 			},
-			navigation(SIGN_IN_PATTERN, `${SPA_SHELL_PAGE}${PRECACHE_QUERY}`),
+			navigation(SIGN_IN_PATTERN, `${SPA_SHELL_PAGE}${PRECACHE_QUERY}`, [forgetsKeptPages]),
 			// Last: any other page. When the network fails, send the browser to /offline (answered
 			// above): the offline page's HTML only hydrates at its own URL. Both functions are copied
 			// into sw.js as source text, so they must not use anything from this module.
@@ -148,7 +148,7 @@ function importedScript(clientDir: string, name: string): string {
 }
 
 /*
- * The two functions below are copied into sw.js as source text: they must not use anything from
+ * The three objects below are copied into sw.js as source text: they must not use anything from
  * this module (the header and cache names are written out; the build checks they are the server's).
  */
 
@@ -162,6 +162,13 @@ const keptWhileSignedIn = {
 		cachedResponse && Number(cachedResponse.headers.get("signed-in-until")) > Date.now()
 			? cachedResponse
 			: null,
+};
+
+/** Opening a sign-in page forgets the kept pages: whoever signs in next must not open the last user's. */
+const forgetsKeptPages = {
+	handlerWillStart: async () => {
+		await caches.delete("signed-in-pages");
+	},
 };
 
 /**
@@ -192,8 +199,16 @@ async function openLastHome({
 }
 
 /** Network only; when the network fails, the given precached page. Nothing is cached at runtime. */
-function navigation(urlPattern: RuntimeCaching["urlPattern"], fallbackURL: string): RuntimeCaching {
-	return { urlPattern, handler: "NetworkOnly", options: { precacheFallback: { fallbackURL } } };
+function navigation(
+	urlPattern: RuntimeCaching["urlPattern"],
+	fallbackURL: string,
+	plugins: NonNullable<RuntimeCaching["options"]>["plugins"] = [],
+): RuntimeCaching {
+	return {
+		urlPattern,
+		handler: "NetworkOnly",
+		options: { precacheFallback: { fallbackURL }, plugins },
+	};
 }
 
 /** `/quote` matches /quote, /quote/ and /quote?x, on this origin. */

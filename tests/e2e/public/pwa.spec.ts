@@ -9,14 +9,9 @@ import {
 	test,
 	uniqueEmail,
 } from "../support/fixtures.ts";
+import { serviceWorkerControls } from "../support/service-worker.ts";
 
 const APP_NAME = "Buckeye Holiday Lights";
-
-/** Waits until the service worker is active and controls the page (it claims open pages). */
-async function serviceWorkerControls(page: Page) {
-	await page.evaluate(() => navigator.serviceWorker.ready);
-	await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-}
 
 /**
  * Dispatches a stand-in for Chromium's `beforeinstallprompt`, counting prompt() calls in the tab's

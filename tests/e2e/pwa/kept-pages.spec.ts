@@ -1,17 +1,5 @@
-import { expect, type Page, signUpViaApi, test, uniqueEmail } from "../support/fixtures.ts";
-
-/** Waits until the service worker is active and controls the page (it claims open pages). */
-async function serviceWorkerControls(page: Page) {
-	await page.evaluate(() => navigator.serviceWorker.ready);
-	await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-}
-
-const keptPages = (page: Page) =>
-	page.evaluate(async () =>
-		(await caches.has("signed-in-pages"))
-			? (await (await caches.open("signed-in-pages")).keys()).map((r) => new URL(r.url).pathname)
-			: [],
-	);
+import { expect, signUpViaApi, test, uniqueEmail } from "../support/fixtures.ts";
+import { keptPages, serviceWorkerControls } from "../support/service-worker.ts";
 
 test("a signed-in page opens from the device with the last visit's data, then shows what changed; signing out forgets it", async ({
 	customerPage,
@@ -52,6 +40,14 @@ test("a signed-in page opens from the device with the last visit's data, then sh
 	await expect(page).toHaveURL(/\/app$/);
 	expect(start?.fromServiceWorker()).toBe(true);
 	await expect(page.getByRole("heading", { name: "Welcome, Dana Renamed" })).toBeVisible();
+
+	// Opening a sign-in page forgets them (whoever signs in next must not open these); the next
+	// visit keeps the page again.
+	await page.goto("/auth");
+	await expect.poll(() => keptPages(page)).toEqual([]);
+	await page.goto("/app");
+	await expect(page.getByRole("heading", { name: "Welcome, Dana Renamed" })).toBeVisible();
+	await expect.poll(() => keptPages(page)).toEqual(["/app"]);
 
 	// Signing out forgets the kept pages: the next visitor to /app is sent to sign in.
 	await page.getByRole("link", { name: "Profile" }).click();

@@ -1,0 +1,15 @@
+import type { Page } from "@playwright/test";
+import { SIGNED_IN_PAGES_CACHE } from "../../../src/shared/session-data.ts";
+
+/** Waits until the service worker is active and controls the page (it claims open pages). */
+export async function serviceWorkerControls(page: Page) {
+	await page.evaluate(() => navigator.serviceWorker.ready);
+	await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+}
+
+/** The addresses of the signed-in pages the service worker keeps on this device (decision 044). */
+export const keptPages = (page: Page) =>
+	page.evaluate(async (cacheName) => {
+		if (!(await caches.has(cacheName))) return [];
+		return (await (await caches.open(cacheName)).keys()).map((r) => new URL(r.url).pathname);
+	}, SIGNED_IN_PAGES_CACHE);
