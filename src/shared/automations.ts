@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod.ts";
 
 /**
  * What the business sends on its own, on a schedule: each kind is sent at most once per subject

@@ -3,8 +3,8 @@ import { groupDigits } from "./money.ts";
 
 // zod compiles fast parsers with `new Function`, which the pages' Content Security Policy forbids
 // (and the browser reports as a violation). The plain parsers are fast enough for our forms. Set
-// before any schema is made; `config` alone weighs nothing, so a page that uses no schema still
-// leaves zod out (scripts/pure-schemas.ts).
+// before any schema is made. A page's first scripts make none: there the client build drops this
+// call, and zod with it (scripts/pure-schemas.ts).
 config({ jitless: true });
 
 export { z };

@@ -1,7 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { profileUpdateSchema, signInSchema } from "../../shared/auth.ts";
 import { z } from "../../shared/zod.ts";
-import { constraintsOf, errorsOf, firstInvalid } from "./use-zod-form.ts";
+import { TOAST_RAISED } from "./toast.ts";
+import { constraintsOf, errorsOf, firstInvalid, lazySchema } from "./use-zod-form.ts";
 
 describe("constraintsOf", () => {
 	it("reads required and maxLength through trims, refinements, pipes and transforms", () => {
@@ -114,5 +115,40 @@ describe("constraints written out for pages that load zod later", () => {
 			"withInstantQuote",
 			"website",
 		]);
+	});
+});
+
+describe("lazySchema", () => {
+	it("loads its module once, however many forms ask, and keeps the schema", async () => {
+		let loads = 0;
+		const schema = z.string().max(3);
+		const lazy = lazySchema(async () => {
+			loads += 1;
+			return { schema };
+		}, "schema");
+		expect(lazy.loaded).toBeUndefined();
+		const [first, second] = await Promise.all([lazy.load(), lazy.load()]);
+		expect(first).toBe(schema);
+		expect(second).toBe(schema);
+		expect(await lazy.load()).toBe(schema);
+		expect(loads).toBe(1);
+		expect(lazy.loaded).toBe(schema);
+	});
+
+	it("says when it cannot load, and tries again the next time", async () => {
+		const raised: string[] = [];
+		vi.stubGlobal("window", new EventTarget());
+		window.addEventListener(TOAST_RAISED, (event) => raised.push(event.type));
+		let fail = true;
+		const lazy = lazySchema(async () => {
+			if (fail) throw new TypeError("Failed to fetch dynamically imported module");
+			return { schema: z.email() };
+		}, "schema");
+		await expect(lazy.load()).rejects.toThrow("Failed to fetch");
+		expect(raised).toEqual([TOAST_RAISED]);
+		expect(lazy.loaded).toBeUndefined();
+		fail = false;
+		expect((await lazy.load()).safeParse("a@b.co").success).toBe(true);
+		vi.unstubAllGlobals();
 	});
 });

@@ -1,13 +1,15 @@
 import type * as React from "react";
 import { useCallback, useMemo, useRef, useState } from "react";
 import type { ZodSafeParseResult, ZodType, z } from "zod";
+import { toast } from "./toast.ts";
 
 /**
  * Forms from the shared schemas (decision 025): each field's own message under it, marked invalid
  * and described by it, the first invalid field focused, and the limits the browser should know
  * (`required`, `maxLength`, `min`, `max`) read from the same schema the server validates with.
- * Only types come from zod here: a page that loads zod later (decision 018) can use this at once,
- * with its constraints written out beside the schema (`constraintsOf` checks them in a test).
+ * Only types come from zod here: zod and the schemas load with the form's first use, not with the
+ * page (decisions 018 and 045): a signed-in form's schema is a `lazySchema`, a public page's form
+ * has its constraints written out beside the schema (`constraintsOf` checks them in a test).
  */
 
 /** What the browser is told about a field. */
@@ -121,17 +123,66 @@ export function errorsOf(issues: readonly { path: readonly PropertyKey[]; messag
 	return errors;
 }
 
+/** A form's schema, loaded from its shared module when the form is first used. */
+export interface LazySchema<S extends ZodType = ZodType> {
+	/** The schema; a failure to load it is said in a toast (and the promise rejects). */
+	load(): Promise<S>;
+	/** The schema, once loaded. */
+	readonly loaded: S | undefined;
+}
+
+/** Said when a form's schema cannot load (the connection dropped, or a new version went out). */
+const FORM_UNAVAILABLE = "This form could not load. Check your connection and try again.";
+
 /**
- * `schema` gives the constraints (or pass them, for a schema loaded later). Spread `form` on the
- * `<form>` and `field(name)` on a `FormField` (name, error and limits); `validate(schema, values)`
- * is `schema.safeParse(values)` that also marks the fields and focuses the first invalid one.
+ * `lazySchema(() => import("../shared/auth.ts"), "profileUpdateSchema")`: the client build loads
+ * such a module apart from the page's own scripts (scripts/pure-schemas.ts).
+ */
+export function lazySchema<M, K extends keyof M>(
+	load: () => Promise<M>,
+	name: K,
+): LazySchema<M[K] & ZodType> {
+	let loading: Promise<M[K] & ZodType> | undefined;
+	let loaded: (M[K] & ZodType) | undefined;
+	return {
+		load: () =>
+			(loading ??= load().then(
+				(module) => (loaded = module[name] as M[K] & ZodType),
+				(error: unknown) => {
+					loading = undefined;
+					toast.error(FORM_UNAVAILABLE, { id: FORM_UNAVAILABLE });
+					throw error;
+				},
+			)),
+		get loaded() {
+			return loaded;
+		},
+	};
+}
+
+const isLazy = (source: unknown): source is LazySchema =>
+	typeof source === "object" && source !== null && "load" in source;
+
+/**
+ * `schema` gives the constraints (a lazy one once the form is first focused; or pass them). Spread
+ * `form` on the `<form>` and `field(name)` on a `FormField` (name, error and limits);
+ * `validate(schema, values)` is `schema.safeParse(values)` that also marks the fields and focuses
+ * the first invalid one (awaited, for a lazy schema).
  * A field's message goes once it is edited; `setError` shows the server's word on a field.
  */
-export function useZodForm(source?: ZodType | Constraints) {
+export function useZodForm(source?: ZodType | LazySchema | Constraints) {
+	const [loaded, setLoaded] = useState(() => (isLazy(source) ? source.loaded : undefined));
+	const schema = isLazy(source) ? loaded : source;
 	const constraints = useMemo(
-		() => (source && "_zod" in source ? constraintsOf(source as ZodType) : (source ?? {})),
-		[source],
+		() => (schema && "_zod" in schema ? constraintsOf(schema as ZodType) : (schema ?? {})),
+		[schema],
 	) as Constraints;
+	/** A lazy schema, loaded; the form's own then tells the browser its limits. */
+	const load = async <S extends ZodType>(lazy: LazySchema<S>) => {
+		const schema = await lazy.load();
+		if (lazy === source) setLoaded(schema);
+		return schema;
+	};
 	const [errors, setErrors] = useState<FieldErrors>({});
 	const ref = useRef<HTMLElement | null>(null);
 	const attach = useCallback((element: HTMLElement | null) => {
@@ -161,9 +212,24 @@ export function useZodForm(source?: ZodType | Constraints) {
 
 	const area = {
 		ref: attach,
+		/** The first focus in the form loads its schema. */
+		onFocus: () => {
+			if (isLazy(source) && !loaded) load(source).catch(() => {});
+		},
 		onInput: (event: React.FormEvent<HTMLElement>) =>
 			clear((event.target as HTMLInputElement).name ?? ""),
 	};
+	function validate<S extends ZodType>(schema: S, values: unknown): ZodSafeParseResult<z.output<S>>;
+	function validate<S extends ZodType>(
+		schema: LazySchema<S>,
+		values: unknown,
+	): Promise<ZodSafeParseResult<z.output<S>>>;
+	function validate(schema: ZodType | LazySchema, values: unknown) {
+		if (isLazy(schema)) return load(schema).then((loaded) => validate(loaded, values));
+		const parsed = schema.safeParse(values);
+		show(parsed.success ? {} : errorsOf(parsed.error.issues));
+		return parsed;
+	}
 	return {
 		errors,
 		form: { ...area, noValidate: true },
@@ -174,11 +240,7 @@ export function useZodForm(source?: ZodType | Constraints) {
 			error: errors[name] ?? null,
 			...lookup(constraints, name),
 		}),
-		validate<S extends ZodType>(schema: S, values: unknown): ZodSafeParseResult<z.output<S>> {
-			const parsed = schema.safeParse(values);
-			show(parsed.success ? {} : errorsOf(parsed.error.issues));
-			return parsed;
-		},
+		validate,
 		/** Marks fields without parsing (a check of the form's own, or the server's answer). */
 		setErrors: show,
 		setError: (name: string, message: string) => {

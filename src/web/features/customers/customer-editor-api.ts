@@ -1,13 +1,14 @@
 import { useState } from "react";
-import {
-	CUSTOMER_MESSAGES,
-	type CustomerDetail,
-	updateCustomerSchema,
-} from "../../../shared/customers.ts";
+import { CUSTOMER_MESSAGES, type CustomerDetail } from "../../../shared/customers.ts";
 import { errorMessage } from "../../lib/api-client.ts";
 import { toast } from "../../lib/toast.ts";
-import { useZodForm } from "../../lib/use-zod-form.ts";
+import { lazySchema, useZodForm } from "../../lib/use-zod-form.ts";
 import { useUpdateCustomer } from "./api.ts";
+
+const updateCustomerSchema = lazySchema(
+	() => import("../../../shared/customers.ts"),
+	"updateCustomerSchema",
+);
 
 type Customer = CustomerDetail["customer"];
 
@@ -61,9 +62,9 @@ export function useCustomerEditor(customer: Customer | undefined) {
 			setDraft(null);
 			clearErrors();
 		},
-		save: () => {
+		save: async () => {
 			if (!draft) return;
-			const parsed = validate(updateCustomerSchema, draft);
+			const parsed = await validate(updateCustomerSchema, draft);
 			if (!parsed.success) return void toast.error(parsed.error.issues[0]?.message);
 			update.mutate(draft, {
 				onSuccess: () => {

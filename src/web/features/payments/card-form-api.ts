@@ -1,5 +1,6 @@
 import { useRef, useState } from "react";
-import { type CardInput, cardInputSchema } from "../../../shared/payments.ts";
+import type { CardInput } from "../../../shared/payments.ts";
+import { lazySchema } from "../../lib/use-zod-form.ts";
 
 export type CardValues = {
 	cardNumber: string;
@@ -12,9 +13,15 @@ export type CardErrors = Partial<Record<CardField, string>>;
 
 export const EMPTY_CARD: CardValues = { cardNumber: "", expiry: "", cvc: "", cardholderName: "" };
 
+/** The card's schema, loaded when a card field is first focused (CardFields) or a card is sent. */
+export const cardSchema = lazySchema(
+	() => import("../../../shared/payments.ts"),
+	"cardInputSchema",
+);
+
 /** The shared schema's first message for each field; none when the card can be sent. */
-export function cardErrors(values: CardValues): CardErrors {
-	const parsed = cardInputSchema.safeParse(values);
+export async function cardErrors(values: CardValues): Promise<CardErrors> {
+	const parsed = (await cardSchema.load()).safeParse(values);
 	if (parsed.success) return {};
 	const errors: CardErrors = {};
 	for (const issue of parsed.error.issues) {
@@ -53,20 +60,23 @@ export function useCardForm() {
 			disabled,
 			onChange: (next: CardValues) => {
 				setValues(next);
-				if (tried) setErrors(cardErrors(next));
+				if (tried) cardErrors(next).then(setErrors, () => {});
 			},
 		}),
 		/**
 		 * Starts a send: the card as the API takes it, or null when a field is wrong or a send is
 		 * under way. Call `settled` when the answer is in (with the refusal to show, if any).
 		 */
-		start(): CardInput | null {
+		async start(): Promise<CardInput | null> {
 			if (sending.current) return null;
-			const found = cardErrors(values);
-			setTried(true);
-			setErrors(found);
-			if (Object.keys(found).length) return null;
 			sending.current = true;
+			const found = await cardErrors(values).catch(() => null);
+			setTried(true);
+			if (found) setErrors(found);
+			if (!found || Object.keys(found).length) {
+				sending.current = false;
+				return null;
+			}
 			setFailure(null);
 			return cardInput(values);
 		},

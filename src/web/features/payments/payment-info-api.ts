@@ -38,7 +38,7 @@ export function usePaymentInfo(setup: PaymentSetup | undefined) {
 		if (mode === "test") {
 			const all = Object.values(card).every((v) => v.trim() !== "");
 			if (!all) return undefined;
-			const found = cardErrors(card);
+			const found = await cardErrors(card);
 			setErrors(found);
 			const first = Object.values(found)[0];
 			if (first) return new Error(first);
@@ -79,7 +79,7 @@ export function usePaymentInfo(setup: PaymentSetup | undefined) {
 		stripeCard,
 		setCard: (next: typeof card) => {
 			setCard(next);
-			if (Object.keys(errors).length) setErrors(cardErrors(next));
+			if (Object.keys(errors).length) cardErrors(next).then(setErrors, () => {});
 		},
 		setBilling,
 		setStripeState,

@@ -31,12 +31,12 @@ const optional = (value: string) => value.trim() || undefined;
  * What the three quote forms (public, customer, the owner's Add Customer) keep while a quote is
  * drafted: the catalogue, the typed fields, the services with their quantities and the owner's
  * prices, the photos, and the instant quote, asked for with SPEC's toasts and dropped when what it
- * was for changes. `estimateSchema` may be a loader: the public page loads zod on the first
- * interaction (decision 018), so nothing here imports it.
+ * was for changes. `estimateSchema` loads the schema: zod loads with the first quote asked for,
+ * not with the page (decisions 018 and 045), so nothing here imports it.
  */
 export function useQuoteDraft<F extends PropertyDraft>(
 	empty: F,
-	estimateSchema: EstimateSchema | (() => Promise<EstimateSchema>),
+	estimateSchema: () => Promise<EstimateSchema>,
 	/** What the form opens with (last season's design, for a returning customer). */
 	initial?: { fields: F; selection: ServiceSelection },
 ) {
@@ -112,7 +112,7 @@ export function useQuoteDraft<F extends PropertyDraft>(
 		estimating,
 		/** Get Instant AI Quote: checked with the schema the server uses, then asked for. */
 		requestEstimate: async () => {
-			const schema = typeof estimateSchema === "function" ? await estimateSchema() : estimateSchema;
+			const schema = await estimateSchema();
 			const parsed = schema.safeParse({
 				services: choices,
 				address: fields.address,

@@ -79,10 +79,10 @@ export default function Checkout() {
 	const amount = formatCents(bill.amountCents);
 	const busy = payBill.isPending || done;
 
-	const submit = (event: React.FormEvent<HTMLFormElement>) => {
+	const submit = async (event: React.FormEvent<HTMLFormElement>) => {
 		event.preventDefault();
 		if (busy) return;
-		const card = form.start();
+		const card = await form.start();
 		if (!card) return;
 		payBill.mutate(
 			{ billId: bill.id, card },

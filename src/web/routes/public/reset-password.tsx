@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { AUTH_MESSAGES, resetPasswordFormSchema } from "../../../shared/auth.ts";
+import { AUTH_MESSAGES } from "../../../shared/auth.ts";
 import { AuthCard } from "../../components/auth-card.tsx";
 import { FormField, formValues } from "../../components/form-field.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -9,7 +9,12 @@ import { errorMessage } from "../../lib/api-client.ts";
 import { QueryProvider } from "../../lib/query-client.tsx";
 import { useSubmitMutation } from "../../lib/submit-mutation.ts";
 import { toast } from "../../lib/toast.ts";
-import { useZodForm } from "../../lib/use-zod-form.ts";
+import { lazySchema, useZodForm } from "../../lib/use-zod-form.ts";
+
+const resetPasswordFormSchema = lazySchema(
+	() => import("../../../shared/auth.ts"),
+	"resetPasswordFormSchema",
+);
 
 export function meta() {
 	return [
@@ -55,10 +60,10 @@ function ResetPasswordPage() {
 			<form
 				{...form}
 				className="grid gap-4"
-				onSubmit={(event) => {
+				onSubmit={async (event) => {
 					event.preventDefault();
 					if (!email) return void toast.error(AUTH_MESSAGES.invalidResetSession);
-					const parsed = validate(resetPasswordFormSchema, formValues(event.currentTarget));
+					const parsed = await validate(resetPasswordFormSchema, formValues(event.currentTarget));
 					if (!parsed.success) return void toast.error(parsed.error.issues[0]?.message);
 					mutation.mutate(parsed.data.password);
 				}}

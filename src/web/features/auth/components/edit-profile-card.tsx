@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { AUTH_MESSAGES, profileUpdateSchema, type SessionUser } from "../../../../shared/auth.ts";
+import { AUTH_MESSAGES, type SessionUser } from "../../../../shared/auth.ts";
 import { EmailText, PhoneText } from "../../../components/contact-text.tsx";
 import { FormField, formValues } from "../../../components/form-field.tsx";
 import { Button } from "../../../components/ui/button.tsx";
@@ -7,14 +7,16 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui
 import { errorMessage } from "../../../lib/api-client.ts";
 import { useSubmitMutation } from "../../../lib/submit-mutation.ts";
 import { toast } from "../../../lib/toast.ts";
-import { useZodForm } from "../../../lib/use-zod-form.ts";
+import { lazySchema, useZodForm } from "../../../lib/use-zod-form.ts";
 import { cn } from "../../../lib/utils.ts";
 import { saveProfile, useRefreshMe } from "../api.ts";
+
+const profileSchema = lazySchema(() => import("../../../../shared/auth.ts"), "profileUpdateSchema");
 
 /** Account info (name, e-mail, phone, status) and Edit Profile: display name and phone. */
 export function EditProfileCard({ user }: { user: SessionUser }) {
 	const [editing, setEditing] = useState(false);
-	const { form, field, validate, setError, clearErrors } = useZodForm(profileUpdateSchema);
+	const { form, field, validate, setError, clearErrors } = useZodForm(profileSchema);
 	const refreshMe = useRefreshMe();
 	const save = useSubmitMutation({
 		mutationFn: saveProfile,
@@ -44,10 +46,10 @@ export function EditProfileCard({ user }: { user: SessionUser }) {
 					<form
 						{...form}
 						className="grid gap-4"
-						onSubmit={(event) => {
+						onSubmit={async (event) => {
 							event.preventDefault();
 							const { displayName = "", phone = "" } = formValues(event.currentTarget);
-							const parsed = validate(profileUpdateSchema, { displayName, phone });
+							const parsed = await validate(profileSchema, { displayName, phone });
 							if (parsed.success) return void save.mutate({ displayName, phone });
 							// A web address in the name is said under it alone, as the server's answer is.
 							const message = parsed.error.issues[0]?.message;

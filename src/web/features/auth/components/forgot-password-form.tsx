@@ -1,12 +1,17 @@
 import { useState } from "react";
-import { AUTH_MESSAGES, forgotPasswordSchema } from "../../../../shared/auth.ts";
+import { AUTH_MESSAGES } from "../../../../shared/auth.ts";
 import { FormField, formValues } from "../../../components/form-field.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { useSubmitMutation } from "../../../lib/submit-mutation.ts";
 import { toast } from "../../../lib/toast.ts";
-import { useZodForm } from "../../../lib/use-zod-form.ts";
+import { lazySchema, useZodForm } from "../../../lib/use-zod-form.ts";
 import { requestPasswordReset } from "../api.ts";
+
+const forgotPasswordSchema = lazySchema(
+	() => import("../../../../shared/auth.ts"),
+	"forgotPasswordSchema",
+);
 
 export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
 	const [sentTo, setSentTo] = useState<string>();
@@ -34,10 +39,10 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
 		<form
 			{...form}
 			className="grid gap-4"
-			onSubmit={(event) => {
+			onSubmit={async (event) => {
 				event.preventDefault();
 				const { email = "" } = formValues(event.currentTarget);
-				const parsed = validate(forgotPasswordSchema, { email });
+				const parsed = await validate(forgotPasswordSchema, { email });
 				if (!email.trim()) return void toast.error(AUTH_MESSAGES.enterEmail);
 				if (!parsed.success) return void toast.error(parsed.error.issues[0]?.message);
 				mutation.mutate(parsed.data.email);

@@ -1,5 +1,4 @@
 import { useState } from "react";
-import { createInviteSchema } from "../../../../shared/auth.ts";
 import { FormField, formValues } from "../../../components/form-field.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import {
@@ -12,8 +11,13 @@ import {
 import { errorMessage } from "../../../lib/api-client.ts";
 import { useSubmitMutation } from "../../../lib/submit-mutation.ts";
 import { toast } from "../../../lib/toast.ts";
-import { useZodForm } from "../../../lib/use-zod-form.ts";
+import { lazySchema, useZodForm } from "../../../lib/use-zod-form.ts";
 import { createOwnerInvite } from "../api.ts";
+
+const createInviteSchema = lazySchema(
+	() => import("../../../../shared/auth.ts"),
+	"createInviteSchema",
+);
 
 /** Lets an owner invite a co-owner with a single-use code. */
 export function InviteOwnerCard() {
@@ -40,10 +44,10 @@ export function InviteOwnerCard() {
 				<form
 					{...form}
 					className="grid gap-3"
-					onSubmit={(event) => {
+					onSubmit={async (event) => {
 						event.preventDefault();
 						const email = formValues(event.currentTarget).email?.trim() || undefined;
-						const parsed = validate(createInviteSchema, { email });
+						const parsed = await validate(createInviteSchema, { email });
 						if (!parsed.success) return void toast.error(parsed.error.issues[0]?.message);
 						mutation.mutate(email);
 					}}

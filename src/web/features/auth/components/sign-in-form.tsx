@@ -1,11 +1,13 @@
-import { AUTH_MESSAGES, signInSchema } from "../../../../shared/auth.ts";
+import { AUTH_MESSAGES } from "../../../../shared/auth.ts";
 import { FormField, formValues } from "../../../components/form-field.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { useSubmitMutation } from "../../../lib/submit-mutation.ts";
 import { toast } from "../../../lib/toast.ts";
-import { useZodForm } from "../../../lib/use-zod-form.ts";
+import { lazySchema, useZodForm } from "../../../lib/use-zod-form.ts";
 import { signIn } from "../api.ts";
+
+const signInSchema = lazySchema(() => import("../../../../shared/auth.ts"), "signInSchema");
 
 export function SignInForm({
 	onSignedIn,
@@ -24,10 +26,10 @@ export function SignInForm({
 		<form
 			{...form}
 			className="grid gap-4"
-			onSubmit={(event) => {
+			onSubmit={async (event) => {
 				event.preventDefault();
 				const values = formValues(event.currentTarget);
-				const parsed = validate(signInSchema, values);
+				const parsed = await validate(signInSchema, values);
 				if (!values.email?.trim() || !values.password)
 					return void toast.error(AUTH_MESSAGES.fillAllFields);
 				if (!parsed.success) return void toast.error(parsed.error.issues[0]?.message);

@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { AUTH_MESSAGES, type Role, signUpSchema } from "../../../../shared/auth.ts";
+import { AUTH_MESSAGES, type Role } from "../../../../shared/auth.ts";
 import { FormField, formValues } from "../../../components/form-field.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Label } from "../../../components/ui/label.tsx";
@@ -7,8 +7,10 @@ import { RadioGroup, RadioGroupItem } from "../../../components/ui/radio-group.t
 import { errorMessage } from "../../../lib/api-client.ts";
 import { useSubmitMutation } from "../../../lib/submit-mutation.ts";
 import { toast } from "../../../lib/toast.ts";
-import { useZodForm } from "../../../lib/use-zod-form.ts";
+import { lazySchema, useZodForm } from "../../../lib/use-zod-form.ts";
 import { signUp } from "../api.ts";
+
+const signUpSchema = lazySchema(() => import("../../../../shared/auth.ts"), "signUpSchema");
 
 const ROLE_LABELS: Record<Exclude<Role, "crew">, string> = {
 	customer: "Customer - request holiday lighting",
@@ -45,10 +47,10 @@ export function SignUpForm({
 		<form
 			{...form}
 			className="grid gap-4"
-			onSubmit={(event) => {
+			onSubmit={async (event) => {
 				event.preventDefault();
 				const values = formValues(event.currentTarget);
-				const parsed = validate(signUpSchema, {
+				const parsed = await validate(signUpSchema, {
 					displayName: values.displayName || undefined,
 					email: values.email,
 					password: values.password,

@@ -5,7 +5,6 @@ import {
 	AUTOMATION_LABELS,
 	type AutomationKind,
 	type AutomationSend,
-	reviewUrlSchema,
 } from "../../../../shared/automations.ts";
 import { BUSINESS_TIME_ZONE, dateFormat, formatDate } from "../../../../shared/dates.ts";
 import { FormField } from "../../../components/form-field.tsx";
@@ -22,7 +21,13 @@ import { Label } from "../../../components/ui/label.tsx";
 import { Switch } from "../../../components/ui/switch.tsx";
 import { errorMessage, fieldErrorsOf } from "../../../lib/api-client.ts";
 import { toast } from "../../../lib/toast.ts";
+import { lazySchema } from "../../../lib/use-zod-form.ts";
 import { useAutomations, useSaveReviewUrl, useSwitchAutomation } from "../api.ts";
+
+const reviewUrlSchema = lazySchema(
+	() => import("../../../../shared/automations.ts"),
+	"reviewUrlSchema",
+);
 
 const sentAt = (iso: string) =>
 	dateFormat({
@@ -139,10 +144,10 @@ function ReviewLinkForm({ saved }: { saved: string | null }) {
 	const save = useSaveReviewUrl();
 	const [value, setValue] = useState(saved ?? "");
 	const [error, setError] = useState<string | null>(null);
-	const submit = (event: React.FormEvent<HTMLFormElement>) => {
+	const submit = async (event: React.FormEvent<HTMLFormElement>) => {
 		event.preventDefault();
 		if (save.isPending) return;
-		const parsed = reviewUrlSchema.safeParse(value);
+		const parsed = (await reviewUrlSchema.load()).safeParse(value);
 		if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? "Check the link");
 		setError(null);
 		save.mutate(value.trim(), {

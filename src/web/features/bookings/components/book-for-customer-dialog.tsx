@@ -1,11 +1,6 @@
 import { CalendarPlus } from "lucide-react";
 import { useEffect, useId, useState } from "react";
-import {
-	BOOKING_KIND_LABELS,
-	type OwnerDay,
-	ownerNewBookingSchema,
-	seasonOf,
-} from "../../../../shared/bookings.ts";
+import { BOOKING_KIND_LABELS, type OwnerDay, seasonOf } from "../../../../shared/bookings.ts";
 import { businessDate } from "../../../../shared/dates.ts";
 import { FormField, SelectField } from "../../../components/form-field.tsx";
 import { Button } from "../../../components/ui/button.tsx";
@@ -22,10 +17,15 @@ import { Input } from "../../../components/ui/input.tsx";
 import { Label } from "../../../components/ui/label.tsx";
 import { ApiError, errorMessage, fieldErrorsOf } from "../../../lib/api-client.ts";
 import { toast } from "../../../lib/toast.ts";
-import { useZodForm } from "../../../lib/use-zod-form.ts";
+import { lazySchema, useZodForm } from "../../../lib/use-zod-form.ts";
 import { cn } from "../../../lib/utils.ts";
 import { useBookForCustomer, useCustomerChoices, useOwnerCalendar } from "../api.ts";
 import { dayNumber, fullDate, MonthGrid } from "./month-grid.tsx";
+
+const ownerNewBookingSchema = lazySchema(
+	() => import("../../../../shared/bookings.ts"),
+	"ownerNewBookingSchema",
+);
 
 type Chosen = { id: string; name: string };
 
@@ -111,10 +111,10 @@ function BookingForm({
 				{...form}
 				aria-label="Book for a customer"
 				className="grid min-w-0 gap-5"
-				onSubmit={(event) => {
+				onSubmit={async (event) => {
 					event.preventDefault();
 					const input = { customerId: customer?.id ?? "", windowId: window?.id ?? "", day };
-					const parsed = validate(ownerNewBookingSchema, input);
+					const parsed = await validate(ownerNewBookingSchema, input);
 					if (!parsed.success) return void toast.error(parsed.error.issues[0]?.message);
 					book.mutate(parsed.data, {
 						onSuccess: (booking) => {

@@ -1,11 +1,6 @@
 import { Link } from "react-router";
 import { businessDate } from "../../../../shared/dates.ts";
-import {
-	dateInSeason,
-	renewalSeason,
-	type SeasonRules,
-	seasonRulesInputSchema,
-} from "../../../../shared/renewals.ts";
+import { dateInSeason, renewalSeason, type SeasonRules } from "../../../../shared/renewals.ts";
 import { FormField, formValues } from "../../../components/form-field.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import {
@@ -17,9 +12,14 @@ import {
 } from "../../../components/ui/card.tsx";
 import { errorMessage, fieldErrorsOf } from "../../../lib/api-client.ts";
 import { toast } from "../../../lib/toast.ts";
-import { useZodForm } from "../../../lib/use-zod-form.ts";
+import { lazySchema, useZodForm } from "../../../lib/use-zod-form.ts";
 import { useSaveSeasonSettings, useSeasonSettings } from "../api.ts";
 import { SeasonWindows } from "./season-windows.tsx";
+
+const seasonRulesInputSchema = lazySchema(
+	() => import("../../../../shared/renewals.ts"),
+	"seasonRulesInputSchema",
+);
 
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
@@ -72,7 +72,7 @@ function SeasonForm({ settings }: { settings: SeasonRules }) {
 			{...form}
 			aria-label="Season rules"
 			className="grid gap-4"
-			onSubmit={(event) => {
+			onSubmit={async (event) => {
 				event.preventDefault();
 				const values = formValues(event.currentTarget);
 				const input = {
@@ -82,7 +82,7 @@ function SeasonForm({ settings }: { settings: SeasonRules }) {
 					renewalOpensOn: monthDayOf(values.renewalOpensOn),
 					renewalValidUntil: monthDayOf(values.renewalValidUntil),
 				};
-				const parsed = validate(seasonRulesInputSchema, input);
+				const parsed = await validate(seasonRulesInputSchema, input);
 				if (!parsed.success)
 					return void toast.error(
 						`Failed to save season settings: ${parsed.error.issues[0]?.message}`,

@@ -6,7 +6,6 @@ import {
 	type ServiceWindow,
 	WINDOW_AUDIENCE_LABELS,
 	WINDOW_AUDIENCES,
-	windowInputSchema,
 } from "../../../../shared/bookings.ts";
 import { dateFormat } from "../../../../shared/dates.ts";
 import { FormField, formValues, SelectField } from "../../../components/form-field.tsx";
@@ -22,8 +21,13 @@ import {
 } from "../../../components/ui/dialog.tsx";
 import { errorMessage, fieldErrorsOf } from "../../../lib/api-client.ts";
 import { toast } from "../../../lib/toast.ts";
-import { useZodForm } from "../../../lib/use-zod-form.ts";
+import { lazySchema, useZodForm } from "../../../lib/use-zod-form.ts";
 import { useSeasonWindows, useWindowActions } from "../api.ts";
+
+const windowInputSchema = lazySchema(
+	() => import("../../../../shared/bookings.ts"),
+	"windowInputSchema",
+);
 
 const KIND_OPTIONS = BOOKING_KINDS.map((value) => ({ value, label: BOOKING_KIND_LABELS[value] }));
 const AUDIENCE_OPTIONS = WINDOW_AUDIENCES.map((value) => ({
@@ -173,7 +177,7 @@ function WindowDialog({
 					{...form}
 					aria-label={title}
 					className="grid gap-4"
-					onSubmit={(event) => {
+					onSubmit={async (event) => {
 						event.preventDefault();
 						const values = formValues(event.currentTarget);
 						const pct = values.priceAdjustPct?.trim() ?? "";
@@ -185,7 +189,7 @@ function WindowDialog({
 							priceAdjustPct: pct === "" ? 0 : Number(pct),
 							audience: values.audience,
 						};
-						const parsed = validate(windowInputSchema, input);
+						const parsed = await validate(windowInputSchema, input);
 						if (!parsed.success)
 							return void toast.error(`Failed to save window: ${parsed.error.issues[0]?.message}`);
 						save.mutate(

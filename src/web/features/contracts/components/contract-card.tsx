@@ -1,11 +1,6 @@
 import { Download, FileSignature } from "lucide-react";
 import { useEffect, useState } from "react";
-import {
-	CONTRACT_MESSAGES,
-	type Contract,
-	type MyContract,
-	signContractSchema,
-} from "../../../../shared/contracts.ts";
+import { CONTRACT_MESSAGES, type Contract, type MyContract } from "../../../../shared/contracts.ts";
 import { formatCents } from "../../../../shared/money.ts";
 import { LinesTable } from "../../../components/lines-table.tsx";
 import { Button } from "../../../components/ui/button.tsx";
@@ -18,10 +13,15 @@ import {
 } from "../../../components/ui/card.tsx";
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
 import { toast } from "../../../lib/toast.ts";
-import { useZodForm } from "../../../lib/use-zod-form.ts";
+import { lazySchema, useZodForm } from "../../../lib/use-zod-form.ts";
 import { contractPdfUrl, useMyContract, useSignContract } from "../api.ts";
 import { SignatureFields } from "./signature-fields.tsx";
 import { dayOf, TermsText } from "./terms-text.tsx";
+
+const signContractSchema = lazySchema(
+	() => import("../../../../shared/contracts.ts"),
+	"signContractSchema",
+);
 
 /** The id the season timeline's Sign action scrolls to. */
 export const CONTRACT_CARD_ID = "contract";
@@ -73,9 +73,12 @@ function SignForm({ data }: { data: MyContract }) {
 	const [name, setName] = useState("");
 	const consentError = field("consent").error;
 	const ready = consent && name.trim() !== "";
-	const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+	const onSubmit = async (event: React.FormEvent<HTMLFormElement>) => {
 		event.preventDefault();
-		const parsed = validate(signContractSchema, { consent: consent || undefined, fullName: name });
+		const parsed = await validate(signContractSchema, {
+			consent: consent || undefined,
+			fullName: name,
+		});
 		if (!parsed.success) return;
 		sign
 			.mutateAsync({ ...parsed.data, termsVersion: data.terms.version })

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { CONTRACT_MESSAGES, saveTermsSchema } from "../../../../shared/contracts.ts";
+import { CONTRACT_MESSAGES } from "../../../../shared/contracts.ts";
 import { TextareaField } from "../../../components/form-field.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import {
@@ -11,9 +11,14 @@ import {
 } from "../../../components/ui/card.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { toast } from "../../../lib/toast.ts";
-import { useZodForm } from "../../../lib/use-zod-form.ts";
+import { lazySchema, useZodForm } from "../../../lib/use-zod-form.ts";
 import { useContractTerms, useSaveTerms } from "../api.ts";
 import { dayOf, TermsText } from "./terms-text.tsx";
+
+const saveTermsSchema = lazySchema(
+	() => import("../../../../shared/contracts.ts"),
+	"saveTermsSchema",
+);
 
 /**
  * Settings → Contract Terms: the owner edits the agreement; saving makes the next version, and
@@ -28,9 +33,9 @@ export function ContractTermsCard() {
 	const versions = terms.data?.versions ?? [];
 	const current = versions[0];
 	const text = draft ?? current?.body ?? "";
-	const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+	const onSubmit = async (event: React.FormEvent<HTMLFormElement>) => {
 		event.preventDefault();
-		const parsed = validate(saveTermsSchema, { body: text });
+		const parsed = await validate(saveTermsSchema, { body: text });
 		if (!parsed.success) return void toast.error(parsed.error.issues[0]!.message);
 		save
 			.mutateAsync(parsed.data)

@@ -1,6 +1,5 @@
 import { UserMinus, Users } from "lucide-react";
 import { useState } from "react";
-import { crewInviteSchema } from "../../../../shared/auth.ts";
 import { dateFormat } from "../../../../shared/dates.ts";
 import { FormField, formValues } from "../../../components/form-field.tsx";
 import { Button } from "../../../components/ui/button.tsx";
@@ -21,8 +20,10 @@ import {
 } from "../../../components/ui/dialog.tsx";
 import { errorMessage, fieldErrorsOf } from "../../../lib/api-client.ts";
 import { toast } from "../../../lib/toast.ts";
-import { useZodForm } from "../../../lib/use-zod-form.ts";
+import { lazySchema, useZodForm } from "../../../lib/use-zod-form.ts";
 import { useCrewMembers, useInviteCrew, useRemoveCrewMember, useRevokeCrewInvite } from "../api.ts";
+
+const crewInviteSchema = lazySchema(() => import("../../../../shared/auth.ts"), "crewInviteSchema");
 
 const shortDate = (iso: string) =>
 	dateFormat({ month: "short", day: "numeric" }).format(new Date(iso));
@@ -48,10 +49,12 @@ export function CrewSettingsCard() {
 				<form
 					{...form}
 					className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end"
-					onSubmit={(event) => {
+					onSubmit={async (event) => {
 						event.preventDefault();
 						const target = event.currentTarget;
-						const parsed = validate(crewInviteSchema, { email: formValues(target).email ?? "" });
+						const parsed = await validate(crewInviteSchema, {
+							email: formValues(target).email ?? "",
+						});
 						if (!parsed.success) return;
 						invite.mutate(parsed.data.email, {
 							onSuccess: () => {

@@ -1,6 +1,6 @@
 import { Pencil } from "lucide-react";
 import { useState } from "react";
-import { type PropertySpecs, propertySpecsInputSchema } from "../../../../shared/crew.ts";
+import type { PropertySpecs } from "../../../../shared/crew.ts";
 import { FormField, formValues, TextareaField } from "../../../components/form-field.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import {
@@ -12,8 +12,13 @@ import {
 } from "../../../components/ui/card.tsx";
 import { errorMessage, fieldErrorsOf } from "../../../lib/api-client.ts";
 import { toast } from "../../../lib/toast.ts";
-import { useZodForm } from "../../../lib/use-zod-form.ts";
+import { lazySchema, useZodForm } from "../../../lib/use-zod-form.ts";
 import { usePropertySpecs, useSavePropertySpecs } from "../api.ts";
+
+const propertySpecsInputSchema = lazySchema(
+	() => import("../../../../shared/crew.ts"),
+	"propertySpecsInputSchema",
+);
 
 const NUMBERS = [
 	["rooflineFeet", "Roofline (ft)"],
@@ -71,10 +76,10 @@ export function PropertySpecsCard({ customerId }: { customerId: string }) {
 					<form
 						{...form}
 						className="grid gap-3 sm:grid-cols-2"
-						onSubmit={(event) => {
+						onSubmit={async (event) => {
 							event.preventDefault();
 							const v = formValues(event.currentTarget);
-							const parsed = validate(propertySpecsInputSchema, {
+							const parsed = await validate(propertySpecsInputSchema, {
 								...Object.fromEntries(NUMBERS.map(([k]) => [k, toNumber(v[k])])),
 								...Object.fromEntries(TEXTS.map(([k]) => [k, v[k] ?? ""])),
 								notes: v.notes ?? "",

@@ -1,8 +1,8 @@
 import { Sparkles, UserPlus } from "lucide-react";
 import type * as React from "react";
 import { useId, useState } from "react";
-import { CUSTOMER_MESSAGES, createCustomerSchema } from "../../../../shared/customers.ts";
-import { estimateRequestSchema, MAX_QUOTE_PHOTOS } from "../../../../shared/estimate.ts";
+import { CUSTOMER_MESSAGES } from "../../../../shared/customers.ts";
+import { MAX_QUOTE_PHOTOS } from "../../../../shared/estimate.ts";
 import { formatCents } from "../../../../shared/money.ts";
 import { FormField } from "../../../components/form-field.tsx";
 import { PhotoPicker } from "../../../components/photo-picker.tsx";
@@ -10,7 +10,7 @@ import { Button } from "../../../components/ui/button.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { toast } from "../../../lib/toast.ts";
-import { useZodForm } from "../../../lib/use-zod-form.ts";
+import { lazySchema, useZodForm } from "../../../lib/use-zod-form.ts";
 import { usePaymentSetup } from "../../payments/api.ts";
 import { PaymentInfoFields } from "../../payments/components/payment-info-section.tsx";
 import { usePaymentInfo } from "../../payments/payment-info-api.ts";
@@ -23,6 +23,15 @@ import {
 } from "../../quotes/components/quote-form-parts.tsx";
 import { useQuoteDraft } from "../../quotes/quote-draft-api.ts";
 import { useCreateCustomer } from "../api.ts";
+
+const estimateRequestSchema = lazySchema(
+	() => import("../../../../shared/estimate.ts"),
+	"estimateRequestSchema",
+);
+const createCustomerSchema = lazySchema(
+	() => import("../../../../shared/customers.ts"),
+	"createCustomerSchema",
+);
 
 const EMPTY = {
 	name: "",
@@ -48,7 +57,7 @@ const toCents = (dollars: string) =>
  * instant quote as advice. One request creates everything; on success the form resets.
  */
 export function AddCustomerForm({ onDone }: { onDone: () => void }) {
-	const draft = useQuoteDraft(EMPTY, estimateRequestSchema);
+	const draft = useQuoteDraft(EMPTY, estimateRequestSchema.load);
 	const { fields, set, selection, chosen, priceOf, estimate } = draft;
 	const { form, field, validate } = useZodForm(createCustomerSchema);
 	const priceErrorId = useId();
@@ -88,7 +97,7 @@ export function AddCustomerForm({ onDone }: { onDone: () => void }) {
 	const submit = async (event: React.FormEvent<HTMLFormElement>) => {
 		event.preventDefault();
 		if (sending) return;
-		const parsed = validate(createCustomerSchema, input);
+		const parsed = await validate(createCustomerSchema, input);
 		if (!parsed.success) return void toast.error(parsed.error.issues[0]?.message);
 		setPreparing(true);
 		const payment = await paymentInfo.payment().finally(() => setPreparing(false));

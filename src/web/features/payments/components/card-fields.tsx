@@ -4,7 +4,7 @@ import { formatCardNumber, formatExpiry } from "../../../../shared/payments.ts";
 import { Input } from "../../../components/ui/input.tsx";
 import { Label } from "../../../components/ui/label.tsx";
 import { cn } from "../../../lib/utils.ts";
-import type { CardErrors, CardField, CardValues } from "../card-form-api.ts";
+import { type CardErrors, type CardField, type CardValues, cardSchema } from "../card-form-api.ts";
 
 const FORMAT: Partial<Record<CardField, (value: string) => string>> = {
 	cardNumber: formatCardNumber,
@@ -77,6 +77,7 @@ export function CardFields({
 							aria-describedby={error ? `${fieldId}-error` : undefined}
 							className={field === "cardholderName" ? undefined : "font-mono tracking-wide"}
 							value={values[field]}
+							onFocus={() => void cardSchema.load().catch(() => {})}
 							onChange={(e) => {
 								const format = FORMAT[field];
 								onChange({

@@ -4,12 +4,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { formatDate } from "../../../../shared/dates.ts";
 import { formatCents } from "../../../../shared/money.ts";
-import {
-	type PaymentRecord,
-	type PaymentStatus,
-	type Plan,
-	refundInputSchema,
-} from "../../../../shared/payments.ts";
+import type { PaymentRecord, PaymentStatus, Plan } from "../../../../shared/payments.ts";
 import { CopyButton } from "../../../components/copy-button.tsx";
 import { FormField, TextareaField } from "../../../components/form-field.tsx";
 import { EmptyState, LoadingState } from "../../../components/shell/app-shell.tsx";
@@ -26,9 +21,15 @@ import {
 } from "../../../components/ui/dialog.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { toast } from "../../../lib/toast.ts";
+import { lazySchema } from "../../../lib/use-zod-form.ts";
 import { useCustomerPayments, useRefundPayment } from "../api.ts";
 import { brandName } from "../payment-method.ts";
 import { dayOf } from "./bill-rows.tsx";
+
+const refundInputSchema = lazySchema(
+	() => import("../../../../shared/payments.ts"),
+	"refundInputSchema",
+);
 
 /** What the refund policy (/refunds) promises about timing. */
 const CARD_REFUND_TIMING = "Card refunds usually appear in 3-5 business days";
@@ -181,11 +182,11 @@ function RefundDialog({
 	const [reason, setReason] = useState("");
 	const [error, setError] = useState<string | null>(null);
 
-	const submit = (event: React.FormEvent<HTMLFormElement>) => {
+	const submit = async (event: React.FormEvent<HTMLFormElement>) => {
 		event.preventDefault();
 		if (refund.isPending) return;
 		const dollars = amount.trim() === "" ? Number.NaN : Number(amount);
-		const parsed = refundInputSchema.safeParse({
+		const parsed = (await refundInputSchema.load()).safeParse({
 			// The whole rest is sent as no amount: the server refunds exactly what is left.
 			amountDollars: amount.trim() === leftText ? undefined : dollars,
 			reason,

@@ -207,9 +207,9 @@ function JoinPlanDialog({
 					noValidate
 					className="grid gap-4"
 					aria-label="Plan card"
-					onSubmit={(event) => {
+					onSubmit={async (event) => {
 						event.preventDefault();
-						const card = form.start();
+						const card = await form.start();
 						if (!card) return;
 						// The promise, not mutate's callbacks: this dialog leaves once the plan is active.
 						join.mutateAsync(card).then(

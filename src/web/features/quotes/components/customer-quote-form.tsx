@@ -1,11 +1,10 @@
 import { Pencil, RefreshCw, Send, Sparkles } from "lucide-react";
 import type * as React from "react";
-import { estimateRequestSchema, QUOTE_FORM_MESSAGES } from "../../../../shared/estimate.ts";
-import { customerQuoteSchema } from "../../../../shared/quote-request.ts";
+import { QUOTE_FORM_MESSAGES } from "../../../../shared/estimate.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { toast } from "../../../lib/toast.ts";
-import { useZodForm } from "../../../lib/use-zod-form.ts";
+import { lazySchema, useZodForm } from "../../../lib/use-zod-form.ts";
 import { useMe } from "../../auth/api.ts";
 import {
 	ConfirmEmailNotice,
@@ -20,6 +19,15 @@ import {
 	PropertyFields,
 	ServiceChoices,
 } from "./quote-form-parts.tsx";
+
+const estimateRequestSchema = lazySchema(
+	() => import("../../../../shared/estimate.ts"),
+	"estimateRequestSchema",
+);
+const customerQuoteSchema = lazySchema(
+	() => import("../../../../shared/quote-request.ts"),
+	"customerQuoteSchema",
+);
 
 type QuoteChoice = { serviceId: string; quantity: number };
 
@@ -43,7 +51,7 @@ export function CustomerQuoteForm({
 }) {
 	const draft = useQuoteDraft(
 		EMPTY,
-		estimateRequestSchema,
+		estimateRequestSchema.load,
 		lastSeason && {
 			fields: { ...EMPTY, ...lastSeason.place },
 			selection: Object.fromEntries(lastSeason.lines.map((l) => [l.serviceId, l.quantity])),
@@ -69,10 +77,10 @@ export function CustomerQuoteForm({
 		window.scrollTo({ top: 0, behavior: "smooth" });
 	};
 
-	const submit = (event: React.FormEvent<HTMLFormElement>) => {
+	const submit = async (event: React.FormEvent<HTMLFormElement>) => {
 		event.preventDefault();
 		if (!estimate) return;
-		const parsed = validate(customerQuoteSchema, input);
+		const parsed = await validate(customerQuoteSchema, input);
 		if (!parsed.success) return void toast.error(parsed.error.issues[0]?.message);
 		submitQuote.mutate(
 			{ input, photos: draft.photos },

@@ -1,6 +1,5 @@
 import { useState } from "react";
 import { dollarsToCents } from "../../../../shared/money.ts";
-import { reviseQuoteSchema } from "../../../../shared/quotes.ts";
 import { FormField, TextareaField } from "../../../components/form-field.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import {
@@ -12,7 +11,12 @@ import {
 	DialogTitle,
 	DialogTrigger,
 } from "../../../components/ui/dialog.tsx";
-import { useZodForm } from "../../../lib/use-zod-form.ts";
+import { lazySchema, useZodForm } from "../../../lib/use-zod-form.ts";
+
+const reviseQuoteSchema = lazySchema(
+	() => import("../../../../shared/quotes.ts"),
+	"reviseQuoteSchema",
+);
 
 /**
  * Revised price (required) and notes for the customer; send stays disabled without a price. A
@@ -53,7 +57,7 @@ export function ReviseQuoteDialog({
 					onSubmit={async (event) => {
 						event.preventDefault();
 						if (!valid || pending) return;
-						const parsed = validate(reviseQuoteSchema, {
+						const parsed = await validate(reviseQuoteSchema, {
 							revisedPriceCents: dollarsToCents(value),
 							notes: notes.trim() || undefined,
 						});

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { formatDate } from "../../../../shared/dates.ts";
 import { formatCents } from "../../../../shared/money.ts";
-import { acceptRenewalSchema, type RenewalOffer, renewTitle } from "../../../../shared/renewals.ts";
+import { type RenewalOffer, renewTitle } from "../../../../shared/renewals.ts";
 import { TextareaField } from "../../../components/form-field.tsx";
 import { LinesTable } from "../../../components/lines-table.tsx";
 import { Button } from "../../../components/ui/button.tsx";
@@ -24,10 +24,15 @@ import {
 } from "../../../components/ui/dialog.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { toast } from "../../../lib/toast.ts";
-import { useZodForm } from "../../../lib/use-zod-form.ts";
+import { lazySchema, useZodForm } from "../../../lib/use-zod-form.ts";
 import { SignatureFields } from "../../contracts/components/signature-fields.tsx";
 import { TermsText } from "../../contracts/components/terms-text.tsx";
 import { useAcceptRenewal, useDeclineRenewal, useMyRenewal } from "../api.ts";
+
+const acceptRenewalSchema = lazySchema(
+	() => import("../../../../shared/renewals.ts"),
+	"acceptRenewalSchema",
+);
 
 function OfferLines({ offer }: { offer: RenewalOffer }) {
 	return (
@@ -61,9 +66,9 @@ function RenewDialog({
 	const [consent, setConsent] = useState(false);
 	const [name, setName] = useState("");
 	const consentError = field("consent").error;
-	const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+	const onSubmit = async (event: React.FormEvent<HTMLFormElement>) => {
 		event.preventDefault();
-		const parsed = validate(acceptRenewalSchema, {
+		const parsed = await validate(acceptRenewalSchema, {
 			consent: consent || undefined,
 			fullName: name,
 			termsVersion: offer.terms.version,

@@ -6,7 +6,6 @@ import {
 	REQUEST_TYPES,
 	type RequestType,
 } from "../../../../shared/requests.ts";
-import { ownerNewRequestSchema } from "../../../../shared/service-requests.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import {
 	Dialog,
@@ -20,10 +19,15 @@ import {
 import { Label } from "../../../components/ui/label.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { toast } from "../../../lib/toast.ts";
-import { useZodForm } from "../../../lib/use-zod-form.ts";
+import { lazySchema, useZodForm } from "../../../lib/use-zod-form.ts";
 import { useAddRequestForCustomer } from "../api.ts";
 import { useRequestFields } from "../request-fields-api.ts";
 import { RequestFields } from "./request-parts.tsx";
+
+const ownerNewRequestSchema = lazySchema(
+	() => import("../../../../shared/service-requests.ts"),
+	"ownerNewRequestSchema",
+);
 
 /**
  * The owner adds a service request for a customer, owner-only types (Takedown, Installation,
@@ -49,10 +53,10 @@ export function AddRequestDialog({
 		clearErrors();
 	};
 
-	const submit = (event: React.FormEvent<HTMLFormElement>) => {
+	const submit = async (event: React.FormEvent<HTMLFormElement>) => {
 		event.preventDefault();
 		const { input } = fields;
-		const parsed = validate(ownerNewRequestSchema, input);
+		const parsed = await validate(ownerNewRequestSchema, input);
 		if (!parsed.success) return void toast.error(parsed.error.issues[0]?.message);
 		add.mutate(
 			{ customerId: customer.id, input },

@@ -7,12 +7,11 @@ import {
 	MAX_REQUEST_PHOTOS,
 	REQUEST_MESSAGES,
 } from "../../../../shared/requests.ts";
-import { newRequestSchema } from "../../../../shared/service-requests.ts";
 import { PhotoPicker } from "../../../components/photo-picker.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { toast } from "../../../lib/toast.ts";
-import { useZodForm } from "../../../lib/use-zod-form.ts";
+import { lazySchema, useZodForm } from "../../../lib/use-zod-form.ts";
 import { useMe } from "../../auth/api.ts";
 import {
 	ConfirmEmailNotice,
@@ -21,6 +20,11 @@ import {
 import { useSubmitRequest } from "../api.ts";
 import { useRequestFields } from "../request-fields-api.ts";
 import { RequestFields } from "./request-parts.tsx";
+
+const newRequestSchema = lazySchema(
+	() => import("../../../../shared/service-requests.ts"),
+	"newRequestSchema",
+);
 
 const DETAILS_LABEL = {
 	Fix: "What's wrong?",
@@ -47,10 +51,10 @@ export function RequestForm({
 	const { data: me } = useMe();
 	const submitRequest = useSubmitRequest();
 
-	const submit = (event: React.FormEvent<HTMLFormElement>) => {
+	const submit = async (event: React.FormEvent<HTMLFormElement>) => {
 		event.preventDefault();
 		const { input } = fields;
-		const parsed = validate(newRequestSchema, input);
+		const parsed = await validate(newRequestSchema, input);
 		if (!parsed.success) {
 			const issue = parsed.error.issues[0];
 			// Each problem is said under its field; the others (a colour scheme) in a toast as before.

@@ -1,11 +1,6 @@
 import { Plus, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
-import {
-	type OwnerSettings,
-	type SecretName,
-	type SecretState,
-	settingsUpdateSchema,
-} from "../../../../shared/settings.ts";
+import type { OwnerSettings, SecretName, SecretState } from "../../../../shared/settings.ts";
 import { FormField, TextareaField } from "../../../components/form-field.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import {
@@ -20,8 +15,13 @@ import { Label } from "../../../components/ui/label.tsx";
 import { Switch } from "../../../components/ui/switch.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { toast } from "../../../lib/toast.ts";
-import { type FieldProps, useZodForm } from "../../../lib/use-zod-form.ts";
+import { type FieldProps, lazySchema, useZodForm } from "../../../lib/use-zod-form.ts";
 import { useSaveSettings } from "../api.ts";
+
+const settingsUpdateSchema = lazySchema(
+	() => import("../../../../shared/settings.ts"),
+	"settingsUpdateSchema",
+);
 
 /** Cents as the dollars a person types: 1999 -> "19.99". */
 const dollars = (cents: number) => (cents / 100).toFixed(2);
@@ -67,7 +67,7 @@ export function BusinessSettingsForm({ settings }: { settings: OwnerSettings }) 
 			{...form}
 			className="grid gap-6"
 			aria-label="Business settings"
-			onSubmit={(event) => {
+			onSubmit={async (event) => {
 				event.preventDefault();
 				const values = new FormData(event.currentTarget);
 				const text = (name: string) => String(values.get(name) ?? "");
@@ -103,7 +103,7 @@ export function BusinessSettingsForm({ settings }: { settings: OwnerSettings }) 
 					},
 				};
 				// Checked here as the server checks it: the toast says what the server would.
-				const parsed = validate(settingsUpdateSchema, update);
+				const parsed = await validate(settingsUpdateSchema, update);
 				if (!parsed.success)
 					return void toast.error(`Failed to save settings: ${parsed.error.issues[0]?.message}`);
 				save.mutate(update, {

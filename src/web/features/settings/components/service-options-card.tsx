@@ -2,7 +2,6 @@ import { ArrowDown, ArrowUp, Pencil, Plus, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
 import type { ServiceOption } from "../../../../shared/catalog.ts";
 import { formatCents } from "../../../../shared/money.ts";
-import { serviceOptionInputSchema } from "../../../../shared/settings.ts";
 import { FormField, TextareaField } from "../../../components/form-field.tsx";
 import { EmptyState } from "../../../components/shell/app-shell.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";
@@ -24,8 +23,13 @@ import {
 } from "../../../components/ui/dialog.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { toast } from "../../../lib/toast.ts";
-import { useZodForm } from "../../../lib/use-zod-form.ts";
+import { lazySchema, useZodForm } from "../../../lib/use-zod-form.ts";
 import { useAllServiceOptions, useServiceOptionActions } from "../api.ts";
+
+const serviceOptionInputSchema = lazySchema(
+	() => import("../../../../shared/settings.ts"),
+	"serviceOptionInputSchema",
+);
 
 const REQUIRED = "Please fill in all required fields";
 
@@ -231,12 +235,12 @@ function ServiceOptionDialog({
 				<form
 					{...form}
 					className="grid gap-4"
-					onSubmit={(event) => {
+					onSubmit={async (event) => {
 						event.preventDefault();
 						const values = new FormData(event.currentTarget);
 						const text = (name: string) => String(values.get(name) ?? "").trim();
 						const price = text("basePriceDollars");
-						const parsed = validate(serviceOptionInputSchema, {
+						const parsed = await validate(serviceOptionInputSchema, {
 							name: text("name"),
 							description: text("description"),
 							// An empty field is a missing price, not $0.

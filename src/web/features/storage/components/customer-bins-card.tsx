@@ -1,6 +1,5 @@
 import { Package, Printer } from "lucide-react";
 import { Link } from "react-router";
-import { binInputSchema } from "../../../../shared/storage.ts";
 import {
 	FormField,
 	formValues,
@@ -17,10 +16,12 @@ import {
 } from "../../../components/ui/card.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { toast } from "../../../lib/toast.ts";
-import { useZodForm } from "../../../lib/use-zod-form.ts";
+import { lazySchema, useZodForm } from "../../../lib/use-zod-form.ts";
 import { useAddBin, useCustomerBins, useStorageLocations } from "../api.ts";
 import { showError } from "../show-error.ts";
 import { BinStateBadge, placeOf } from "./bin-page.tsx";
+
+const binInputSchema = lazySchema(() => import("../../../../shared/storage.ts"), "binInputSchema");
 
 /** The customer page's Storage: their bins, Add Bin, and Print Labels. */
 export function CustomerBinsCard({ customerId }: { customerId: string }) {
@@ -84,11 +85,11 @@ export function CustomerBinsCard({ customerId }: { customerId: string }) {
 				<form
 					{...form}
 					className="grid gap-3 sm:grid-cols-2"
-					onSubmit={(event) => {
+					onSubmit={async (event) => {
 						event.preventDefault();
 						const target = event.currentTarget;
 						const values = formValues(target);
-						const parsed = validate(binInputSchema, {
+						const parsed = await validate(binInputSchema, {
 							contents: values.contents ?? "",
 							locationId: values.locationId || null,
 							shelf: values.shelf ? Number(values.shelf) : null,

@@ -4,11 +4,11 @@ import {
 	BIN_STATE_LABELS,
 	type BinScanResult,
 	type BinState,
-	binCodeSchema,
 	SCAN_MODES,
 } from "../../../../shared/storage.ts";
 import { FormField, SelectField } from "../../../components/form-field.tsx";
 import { Button } from "../../../components/ui/button.tsx";
+import { lazySchema } from "../../../lib/use-zod-form.ts";
 import { cn } from "../../../lib/utils.ts";
 import { useStorageLocations } from "../api.ts";
 import {
@@ -22,8 +22,12 @@ import { BinStateBadge } from "./bin-page.tsx";
 
 type Mode = (typeof SCAN_MODES)[number]["to"];
 
+/** Loaded with the camera, or with the first code typed. */
+const binCodeSchema = lazySchema(() => import("../../../../shared/storage.ts"), "binCodeSchema");
+type CodeSchema = NonNullable<typeof binCodeSchema.loaded>;
+
 /** A label's text (the bin page's address, or a code typed by hand) as a bin code, or null. */
-function codeFromLabel(text: string): string | null {
+function codeFromLabel(schema: CodeSchema, text: string): string | null {
 	let candidate = text.trim();
 	try {
 		const url = new URL(candidate);
@@ -33,7 +37,7 @@ function codeFromLabel(text: string): string | null {
 	} catch {
 		// Not an address: a code as printed.
 	}
-	const parsed = binCodeSchema.safeParse(candidate);
+	const parsed = schema.safeParse(candidate);
 	return parsed.success ? parsed.data : null;
 }
 
@@ -224,11 +228,11 @@ export function ScanBins() {
 			<form
 				className="grid grid-cols-[1fr_auto] items-end gap-2"
 				noValidate
-				onSubmit={(event) => {
+				onSubmit={async (event) => {
 					event.preventDefault();
 					const target = event.currentTarget;
 					const text = String(new FormData(target).get("code") ?? "");
-					const code = codeFromLabel(text);
+					const code = codeFromLabel(await binCodeSchema.load(), text);
 					if (!code) {
 						setTypedError(
 							text.trim() ? "A bin code looks like BHL-0142" : "Please enter a bin code",
@@ -365,12 +369,15 @@ function CameraScanner({
 		const element = video.current;
 		void (async () => {
 			try {
-				const { default: QrScanner } = await import("qr-scanner");
+				const [{ default: QrScanner }, schema] = await Promise.all([
+					import("qr-scanner"),
+					binCodeSchema.load(),
+				]);
 				if (stopped) return;
 				const instance = new QrScanner(
 					element,
 					(result) => {
-						const code = codeFromLabel(result.data);
+						const code = codeFromLabel(schema, result.data);
 						// A label held in view counts once, until another is read.
 						if (!code || last.current === code) return;
 						last.current = code;

@@ -1,6 +1,5 @@
 import { ScanLine, Trash2, Warehouse } from "lucide-react";
 import { Link } from "react-router";
-import { storageLocationInputSchema } from "../../../../shared/storage.ts";
 import { FormField, formValues } from "../../../components/form-field.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import {
@@ -12,9 +11,14 @@ import {
 } from "../../../components/ui/card.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { toast } from "../../../lib/toast.ts";
-import { useZodForm } from "../../../lib/use-zod-form.ts";
+import { lazySchema, useZodForm } from "../../../lib/use-zod-form.ts";
 import { useAddLocation, useRemoveLocation, useStorageLocations } from "../api.ts";
 import { showError } from "../show-error.ts";
+
+const storageLocationInputSchema = lazySchema(
+	() => import("../../../../shared/storage.ts"),
+	"storageLocationInputSchema",
+);
 
 /** Settings → Storage: the warehouse's locations (a rack and its shelves, or a free name). */
 export function StorageSettingsCard() {
@@ -42,11 +46,11 @@ export function StorageSettingsCard() {
 				<form
 					{...form}
 					className="grid gap-3 sm:grid-cols-[1fr_8rem_auto] sm:items-end"
-					onSubmit={(event) => {
+					onSubmit={async (event) => {
 						event.preventDefault();
 						const target = event.currentTarget;
 						const values = formValues(target);
-						const parsed = validate(storageLocationInputSchema, {
+						const parsed = await validate(storageLocationInputSchema, {
 							name: values.name ?? "",
 							shelves: values.shelves ? Number(values.shelves) : null,
 						});
