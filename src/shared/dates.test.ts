@@ -31,6 +31,49 @@ describe("dateFormat", () => {
 	});
 });
 
+describe("dateFormat without Intl", () => {
+	const formats: Intl.DateTimeFormatOptions[] = [
+		{ weekday: "long", month: "long", day: "numeric" },
+		{ weekday: "long", month: "long", day: "numeric", year: "numeric" },
+		{ month: "short", day: "numeric" },
+		{ month: "short", day: "numeric", year: "numeric" },
+		{ month: "long", day: "numeric", year: "numeric" },
+		{ month: "long", year: "numeric" },
+		{ month: "long" },
+		{ hour: "numeric", minute: "2-digit" },
+		{ month: "short", day: "numeric", hour: "numeric", minute: "2-digit" },
+		{ month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit" },
+		{ dateStyle: "medium", timeStyle: "short" },
+	];
+	// Every 7 hours and 13 minutes over three years: every hour of the clock, both meridiems, every
+	// month and weekday, the changes of the clocks.
+	const instants = Array.from(
+		{ length: 3_650 },
+		(_, i) => Date.UTC(2025, 0, 1) + i * (7 * 60 + 13) * 60_000,
+	);
+	for (const timeZone of [undefined, "UTC", "America/New_York"])
+		it(`writes what Intl writes in en-US, ${timeZone ?? "in the viewer's zone"}`, () => {
+			for (const options of formats) {
+				const ours = dateFormat({ ...options, timeZone });
+				expect(ours).not.toBeInstanceOf(Intl.DateTimeFormat);
+				const intl = new Intl.DateTimeFormat("en-US", { ...options, timeZone });
+				for (const at of instants) expect(ours.format(at)).toBe(intl.format(at));
+				expect(dateFormat({ ...options, timeZone }, undefined).format(instants[9])).toBe(
+					intl.format(instants[9]),
+				);
+			}
+		});
+
+	it("leaves other formats and languages to Intl", () => {
+		expect(dateFormat({ month: "2-digit", day: "2-digit" })).toBeInstanceOf(Intl.DateTimeFormat);
+		expect(dateFormat({ month: "short" }, "fr-FR")).toBeInstanceOf(Intl.DateTimeFormat);
+		expect(dateFormat({ hour: "numeric" })).toBeInstanceOf(Intl.DateTimeFormat);
+		expect(dateFormat({ timeZone: "Europe/Paris", month: "long" })).toBeInstanceOf(
+			Intl.DateTimeFormat,
+		);
+	});
+});
+
 describe("businessDate without Intl", () => {
 	const intl = new Intl.DateTimeFormat("en-CA", {
 		timeZone: "America/New_York",

@@ -1,6 +1,7 @@
 import { ArrowDown, ArrowUp, Route, Send } from "lucide-react";
 import { useState } from "react";
 import { type Arrival, arrivalLabel, type CrewStop } from "../../../../shared/crew.ts";
+import { groupDigits } from "../../../../shared/money.ts";
 import { FormField } from "../../../components/form-field.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
@@ -14,9 +15,15 @@ import {
 	useSetRouteOrder,
 } from "../api.ts";
 
-/** "48.2 mi": a route's length as the sheet and the owner's day show it. */
-export const milesText = (miles: number) =>
-	`${miles.toLocaleString("en-US", { maximumFractionDigits: 1 })} mi`;
+/**
+ * "48.2 mi", "1,204 mi": a route's length as the sheet and the owner's day show it, to a tenth, as
+ * `toLocaleString("en-US", { maximumFractionDigits: 1 })` writes it, without Intl's locale data.
+ */
+export const milesText = (miles: number) => {
+	const tenths = Math.round(miles * 10);
+	const rest = tenths % 10;
+	return `${groupDigits(Math.floor(tenths / 10))}${rest ? `.${rest}` : ""} mi`;
+};
 
 /**
  * The owner's route of a day: the stops in driving order with Optimize Route and up / down, each
