@@ -411,7 +411,8 @@ test("each signed-in page takes its first data from its HTML, asks for nothing e
 			: pagePath.startsWith("/crew")
 				? world.crew
 				: world.hostile;
-	const fill = (path: string) => path.replaceAll(":id", world.hostile.customerId);
+	const fill = (path: string) =>
+		path.replaceAll(":id", world.hostile.customerId).replaceAll(":date", "2026-12-01");
 	const problems: string[] = [];
 	for (const [pagePath, reads = []] of Object.entries(FIRST_READS)) {
 		const context = await browser.newContext({

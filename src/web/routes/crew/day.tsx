@@ -1,10 +1,21 @@
 import { ChevronLeft } from "lucide-react";
 import { Link, Navigate, useParams } from "react-router";
+import { mayOpen } from "../../features/auth/api.ts";
+import { crewQueries } from "../../features/crew/api.ts";
 import { CrewDaySheet } from "../../features/crew/components/crew-day-sheet.tsx";
+import { firstData } from "../../lib/first-data.ts";
 
 export function meta() {
 	return [{ title: "Day sheet | Buckeye Holiday Lights" }];
 }
+
+/** The day's sheet, from the page itself on its first load (lib/first-data.ts). */
+export const clientLoader = ({ params }: { params: { date: string } }) =>
+	firstData(mayOpen("crew"), (client) =>
+		/^\d{4}-\d{2}-\d{2}$/.test(params.date)
+			? [client.prefetchQuery(crewQueries.day(params.date))]
+			: [],
+	);
 
 export default function CrewDay() {
 	const { date = "" } = useParams();
