@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { AutomationKind } from "../../../shared/automations.ts";
 import { client, readJson } from "../../lib/api-client.ts";
+import { useSubmitMutation } from "../../lib/submit-mutation.ts";
 
 /** ["automations"]: Settings → Automations, the switches and what went out lately. */
 export const automationsQuery = queryOptions({
@@ -12,7 +13,7 @@ export const useAutomations = () => useQuery(automationsQuery);
 
 export function useSaveReviewUrl() {
 	const queryClient = useQueryClient();
-	return useMutation({
+	return useSubmitMutation({
 		mutationFn: (reviewUrl: string) =>
 			readJson(client.owner.automations.$patch({ json: { reviewUrl } })),
 		onSuccess: (data) => queryClient.setQueryData(automationsQuery.queryKey, data),

@@ -1,10 +1,11 @@
 import { useMutation } from "@tanstack/react-query";
 import type * as React from "react";
 import { useEffect, useState } from "react";
-import type { Estimate, estimateRequestSchema } from "../../../shared/estimate.ts";
+import type { Estimate } from "../../../shared/estimate.ts";
 import { QUOTE_FORM_MESSAGES } from "../../../shared/quote-form.ts";
 import { errorMessage } from "../../lib/api-client.ts";
 import { toast } from "../../lib/toast.ts";
+import { lazySchema } from "../../lib/use-zod-form.ts";
 import { useServiceOptions } from "../catalog/api.ts";
 import type { ServiceSelection } from "./components/service-picker.tsx";
 import { requestEstimate } from "./public-quote-api.ts";
@@ -17,12 +18,17 @@ type PropertyDraft = {
 	zipCode: string;
 	notes: string;
 };
-type EstimateSchema = typeof estimateRequestSchema;
 
 /** A quote for another address is no longer this property's quote. */
 const PROPERTY_KEYS: readonly string[] = ["address", "city", "state", "zipCode"];
 /** The most of one service a form may ask for (the schemas say the same). */
 const MAX_QUANTITY = 500;
+
+/** Loaded with the first instant quote asked for, not with the page (decisions 018 and 045). */
+const estimateRequestSchema = lazySchema(
+	() => import("../../../shared/estimate.ts"),
+	"estimateRequestSchema",
+);
 
 /** Empty optional text is left out rather than sent as "". */
 const optional = (value: string) => value.trim() || undefined;
@@ -31,12 +37,10 @@ const optional = (value: string) => value.trim() || undefined;
  * What the three quote forms (public, customer, the owner's Add Customer) keep while a quote is
  * drafted: the catalogue, the typed fields, the services with their quantities and the owner's
  * prices, the photos, and the instant quote, asked for with SPEC's toasts and dropped when what it
- * was for changes. `estimateSchema` loads the schema: zod loads with the first quote asked for,
- * not with the page (decisions 018 and 045), so nothing here imports it.
+ * was for changes.
  */
 export function useQuoteDraft<F extends PropertyDraft>(
 	empty: F,
-	estimateSchema: () => Promise<EstimateSchema>,
 	/** What the form opens with (last season's design, for a returning customer). */
 	initial?: { fields: F; selection: ServiceSelection },
 ) {
@@ -112,7 +116,7 @@ export function useQuoteDraft<F extends PropertyDraft>(
 		estimating,
 		/** Get Instant AI Quote: checked with the schema the server uses, then asked for. */
 		requestEstimate: async () => {
-			const schema = await estimateSchema();
+			const schema = await estimateRequestSchema.load();
 			const parsed = schema.safeParse({
 				services: choices,
 				address: fields.address,

@@ -9,17 +9,18 @@ export function meta() {
 	return [{ title: "Day sheet | Buckeye Holiday Lights" }];
 }
 
+/** A day in the address, as the API takes it (2026-12-01). */
+const isDay = (date: string) => /^\d{4}-\d{2}-\d{2}$/.test(date);
+
 /** The day's sheet, from the page itself on its first load (lib/first-data.ts). */
 export const clientLoader = ({ params }: { params: { date: string } }) =>
 	firstData(mayOpen("crew"), (client) =>
-		/^\d{4}-\d{2}-\d{2}$/.test(params.date)
-			? [client.prefetchQuery(crewQueries.day(params.date))]
-			: [],
+		isDay(params.date) ? [client.prefetchQuery(crewQueries.day(params.date))] : [],
 	);
 
 export default function CrewDay() {
 	const { date = "" } = useParams();
-	if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return <Navigate to="/crew" replace />;
+	if (!isDay(date)) return <Navigate to="/crew" replace />;
 	return (
 		<div className="grid gap-3">
 			<Link

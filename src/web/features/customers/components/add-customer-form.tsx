@@ -24,10 +24,6 @@ import {
 import { useQuoteDraft } from "../../quotes/quote-draft-api.ts";
 import { useCreateCustomer } from "../api.ts";
 
-const estimateRequestSchema = lazySchema(
-	() => import("../../../../shared/estimate.ts"),
-	"estimateRequestSchema",
-);
 const createCustomerSchema = lazySchema(
 	() => import("../../../../shared/customers.ts"),
 	"createCustomerSchema",
@@ -57,7 +53,7 @@ const toCents = (dollars: string) =>
  * instant quote as advice. One request creates everything; on success the form resets.
  */
 export function AddCustomerForm({ onDone }: { onDone: () => void }) {
-	const draft = useQuoteDraft(EMPTY, estimateRequestSchema.load);
+	const draft = useQuoteDraft(EMPTY);
 	const { fields, set, selection, chosen, priceOf, estimate } = draft;
 	const { form, field, validate } = useZodForm(createCustomerSchema);
 	const priceErrorId = useId();

@@ -20,10 +20,6 @@ import {
 	ServiceChoices,
 } from "./quote-form-parts.tsx";
 
-const estimateRequestSchema = lazySchema(
-	() => import("../../../../shared/estimate.ts"),
-	"estimateRequestSchema",
-);
 const customerQuoteSchema = lazySchema(
 	() => import("../../../../shared/quote-request.ts"),
 	"customerQuoteSchema",
@@ -51,7 +47,6 @@ export function CustomerQuoteForm({
 }) {
 	const draft = useQuoteDraft(
 		EMPTY,
-		estimateRequestSchema.load,
 		lastSeason && {
 			fields: { ...EMPTY, ...lastSeason.place },
 			selection: Object.fromEntries(lastSeason.lines.map((l) => [l.serviceId, l.quantity])),

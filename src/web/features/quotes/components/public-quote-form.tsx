@@ -46,7 +46,6 @@ const prepareForm = () => {
 	void loadSchemas();
 	void loadToasts();
 };
-const loadEstimateSchema = async () => (await loadSchemas())[0].estimateRequestSchema;
 
 const EMPTY = {
 	name: "",
@@ -69,7 +68,7 @@ const optional = (value: string) => value.trim() || undefined;
  * recomputes every number.
  */
 export function PublicQuoteForm({ onSubmitted }: { onSubmitted: () => void }) {
-	const draft = useQuoteDraft(EMPTY, loadEstimateSchema);
+	const draft = useQuoteDraft(EMPTY);
 	const { fields, set, services, selection, choices: chosen, estimate } = draft;
 	const total = selectionTotalCents(services, selection);
 	// The limits are written out beside the schema, which loads on the first interaction.
