@@ -4,6 +4,7 @@ import type { SeasonRulesInput } from "../../../shared/renewals.ts";
 import type { z } from "../../../shared/zod.ts";
 import { client, readJson } from "../../lib/api-client.ts";
 import { customerKeys } from "../../lib/customer-keys.ts";
+import { useSubmitMutation } from "../../lib/submit-mutation.ts";
 import { billQueries } from "../payments/api.ts";
 
 /**
@@ -157,7 +158,7 @@ export function useOwnerBookingAction() {
 
 export function useSaveSeasonSettings() {
 	const refresh = useRefreshCalendar();
-	return useMutation({
+	return useSubmitMutation({
 		mutationFn: (input: SeasonRulesInput) =>
 			readJson(client.owner.season.settings.$put({ json: input })),
 		onSettled: refresh,
@@ -180,7 +181,7 @@ type WindowInput = z.input<typeof windowInputSchema>;
 export function useWindowActions() {
 	const refresh = useRefreshCalendar();
 	return {
-		save: useMutation({
+		save: useSubmitMutation({
 			mutationFn: ({ id, season, input }: { id?: string; season: string; input: WindowInput }) =>
 				id
 					? readJson(client.owner.season.windows[":id"].$put({ param: { id }, json: input }))
@@ -199,7 +200,7 @@ export function useWindowActions() {
 export function useBookForCustomer() {
 	const refresh = useRefreshCalendar();
 	const queryClient = useQueryClient();
-	return useMutation({
+	return useSubmitMutation({
 		mutationFn: (input: { customerId: string; windowId: string; day: string }) =>
 			readJson(client.owner.bookings.$post({ json: input })),
 		// The customer's page and cards show their next step (the install or takedown day).

@@ -47,7 +47,7 @@ function useRefreshCrew() {
 
 export function useInviteCrew() {
 	const refresh = useRefreshCrew();
-	return useMutation({
+	return useSubmitMutation({
 		mutationFn: (email: string) => readJson(client.owner.crew.invites.$post({ json: { email } })),
 		onSuccess: refresh,
 	});
@@ -103,7 +103,7 @@ export function useAddPropertyNote() {
 
 export function useSavePropertySpecs(customerId: string) {
 	const queryClient = useQueryClient();
-	return useMutation({
+	return useSubmitMutation({
 		mutationFn: (specs: PropertySpecsInput) =>
 			readJson(
 				client.owner.customers[":id"].specs.$put({ param: { id: customerId }, json: specs }),
