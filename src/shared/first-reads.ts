@@ -71,5 +71,5 @@ export const FIRST_READS: Partial<Record<PagePath, readonly string[]>> = {
 		"/api/owner/customers/:id/contracts",
 	],
 	"/crew": ["/api/crew/days"],
-	"/crew/day/:date": ["/api/crew/days/:date"],
+	"/crew/day/:date": ["/api/crew/days/:date", "/api/crew/days/:date/bins"],
 };

@@ -270,7 +270,7 @@ const customerPage = (who: string, id: (w: HostileWorld) => string): Screen => (
 /** The crews' pages: the days with stops, and a day's sheet. */
 const crewScreens: Screen[] = [
 	{ route: "/crew", path: "/crew", axe: true },
-	{ route: "/crew/day/:date", path: "/crew/day/2026-12-01", axe: true },
+	{ route: "/crew/day/:date", path: (w) => `/crew/day/${w.crewDay}`, axe: true },
 	{ route: "/crew/scan", path: "/crew/scan", axe: true },
 	{ route: "/bins/:code", path: (w) => `/bins/${w.hostile.binCode}`, axe: true },
 ];
@@ -412,7 +412,7 @@ test("each signed-in page takes its first data from its HTML, asks for nothing e
 				? world.crew
 				: world.hostile;
 	const fill = (path: string) =>
-		path.replaceAll(":id", world.hostile.customerId).replaceAll(":date", "2026-12-01");
+		path.replaceAll(":id", world.hostile.customerId).replaceAll(":date", world.crewDay);
 	const problems: string[] = [];
 	for (const [pagePath, reads = []] of Object.entries(FIRST_READS)) {
 		const context = await browser.newContext({

@@ -84,6 +84,8 @@ export interface HostileWorld {
 	returning: Account;
 	/** A crew member the owner invited. */
 	crew: Account;
+	/** A day with a stop on the crews' calendar (the added customer's install, done). */
+	crewDay: string;
 	stop(): Promise<void>;
 }
 
@@ -403,7 +405,7 @@ export async function seedHostileWorld(): Promise<HostileWorld> {
 		const { windows } = (await ok(() => owner.get("/api/owner/season/windows"), "windows")) as {
 			windows: { id: string; seasonId: string; kind: string }[];
 		};
-		let installed = false;
+		let crewDay: string | undefined;
 		for (const w of windows.filter(
 			(x) => x.seasonId === campaign.fromSeasonId && x.kind === "install",
 		)) {
@@ -420,10 +422,10 @@ export async function seedHostileWorld(): Promise<HostileWorld> {
 				"install booking",
 			)) as { id: string };
 			await ok(() => owner.post(`/api/owner/bookings/${booking.id}/done`), "install done");
-			installed = true;
+			crewDay = open.day;
 			break;
 		}
-		if (!installed) throw new Error(`Seeding: no open install day in ${campaign.fromSeasonId}`);
+		if (!crewDay) throw new Error(`Seeding: no open install day in ${campaign.fromSeasonId}`);
 		await ok(
 			() => owner.post("/api/owner/renewals/send", { data: { customerId: added.id } }),
 			"renewal offer",
@@ -707,6 +709,7 @@ export async function seedHostileWorld(): Promise<HostileWorld> {
 			added: { customerId: added.id },
 			returning: await account(returning, hostileEmail("added"), sized(`Added ${NAME_60} `, 100)),
 			crew: await account(crew, crewEmail, name60("Cristobal")),
+			crewDay,
 			async stop() {
 				await server.stop();
 			},

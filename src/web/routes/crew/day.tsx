@@ -3,6 +3,7 @@ import { Link, Navigate, useParams } from "react-router";
 import { mayOpen } from "../../features/auth/api.ts";
 import { crewQueries } from "../../features/crew/api.ts";
 import { CrewDaySheet } from "../../features/crew/components/crew-day-sheet.tsx";
+import { storageQueries } from "../../features/storage/api.ts";
 import { firstData } from "../../lib/first-data.ts";
 
 export function meta() {
@@ -15,7 +16,12 @@ const isDay = (date: string) => /^\d{4}-\d{2}-\d{2}$/.test(date);
 /** The day's sheet, from the page itself on its first load (lib/first-data.ts). */
 export const clientLoader = ({ params }: { params: { date: string } }) =>
 	firstData(mayOpen("crew"), (client) =>
-		isDay(params.date) ? [client.prefetchQuery(crewQueries.day(params.date))] : [],
+		isDay(params.date)
+			? [
+					client.prefetchQuery(crewQueries.day(params.date)),
+					client.prefetchQuery(storageQueries.day(params.date)),
+				]
+			: [],
 	);
 
 export default function CrewDay() {

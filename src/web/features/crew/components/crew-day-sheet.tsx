@@ -172,7 +172,7 @@ function StopCard({
 				)}
 			</div>
 			{stop.services.length > 0 ? (
-				<p className="text-sm print:text-xs">
+				<p className="text-sm wrap-anywhere print:text-xs">
 					<span className="font-medium">Services: </span>
 					{stop.services.join(", ")}
 				</p>
