@@ -6,6 +6,7 @@ import {
 	devices,
 	expect,
 	failedResource,
+	type Locator,
 	type Page,
 } from "../support/fixtures.ts";
 import { type Account, type HostileWorld, seedHostileWorld } from "../support/hostile.ts";
@@ -465,4 +466,72 @@ test("each signed-in page takes its first data from its HTML, asks for nothing e
 		await context.close();
 	}
 	expect(problems).toEqual([]);
+});
+
+test("a long conversation opens at its newest message, loads older ones above without moving, and follows new ones", async ({
+	browser,
+	world,
+}) => {
+	test.setTimeout(120_000);
+	const open = async (account: Account, width: number) => {
+		const context = await browser.newContext({
+			baseURL: world.server.url,
+			storageState: account.storageState,
+			viewport: { width, height: 844 },
+		});
+		return context.newPage();
+	};
+	/** A message's top and bottom in its list's visible box (0 at the box's top), and the box's height. */
+	const place = (message: Locator) =>
+		message.evaluate((li) => {
+			const box = li.closest("[role=log]")!.getBoundingClientRect();
+			const own = li.getBoundingClientRect();
+			return { top: own.top - box.top, bottom: own.bottom - box.top, height: box.height };
+		});
+	const atBottom = async (message: Locator) => {
+		const { bottom, height } = await place(message);
+		return bottom > height - 40 && bottom <= height;
+	};
+
+	const customer = await open(world.hostile, 390);
+	await customer.goto("/app");
+	const log = customer.getByRole("log", { name: "Messages" });
+	const messages = log.locator("ol > li:has(time)");
+	// One page of the 200: the newest, in view.
+	await expect(messages).toHaveCount(30);
+	await expect.poll(() => atBottom(messages.last())).toBe(true);
+
+	// At the top, the page before loads above; what the reader was looking at stays where it was.
+	const oldest = await messages.first().elementHandle();
+	const top = () =>
+		oldest!.evaluate(
+			(li) =>
+				li.getBoundingClientRect().top - li.closest("[role=log]")!.getBoundingClientRect().top,
+		);
+	await log.evaluate((el) => el.scrollBy(0, -el.scrollHeight));
+	const before = await top();
+	expect(before).toBeLessThan(60);
+	await expect(messages).toHaveCount(60);
+	await customer.waitForTimeout(500);
+	expect(await top()).toBe(before);
+
+	// The owner has the conversation open, at its newest message.
+	const owner = await open(world.owner, 1280);
+	await owner.goto(`/owner/chat?customer=${world.hostile.customerId}`);
+	const ownerLog = owner.getByRole("log", { name: "Messages" });
+	await expect(ownerLog.locator("ol > li:has(time)")).toHaveCount(30);
+	await expect.poll(() => atBottom(ownerLog.locator("ol > li:has(time)").last())).toBe(true);
+
+	// The customer, scrolled up, sends: their list goes to the new message; the owner's follows it.
+	const box = customer.getByRole("textbox", { name: "Message" });
+	await box.fill("Is the garage strand fixed?");
+	await box.press("Enter");
+	const sent = messages.filter({ hasText: "Is the garage strand fixed?" });
+	await expect(sent).toHaveCount(1);
+	await expect.poll(() => atBottom(sent)).toBe(true);
+	const arrived = ownerLog.locator("ol > li:has(time)", { hasText: "Is the garage strand fixed?" });
+	await expect(arrived).toHaveCount(1, { timeout: 10_000 });
+	await expect.poll(() => atBottom(arrived)).toBe(true);
+	await customer.context().close();
+	await owner.context().close();
 });

@@ -222,7 +222,13 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 });
 
 // Specs take everything from this module, so none can bypass the checks above.
-export { type Browser, type BrowserContext, devices, type Page } from "@playwright/test";
+export {
+	type Browser,
+	type BrowserContext,
+	devices,
+	type Locator,
+	type Page,
+} from "@playwright/test";
 export { expect };
 
 let counter = 0;

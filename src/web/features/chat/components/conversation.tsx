@@ -73,61 +73,27 @@ export function Conversation({
 	const query = useMessages(customerUserId, viewer);
 	const [outgoing, setOutgoing] = React.useState<Outgoing[]>([]);
 	const scroller = React.useRef<HTMLDivElement>(null);
-	const olderFrom = React.useRef<{ height: number; top: number } | null>(null);
-	const stickToBottom = React.useRef(true);
 	const nextKey = React.useRef(1);
 
 	useWatchingConversation(customerUserId);
 	const pages = query.data?.pages ?? [];
 	const messages = React.useMemo(() => [...pages].reverse().flatMap((p) => p.messages), [pages]);
 	const unread = pages[0]?.unread ?? 0;
-	const newestId = messages.at(-1)?.id;
 
 	// Reading the conversation clears its unread count (and the owner's Chat tab).
 	React.useEffect(() => {
 		if (unread > 0) markRead(customerUserId, viewer).catch(() => {});
 	}, [unread, customerUserId, viewer]);
 
-	// Opens at the newest message, follows new ones while the reader is at the bottom, and keeps
-	// the reader's place when older ones load above.
-	// biome-ignore lint/correctness/useExhaustiveDependencies: runs when the messages shown change
-	React.useLayoutEffect(() => {
-		const el = scroller.current;
-		if (!el) return;
-		if (olderFrom.current) {
-			el.scrollTop = el.scrollHeight - olderFrom.current.height + olderFrom.current.top;
-			olderFrom.current = null;
-		} else if (stickToBottom.current) {
-			// In the frame about to be painted, with the layout it makes anyway: measured here, in the
-			// page's first render, the whole page was laid out twice.
-			const frame = requestAnimationFrame(() => {
-				if (stickToBottom.current && !olderFrom.current) el.scrollTop = el.scrollHeight;
-			});
-			return () => cancelAnimationFrame(frame);
-		}
-	}, [messages.length, newestId, outgoing.length]);
-
-	// Photos that finish loading grow the list: stay at the newest message if the reader was there.
-	// biome-ignore lint/correctness/useExhaustiveDependencies: the list element exists once messages show
-	React.useEffect(() => {
-		const el = scroller.current;
-		const list = el?.firstElementChild;
-		if (!el || !list || typeof ResizeObserver === "undefined") return;
-		const observer = new ResizeObserver(() => {
-			if (stickToBottom.current && !olderFrom.current) el.scrollTop = el.scrollHeight;
-		});
-		observer.observe(list);
-		return () => observer.disconnect();
-	}, [query.isPending, messages.length === 0]);
-
+	// The list scrolls from its bottom (a column-reverse scroller): it opens at the newest message,
+	// stays there as new ones and photos arrive, and keeps the reader's place when older messages
+	// load above, without a script reading the layout. Its scrollTop is 0 at the bottom and
+	// negative above.
 	const onScroll = () => {
 		const el = scroller.current;
 		if (!el) return;
-		stickToBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
-		if (el.scrollTop < 40 && query.hasNextPage && !query.isFetchingNextPage) {
-			olderFrom.current = { height: el.scrollHeight, top: el.scrollTop };
-			query.fetchNextPage();
-		}
+		const fromTop = el.scrollHeight - el.clientHeight + el.scrollTop;
+		if (fromTop < 40 && query.hasNextPage && !query.isFetchingNextPage) query.fetchNextPage();
 	};
 
 	const saved = (message: ChatMessage) =>
@@ -165,7 +131,7 @@ export function Conversation({
 			file,
 			previewUrl: file?.type.startsWith("image/") ? URL.createObjectURL(file) : undefined,
 		};
-		stickToBottom.current = true;
+		scroller.current?.scrollTo({ top: 0 });
 		setOutgoing((list) => [...list, item]);
 		void deliver(item);
 	};
@@ -182,7 +148,7 @@ export function Conversation({
 				ref={scroller}
 				onScroll={onScroll}
 				className={cn(
-					"h-80 overflow-x-hidden overflow-y-auto rounded-lg border bg-muted/30 p-3",
+					"flex h-80 flex-col-reverse overflow-x-hidden overflow-y-auto rounded-lg border bg-muted/30 p-3 *:mb-auto",
 					logClassName,
 				)}
 				// biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling list must be reachable from the keyboard to be scrolled (WCAG 2.1.1)
