@@ -11,6 +11,9 @@ export const chromiumLaunch = {
 		"--disable-background-networking",
 		"--disable-component-update",
 		"--disable-sync",
+		// Chromium 156 loads its address bar's suggestion pages (browser UI made of web pages) at
+		// each start, headless too: about a second of a core, beside the page under test.
+		"--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup",
 	],
 };
 

@@ -19,7 +19,9 @@
 // customer with 30 bills, requests, photos and 200 chat messages, a crew member with a day) and
 // 1,000 more customers for the owner; each screen is then measured signed in as the one who uses
 // it (the session cookie sent with every request), cold: a fresh browser profile, no service
-// worker. These have no floor (with its scripts taken out a single-page app shows nothing). Then
+// worker. Their floor is the screen's HTML as the server sends it to the signed-in user, with
+// every script taken out: it shows little (the app draws the screen), but its TBT is what the
+// machine blocks for with no script at all, the reference for the screen's TBT. Then
 // warm, as the installed app opens (BENCH_WARM=0 skips it): a profile primed by visits (the session
 // cookie in its jar, its service worker installed and the page kept on the device) opens the
 // screen again, and its LCP must be within 1.0 s.
@@ -29,7 +31,8 @@
 // BENCH_VERBOSE=1 (lists each page's scripts), BENCH_URL (measure a server that is already running
 // there: no build, no server start; the floor then needs that server to serve this build/client),
 // BENCH_REPORT_DIR (writes each run's Lighthouse JSON there, for the LCP element and the trace),
-// BENCH_WARM=0 (signed-in screens cold only), BENCH_COLD=0 (warm only), BENCH_HTTP1=1 (straight to the server over HTTP/1.1).
+// BENCH_WARM=0 (signed-in screens cold only), BENCH_COLD=0 (warm only), BENCH_HTTP1=1 (straight to the server over HTTP/1.1),
+// BENCH_CUSTOMERS (the owner's extra customers, default 1000).
 //
 // The browser reaches the server through a local HTTPS front speaking HTTP/2
 // (scripts/bench-https-front.ts), as visitors reach it through the deployed proxy (deploy/Caddyfile:
@@ -297,6 +300,7 @@ function printTable(results: Map<string, Run[]>, floors: Map<string, Run[]>) {
 		"LCP",
 		"floor LCP",
 		"TBT (runs)",
+		"floor TBT",
 		"CLS",
 		"JS gzip",
 		"requests",
@@ -312,6 +316,7 @@ function printTable(results: Map<string, Run[]>, floors: Map<string, Run[]>) {
 		const floorList = floors.get(pagePath) ?? [];
 		const floorLcp = floorList.length ? median(floorList.map((r) => r.lcpMs)) / 1000 : Number.NaN;
 		const ratio = lcp / floorLcp;
+		const floorTbt = floorList.length ? median(floorList.map((r) => r.tbtMs)) : Number.NaN;
 		const tbt = m("tbtMs");
 		const cls = m("cls");
 		const js = m("jsGzipBytes") / 1024;
@@ -339,6 +344,7 @@ function printTable(results: Map<string, Run[]>, floors: Map<string, Run[]>) {
 			`${lcp.toFixed(2)} s${Number.isNaN(ratio) ? "" : ` (${ratio.toFixed(2)}x)`} ${mark(checks.LCP!)}`,
 			Number.isNaN(floorLcp) ? "-" : `${floorLcp.toFixed(2)} s`,
 			`${Math.round(tbt)} ms (${list.map((r) => Math.round(r.tbtMs)).join(" ")})${t.tbtMs === undefined ? "" : ` ${mark(checks.TBT!)}`}`,
+			Number.isNaN(floorTbt) ? "-" : `${Math.round(floorTbt)} ms`,
 			`${cls.toFixed(3)} ${mark(checks.CLS!)}`,
 			`${js.toFixed(1)} KB${t.jsKb === undefined ? "" : ` ${mark(checks.JS!)}`}`,
 			`${m("requests")} (${m("jsRequests")} JS)`,
@@ -380,18 +386,26 @@ function printTable(results: Map<string, Run[]>, floors: Map<string, Run[]>) {
 
 /** The floor's address for a page: /bench-floor/quote.html for /quote. */
 const floorPath = (pagePath: string) =>
-	`/${FLOOR_DIR}/${pagePath.replace(/^\/|\/$/g, "").replace(/\//g, "-") || "home"}.html`;
+	`/${FLOOR_DIR}/${pagePath.replace(/^\/|\/$/g, "").replace(/[^a-z0-9]+/gi, "-") || "home"}.html`;
 
 /**
  * Writes the floor pages: each page as the server sends it (business details filled in), with
  * every script and script preload taken out. Returns the pages whose floor the server serves.
  */
-async function writeFloors(origin: string, pages: string[]): Promise<Set<string>> {
+async function writeFloors(
+	origin: string,
+	pages: string[],
+	/** Where a page is fetched from (a signed-in screen's seeded path) and whose cookie sends it. */
+	fetched: (pagePath: string) => { url: string; cookie?: string } = (p) => ({ url: p }),
+): Promise<Set<string>> {
 	const dir = path.join(CLIENT_DIR, FLOOR_DIR);
 	fs.mkdirSync(dir, { recursive: true });
 	const served = new Set<string>();
 	for (const pagePath of pages) {
-		const html = await (await fetch(`${origin}${pagePath}`)).text();
+		const { url, cookie } = fetched(pagePath);
+		const html = await (
+			await fetch(`${origin}${url}`, { headers: cookie ? { cookie } : {} })
+		).text();
 		const floor = html
 			.replace(/<script\b[\s\S]*?<\/script>/gi, "")
 			.replace(/<link rel="modulepreload"[^>]*>/gi, "");
@@ -592,8 +606,15 @@ console.log(
 const results = new Map<string, Run[]>();
 const floors = new Map<string, Run[]>();
 try {
-	const floored =
-		withFloor && server.url ? await writeFloors(server.url, publicPages) : new Set<string>();
+	const floored = new Set([
+		...(withFloor && server.url ? await writeFloors(server.url, publicPages) : []),
+		...(withFloor && signedIn
+			? await writeFloors(signedIn.url, signedInPages, (p) => ({
+					url: signedIn.fill(p),
+					cookie: signedIn.cookies[roleOf(p)!],
+				}))
+			: []),
+	]);
 	for (const pagePath of pages) {
 		const list: Run[] = [];
 		const floorList: Run[] = [];
