@@ -372,6 +372,13 @@ function printTable(results: Map<string, Run[]>, floors: Map<string, Run[]>) {
 			.map((l) => l.toFixed(1))
 			.join(" ")}. Under ~1000 the machine is busy and TBT and LCP read high.`,
 	);
+	const blockedFloors = [...floors]
+		.map(([pagePath, list]) => [pagePath, median(list.map((r) => r.tbtMs))] as const)
+		.filter(([, tbt]) => tbt > 100);
+	if (blockedFloors.length)
+		console.log(
+			`Floor TBT over 100 ms (${blockedFloors.map(([p, tbt]) => `${p} ${Math.round(tbt)} ms`).join(", ")}): the machine blocks with no script at all, so this run's TBT and performance read high.`,
+		);
 	for (const [pagePath, list] of results) {
 		// One line per audit, with each run's value.
 		const byAudit = new Map<string, string[]>();
