@@ -502,18 +502,16 @@ test("a long conversation opens at its newest message, loads older ones above wi
 	await expect.poll(() => atBottom(messages.last())).toBe(true);
 
 	// At the top, the page before loads above; what the reader was looking at stays where it was.
-	const oldest = await messages.first().elementHandle();
-	const top = () =>
-		oldest!.evaluate(
-			(li) =>
-				li.getBoundingClientRect().top - li.closest("[role=log]")!.getBoundingClientRect().top,
-		);
+	await messages.first().evaluate((li) => {
+		li.id = "reading";
+	});
+	const reading = log.locator("#reading");
 	await log.evaluate((el) => el.scrollBy(0, -el.scrollHeight));
-	const before = await top();
+	const before = (await place(reading)).top;
 	expect(before).toBeLessThan(60);
 	await expect(messages).toHaveCount(60);
 	await customer.waitForTimeout(500);
-	expect(await top()).toBe(before);
+	expect((await place(reading)).top).toBe(before);
 
 	// The owner has the conversation open, at its newest message.
 	const owner = await open(world.owner, 1280);

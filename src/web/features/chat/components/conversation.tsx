@@ -88,7 +88,7 @@ export function Conversation({
 	// The list scrolls from its bottom (a column-reverse scroller): it opens at the newest message,
 	// stays there as new ones and photos arrive, and keeps the reader's place when older messages
 	// load above, without a script reading the layout. Its scrollTop is 0 at the bottom and
-	// negative above.
+	// negative above; its one child's auto bottom margin keeps a short list at the top.
 	const onScroll = () => {
 		const el = scroller.current;
 		if (!el) return;
