@@ -30,7 +30,8 @@
 // (comma-separated paths, default "/,/quote,/contact"; "signed-in" for every signed-in screen), BENCH_FLOOR=0 (no floor pages),
 // BENCH_VERBOSE=1 (lists each page's scripts), BENCH_URL (measure a server that is already running
 // there: no build, no server start; the floor then needs that server to serve this build/client),
-// BENCH_REPORT_DIR (writes each run's Lighthouse JSON there, for the LCP element and the trace),
+// BENCH_REPORT_DIR (writes each run's Lighthouse JSON there, for the LCP element, and its trace
+// beside it, *.trace.json: the page's tasks as they ran, unthrottled),
 // BENCH_WARM=0 (signed-in screens cold only), BENCH_COLD=0 (warm only), BENCH_HTTP1=1 (straight to the server over HTTP/1.1),
 // BENCH_CUSTOMERS (the owner's extra customers, default 1000).
 //
@@ -169,6 +170,12 @@ async function audit(
 			fs.mkdirSync(reportDir, { recursive: true });
 			const name = `${pagePath.replace(/[^a-z0-9]+/gi, "_") || "_"}-${Date.now()}.json`;
 			fs.writeFileSync(path.join(reportDir, name), JSON.stringify(result.lhr));
+			const trace = (result.artifacts as { Trace?: unknown } | undefined)?.Trace;
+			if (trace)
+				fs.writeFileSync(
+					path.join(reportDir, name.replace(/\.json$/, ".trace.json")),
+					JSON.stringify(trace),
+				);
 		}
 		const items = ((audits["network-requests"]?.details as { items?: unknown[] } | undefined)
 			?.items ?? []) as {

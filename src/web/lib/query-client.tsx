@@ -1,7 +1,13 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import {
+	type Query,
+	QueryClient,
+	QueryClientProvider,
+	timeoutManager,
+} from "@tanstack/react-query";
 import type * as React from "react";
 import { useState } from "react";
 import { ApiError } from "./api-client.ts";
+import { coalescedTimers } from "./coalesced-timers.ts";
 
 function createQueryClient() {
 	return new QueryClient({
@@ -27,7 +33,10 @@ let browserClient: QueryClient | undefined;
  */
 export function queryClient() {
 	if (typeof window === "undefined") return createQueryClient();
-	browserClient ??= createQueryClient();
+	if (!browserClient) {
+		timeoutManager.setTimeoutProvider(coalescedTimers());
+		browserClient = createQueryClient();
+	}
 	return browserClient;
 }
 
@@ -38,4 +47,41 @@ export function queryClient() {
 export function QueryProvider({ children }: { children: React.ReactNode }) {
 	const [client] = useState(queryClient);
 	return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+}
+
+/**
+ * Calls `then` once no query `matching` (all by default) has been fetching for `quietMs`, or after
+ * `mostMs` whatever is still loading; returns what cancels it. The cache tells of each observer
+ * and fetch (dozens as a page mounts): a burst of them is looked at once, when its quiet time is up.
+ */
+export function whenQueriesSettle(
+	client: QueryClient,
+	options: { matching?: (query: Query) => boolean; quietMs: number; mostMs: number },
+	then: () => void,
+): () => void {
+	const { matching, quietMs, mostMs } = options;
+	let quiet: ReturnType<typeof setTimeout> | undefined;
+	let stirred = false;
+	const look = () => {
+		quiet = undefined;
+		if (stirred) return listen();
+		if (client.isFetching(matching && { predicate: matching }) === 0) done();
+	};
+	function listen() {
+		stirred = quiet !== undefined;
+		quiet ??= setTimeout(look, quietMs);
+	}
+	const unsubscribe = client.getQueryCache().subscribe(listen);
+	const most = setTimeout(done, mostMs);
+	function cancel() {
+		unsubscribe();
+		clearTimeout(quiet);
+		clearTimeout(most);
+	}
+	function done() {
+		cancel();
+		then();
+	}
+	listen();
+	return cancel;
 }

@@ -1,7 +1,8 @@
-import { type QueryClient, useQueryClient } from "@tanstack/react-query";
+import { type Query, type QueryClient, useQueryClient } from "@tanstack/react-query";
 import type * as React from "react";
 import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
+import { whenQueriesSettle } from "../../lib/query-client.tsx";
 import { LoadingState } from "./app-shell.tsx";
 
 /** A page shows once nothing it asked for has been loading for this long... */
@@ -9,9 +10,10 @@ const QUIET_MS = 60;
 /** ...or after this, whatever is still loading (it then shows its own loading state). */
 const MOST_MS = 4000;
 
-/** Whether some query is loading its first data. */
+/** A query loading its first data, once it is fetching. */
+const firstData = (query: Query) => query.state.data === undefined;
 const loadingFirstData = (queryClient: QueryClient) =>
-	queryClient.isFetching({ predicate: (query) => query.state.data === undefined }) > 0;
+	queryClient.isFetching({ predicate: firstData }) > 0;
 
 /**
  * Shows a signed-in page once its first data is in, all at once, so its cards do not push each
@@ -29,23 +31,15 @@ export function SettledPage({ children }: { children: React.ReactNode }) {
 		loadingFirstData(queryClient) ? null : pathname,
 	);
 	useEffect(() => {
-		const loading = () => loadingFirstData(queryClient);
-		let quiet: ReturnType<typeof setTimeout> | undefined;
-		const check = () => {
-			clearTimeout(quiet);
-			if (!loading()) quiet = setTimeout(() => !loading() && setSettled(pathname), QUIET_MS);
-		};
-		const most = setTimeout(() => setSettled(pathname), MOST_MS);
-		const unsubscribe = queryClient.getQueryCache().subscribe(check);
 		// The page's queries have started by now (its effects ran first): with all of its data
 		// cached, it shows at once.
-		if (loading()) check();
-		else setSettled(pathname);
-		return () => {
-			unsubscribe();
-			clearTimeout(quiet);
-			clearTimeout(most);
-		};
+		const settle = () => setSettled(pathname);
+		if (!loadingFirstData(queryClient)) return settle();
+		return whenQueriesSettle(
+			queryClient,
+			{ matching: firstData, quietMs: QUIET_MS, mostMs: MOST_MS },
+			settle,
+		);
 	}, [pathname, queryClient]);
 	const shown = settled === pathname;
 	return (

@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import type { SessionUser } from "../../../shared/auth.ts";
 import type { AppEvent } from "../../../shared/events.ts";
 import { forgetFirstReads } from "../../lib/first-reads.ts";
+import { whenQueriesSettle } from "../../lib/query-client.tsx";
 import { authQueries, isSigningOut, serverTimeAtPageStart } from "../auth/api.ts";
 import { bookingQueries } from "../bookings/api.ts";
 import { catalogQueries } from "../catalog/api.ts";
@@ -118,31 +119,6 @@ function refetcher(queryClient: QueryClient) {
 const OPEN_AFTER_MAX_MS = 5000;
 
 /**
- * Calls `open` once the page's first reads have landed (or after OPEN_AFTER_MAX_MS): the stream
- * holds a connection for as long as the page is open, and the page's own reads come first.
- */
-function whenSettled(queryClient: QueryClient, open: () => void) {
-	let soon: ReturnType<typeof setTimeout> | undefined;
-	const check = () => {
-		clearTimeout(soon);
-		if (queryClient.isFetching() === 0) soon = setTimeout(go, 0);
-	};
-	const unsubscribe = queryClient.getQueryCache().subscribe(check);
-	const latest = setTimeout(go, OPEN_AFTER_MAX_MS);
-	function cancel() {
-		unsubscribe();
-		clearTimeout(soon);
-		clearTimeout(latest);
-	}
-	function go() {
-		cancel();
-		open();
-	}
-	check();
-	return cancel;
-}
-
-/**
  * Keeps the signed-in user's pages live: one Server-Sent Events stream (GET /api/live) whose
  * events name what changed; each refetches exactly the queries that show it, and events that come
  * together refetch each query once. A chat message is acted on once, whether it comes live or again
@@ -234,11 +210,17 @@ export function LiveUpdates({ user }: { user: Viewer }) {
 				timer = setTimeout(() => void asked.then(connect), wait);
 			};
 		};
-		const cancelOpen = whenSettled(queryClient, () => {
-			// What the page's HTML answered and the page did not ask for would only grow stale.
-			forgetFirstReads();
-			connect();
-		});
+		// The stream holds a connection for as long as the page is open: the page's own first reads
+		// come first.
+		const cancelOpen = whenQueriesSettle(
+			queryClient,
+			{ quietMs: 0, mostMs: OPEN_AFTER_MAX_MS },
+			() => {
+				// What the page's HTML answered and the page did not ask for would only grow stale.
+				forgetFirstReads();
+				connect();
+			},
+		);
 		return () => {
 			cancelOpen();
 			stopped = true;

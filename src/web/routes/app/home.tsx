@@ -82,7 +82,7 @@ export default function CustomerHome() {
 	const active = requests.data?.pages[0]?.active ?? false;
 	return (
 		// At a desk the cards sit two by two under the full-width banner.
-		<div className="grid gap-5 lg:grid-cols-2 lg:items-start">
+		<div className="later-cards grid gap-5 lg:grid-cols-2 lg:items-start">
 			<section className="relative overflow-hidden rounded-xl bg-night p-5 text-night-foreground shadow-md lg:col-span-2">
 				<div
 					className="pointer-events-none absolute inset-x-0 top-3 flex justify-around"
