@@ -63,9 +63,11 @@ test("Turn On Notifications from a tap stores this device's subscription; Profil
 	expect(prefs.devices).toBe(1);
 	await expect(page.getByText("1 device receives push.")).toBeVisible();
 
-	// A switch saves at once.
-	await page.getByRole("switch", { name: "Quotes and offers by e-mail" }).click();
-	await expect(page.getByRole("switch", { name: "Quotes and offers by e-mail" })).not.toBeChecked();
+	// A switch saves at once: it shows its new place while saving, held until the save is done.
+	const offersByEmail = page.getByRole("switch", { name: "Quotes and offers by e-mail" });
+	await offersByEmail.click();
+	await expect(offersByEmail).not.toBeChecked();
+	await expect(offersByEmail).toBeEnabled();
 	prefs = await (await page.request.get("/api/notifications/preferences")).json();
 	expect(prefs.categories.offers).toEqual({ push: true, email: false });
 
