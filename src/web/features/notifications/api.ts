@@ -195,8 +195,11 @@ export function useWatchingConversation(conversation: string | null) {
 	React.useEffect(() => {
 		if (!conversation) return;
 		const device = deviceId();
+		// The answer is read, as every other: a response left unread holds its request open.
 		const say = (watching: boolean) =>
-			client.chat.presence.$put({ json: { conversation, device, watching } }).catch(() => {});
+			readJson(client.chat.presence.$put({ json: { conversation, device, watching } })).catch(
+				() => {},
+			);
 		const beat = () => void say(document.visibilityState === "visible");
 		beat();
 		const timer = setInterval(beat, PRESENCE_HEARTBEAT_MS);
