@@ -97,7 +97,7 @@ export default function Dashboard() {
 	];
 	return (
 		// grid-cols-1 (minmax(0, 1fr)): a long name truncates instead of widening the page.
-		<div className="grid grid-cols-1 gap-6">
+		<div className="later-cards grid grid-cols-1 gap-6">
 			<PageHeading title="Dashboard" description="Your business at a glance." />
 			<ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
 				{tiles.map(({ label, value, icon: Icon, to }) => (

@@ -47,7 +47,7 @@ export const clientLoader = () =>
 export default function OwnerSettings() {
 	const settings = useOwnerSettings();
 	return (
-		<div className="grid gap-6">
+		<div className="later-cards grid gap-6">
 			<PageHeading title="Settings" />
 			<MailStatusCard />
 			<Card>
