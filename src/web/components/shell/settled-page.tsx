@@ -34,7 +34,10 @@ export function SettledPage({ children }: { children: React.ReactNode }) {
 		// The page's queries have started by now (its effects ran first): with all of its data
 		// cached, it shows at once.
 		const settle = () => setSettled(pathname);
-		if (!loadingFirstData(queryClient)) return settle();
+		if (!loadingFirstData(queryClient)) {
+			settle();
+			return;
+		}
 		return whenQueriesSettle(
 			queryClient,
 			{ matching: firstData, quietMs: QUIET_MS, mostMs: MOST_MS },
