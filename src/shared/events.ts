@@ -30,5 +30,10 @@ export type AppEvent =
 	| { kind: "booking.changed"; bookingId: string; day: string; userId: string | null }
 	/** The owner changed a day's capacity or closed it, or the season's windows or rules. */
 	| { kind: "calendar.changed"; day: string | null }
+	/**
+	 * A bin was added, edited or scanned, or a storage location added or removed; `userId` is the
+	 * login of the customer whose bin it is (null for a location, or a customer without one).
+	 */
+	| { kind: "storage.changed"; userId: string | null }
 	/** This instance stopped hearing the others for a while: anything may have changed. */
 	| { kind: "events.missed" };

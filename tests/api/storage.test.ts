@@ -10,6 +10,7 @@ import { test } from "../support/app-fixture.ts";
 import { approvedCustomer } from "../support/builders.ts";
 import { expectError } from "../support/expect.ts";
 import { HttpClient, read } from "../support/http-client.ts";
+import { type LiveEvent, openLiveStream } from "../support/live-stream.ts";
 import type { TestApp } from "../support/test-app.ts";
 
 /** September 1, 2026, noon in Canton. */
@@ -286,6 +287,93 @@ describe("bins", () => {
 		expect(decoded?.data).toBe(`${app.deps.env.APP_URL}/bins/${bin.code}`);
 		// The QR code names no one: only the product's address and the code.
 		expect(decoded?.data).not.toContain(casey.record.name.split(" ")[0]);
+	});
+});
+
+describe("editing and live", () => {
+	test("the owner changes what a bin holds and where it sits; bad input changes nothing; others may not", async ({
+		app,
+	}) => {
+		const { casey, owner, rack } = await customerWithRack(app);
+		const bin = await addBin(owner, casey.record.id, "Tree wraps, 6 strands");
+		const put = (who: Account, json: Record<string, unknown>, code = bin.code) =>
+			read(who.client.api.owner.bins[":code"].$put({ param: { code }, json: json as never }));
+
+		const saved = await put(owner, {
+			contents: "Tree wraps, 8 strands; timer",
+			locationId: rack.id,
+			shelf: 4,
+		});
+		expect(saved.status, saved.text).toBe(200);
+		expect(saved.json).toMatchObject({
+			code: bin.code,
+			contents: "Tree wraps, 8 strands; timer",
+			location: "Rack A",
+			shelf: 4,
+			// Its state changes only by scans.
+			state: "stored",
+		});
+
+		const empty = await put(owner, { contents: "  ", locationId: rack.id, shelf: 4 });
+		expectError(empty, 400, "Please say what the bin holds");
+		expect(empty.json.issues[0].path).toBe("contents");
+		const tooHigh = await put(owner, { contents: "Wreaths", locationId: rack.id, shelf: 6 });
+		expectError(tooHigh, 400, "Rack A has shelves 1 to 5");
+		expect(tooHigh.json.issues[0].path).toBe("shelf");
+		const noPlace = await put(owner, { contents: "Wreaths", shelf: 2 });
+		expect(noPlace.json.issues[0]).toEqual({
+			path: "locationId",
+			message: "Choose a location for the shelf",
+		});
+		expect((await put(owner, { contents: "Wreaths" }, "BHL-9999")).status).toBe(404);
+		expect((await put(casey, { contents: "Mine now" })).status).toBe(403);
+		const crew = await signedInCrew(app, owner);
+		expect((await put(crew, { contents: "Crew's" })).status).toBe(403);
+
+		const [row] = await app.db.select().from(bins).where(eq(bins.code, bin.code));
+		expect(row).toMatchObject({ contents: "Tree wraps, 8 strands; timer", shelf: 4 });
+	});
+
+	test("a bin added, edited or scanned reaches the owner's and its customer's open pages, not another customer's", async ({
+		app,
+	}) => {
+		const { casey, owner } = await customerWithRack(app);
+		const crew = await signedInCrew(app, owner);
+		const other = await signedInCustomer(app, { email: "other@example.test" });
+		const streams = await Promise.all(
+			[owner, casey, other].map((a) => openLiveStream(app.url, a.client.cookieHeader())),
+		);
+		const [ownerStream, caseyStream, otherStream] = streams;
+		const isStorage = (e: LiveEvent) => e.data.kind === "storage.changed";
+		try {
+			const bin = await addBin(owner, casey.record.id, "Wreaths");
+			for (const stream of [ownerStream!, caseyStream!])
+				expect((await stream.next(isStorage)).data).toEqual({
+					kind: "storage.changed",
+					userId: casey.userId,
+				});
+			const pulled = await scan(crew, bin.code, "pulled");
+			expect(pulled.status, pulled.text).toBe(200);
+			await read(
+				owner.client.api.owner.bins[":code"].$put({
+					param: { code: bin.code },
+					json: { contents: "Wreaths, 3" },
+				}),
+			);
+			await read(owner.client.api.owner.storage.locations.$post({ json: { name: "Barn" } }));
+			// An event every page hears, sent last: once it arrives, all sent before it have too.
+			await app.deps.events.publish(app.db, { kind: "catalog.changed" });
+			for (const stream of streams) await stream.next((e) => e.data.kind === "catalog.changed");
+			const heard = (stream: (typeof streams)[number]) =>
+				stream.events.filter(isStorage).map((e) => e.data.userId);
+			// Added, scanned, edited; then the new location, which no customer hears of.
+			const caseys = [casey.userId, casey.userId, casey.userId];
+			expect(heard(ownerStream!)).toEqual([...caseys, null]);
+			expect(heard(caseyStream!)).toEqual(caseys);
+			expect(heard(otherStream!)).toEqual([]);
+		} finally {
+			await Promise.all(streams.map((s) => s.close()));
+		}
 	});
 });
 

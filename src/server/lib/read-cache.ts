@@ -144,6 +144,9 @@ function tagsOf(event: AppEvent): string[] {
 			return event.userId ? [OWNER_TAG, customerTag(event.userId)] : [OWNER_TAG];
 		case "calendar.changed":
 			return [];
+		// Bins are read from the database every time.
+		case "storage.changed":
+			return [];
 		case "session.ended":
 			return [sessionTag(event.userId)];
 		case "settings.changed":

@@ -32,7 +32,7 @@ function FieldFrame({
 		.filter(Boolean)
 		.join(" ");
 	return (
-		<div className={cn("grid gap-2", wrapperClassName)}>
+		<div className={cn("grid content-start gap-2", wrapperClassName)}>
 			<Label htmlFor={id}>
 				{label}
 				{requiredMark ? (

@@ -77,8 +77,9 @@ function visibleTo(user: LiveStream["user"], event: AppEvent): boolean {
 		case "customer.record.changed":
 			return user.role === "owner";
 		// The calendar: the owner sees every booking; a customer theirs, and the days' changes
-		// (their booking page shows which days are open).
+		// (their booking page shows which days are open). Bins: the owner's all, a customer's own.
 		case "booking.changed":
+		case "storage.changed":
 			return user.role === "owner" || event.userId === user.id;
 		case "calendar.changed":
 			return true;

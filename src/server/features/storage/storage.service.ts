@@ -27,7 +27,21 @@ import { type Actor, assertOwner, assertStaff } from "../../lib/actor.ts";
 import { AppError, conflict, fieldError, notFound } from "../../lib/errors.ts";
 import { findCustomer } from "../customers/owner-customers.service.ts";
 
-type StorageDeps = Pick<Deps, "db" | "clock">;
+type StorageDeps = Pick<Deps, "db" | "clock" | "events">;
+
+/**
+ * Tells the open pages that show bins (the owner's, the crews', and the customer's own when
+ * `customerId` names one) that storage changed, once the write has committed.
+ */
+async function announceStorage(deps: StorageDeps, customerId: string | null) {
+	const [customer] = customerId
+		? await deps.db
+				.select({ userId: customers.userId })
+				.from(customers)
+				.where(eq(customers.id, customerId))
+		: [];
+	await deps.events.publish(deps.db, { kind: "storage.changed", userId: customer?.userId ?? null });
+}
 
 const isUniqueViolation = (error: unknown) => {
 	for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as never)
@@ -68,6 +82,7 @@ export async function addLocation(options: {
 			throw fieldError("name", `There is already a location named ${input.name}`, 409);
 		throw error;
 	}
+	await announceStorage(deps, null);
 	return listLocations({ deps, actor });
 }
 
@@ -86,6 +101,7 @@ export async function removeLocation(options: { deps: StorageDeps; actor: Actor;
 			`${location.name} holds ${used.n === 1 ? "1 bin" : `${used.n} bins`}; move them before removing it`,
 		);
 	await deps.db.delete(storageLocations).where(eq(storageLocations.id, id));
+	await announceStorage(deps, null);
 	return listLocations({ deps, actor });
 }
 
@@ -181,6 +197,7 @@ export async function addBin(options: {
 		});
 		return bin!.id;
 	});
+	await announceStorage(deps, customerId);
 	const [row] = await selectBins(deps.db).where(eq(bins.id, id));
 	return toBin(row!);
 }
@@ -202,6 +219,7 @@ export async function editBin(options: {
 		.returning({ id: bins.id });
 	if (!updated) throw notFound(`No bin has the code ${code}`);
 	const [row] = await selectBins(deps.db).where(eq(bins.id, updated.id));
+	await announceStorage(deps, row!.customerId);
 	return toBin(row!);
 }
 
@@ -304,6 +322,7 @@ export async function scanBin(options: {
 		outcome = await run();
 	}
 	const [row] = await selectBins(deps.db).where(eq(bins.id, outcome.id));
+	if (!outcome.duplicate) await announceStorage(deps, row!.customerId);
 	const others = await deps.db
 		.select({ code: bins.code, state: bins.state })
 		.from(bins)

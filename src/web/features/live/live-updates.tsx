@@ -15,6 +15,7 @@ import { billQueries, paymentQueries } from "../payments/api.ts";
 import { quoteQueries } from "../quotes/api.ts";
 import { requestQueries } from "../requests/api.ts";
 import { settingsQueries } from "../settings/api.ts";
+import { storageQueries } from "../storage/api.ts";
 
 /** Reconnect after 1, 2 and 5 seconds, then every 10 (SPEC section 9). */
 const RETRY_MS = [1000, 2000, 5000, 10_000];
@@ -82,6 +83,10 @@ function keysFor(event: AppEvent, viewer: Viewer): QueryKey[] {
 			];
 		case "calendar.changed":
 			return [bookingQueries.days, ...(owner ? [bookingQueries.owner, crewQueryKey] : [])];
+		case "storage.changed":
+			// A customer's bins show on their storage card and their season's timeline (their record).
+			if (owner) return [storageQueries.all, customerQueries.ownerDetails];
+			return mine ? [storageQueries.mine().queryKey, customerQueries.mine] : [];
 		case "lead.created":
 		case "email.queued":
 		case "push.queued":

@@ -93,6 +93,16 @@ export function useAddBin(customerId: string) {
 	});
 }
 
+/** The owner changes what a bin holds or where it sits. */
+export function useEditBin(code: string) {
+	const refresh = useRefreshStorage();
+	return useSubmitMutation({
+		mutationFn: (input: BinInput) =>
+			readJson(client.owner.bins[":code"].$put({ param: { code }, json: input })),
+		onSuccess: refresh,
+	});
+}
+
 /** One scan sent now (the bin page's buttons); the scanner queues its own (scan-queue.ts). */
 export function useScanBin() {
 	const refresh = useRefreshStorage();

@@ -1,5 +1,7 @@
-import { Package, Printer } from "lucide-react";
+import { Package, Pencil, Printer } from "lucide-react";
+import { useState } from "react";
 import { Link } from "react-router";
+import type { Bin, BinInput } from "../../../../shared/storage.ts";
 import {
 	FormField,
 	formValues,
@@ -16,8 +18,8 @@ import {
 } from "../../../components/ui/card.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { toast } from "../../../lib/toast.ts";
-import { lazySchema, useZodForm } from "../../../lib/use-zod-form.ts";
-import { useAddBin, useCustomerBins, useStorageLocations } from "../api.ts";
+import { type FieldErrors, lazySchema, useZodForm } from "../../../lib/use-zod-form.ts";
+import { useAddBin, useCustomerBins, useEditBin, useStorageLocations } from "../api.ts";
 import { showError } from "../show-error.ts";
 import { BinStateBadge, placeOf } from "./bin-page.tsx";
 
@@ -26,9 +28,7 @@ const binInputSchema = lazySchema(() => import("../../../../shared/storage.ts"),
 /** The customer page's Storage: their bins, Add Bin, and Print Labels. */
 export function CustomerBinsCard({ customerId }: { customerId: string }) {
 	const bins = useCustomerBins(customerId);
-	const locations = useStorageLocations();
 	const add = useAddBin(customerId);
-	const { form, field, validate, setErrors } = useZodForm(binInputSchema);
 	const count = bins.data?.bins.length ?? 0;
 	return (
 		<Card>
@@ -64,73 +64,156 @@ export function CustomerBinsCard({ customerId }: { customerId: string }) {
 				) : (
 					<ul className="divide-y rounded-md border" aria-label="Bins">
 						{bins.data.bins.map((b) => (
-							<li key={b.id} className="grid gap-1 p-3">
-								<div className="flex flex-wrap items-center gap-2">
-									<Link
-										to={`/bins/${b.code}`}
-										className="font-mono font-semibold text-primary hover:underline"
-									>
-										{b.code}
-									</Link>
-									<BinStateBadge state={b.state} />
-									<span className="text-sm text-muted-foreground">
-										{placeOf(b) ?? "No location"}
-									</span>
-								</div>
-								<p className="break-words text-sm">{b.contents}</p>
-							</li>
+							<BinItem key={b.id} bin={b} />
 						))}
 					</ul>
 				)}
-				<form
-					{...form}
-					className="grid gap-3 sm:grid-cols-2"
-					onSubmit={async (event) => {
-						event.preventDefault();
-						const target = event.currentTarget;
-						const values = formValues(target);
-						const parsed = await validate(binInputSchema, {
-							contents: values.contents ?? "",
-							locationId: values.locationId || null,
-							shelf: values.shelf ? Number(values.shelf) : null,
-						});
-						if (!parsed.success) return;
-						add.mutate(parsed.data, {
+				<BinForm
+					submitLabel="Add Bin"
+					pending={add.isPending}
+					onSubmit={(input, { setErrors, done }) =>
+						add.mutate(input, {
 							onSuccess: (bin) => {
 								toast.success(`${bin.code} added`);
-								target.reset();
+								done();
 							},
 							onError: showError(setErrors),
-						});
-					}}
-				>
-					<TextareaField
-						label="What it holds"
-						placeholder="House outline C9, 180 ft; 2 wreaths"
-						rows={2}
-						wrapperClassName="sm:col-span-2"
-						{...field("contents")}
-					/>
-					<SelectField
-						label="Location"
-						{...field("locationId")}
-						options={[
-							{
-								value: "",
-								label:
-									locations.data?.locations.length === 0
-										? "None yet (Settings → Storage)"
-										: "Not placed yet",
-							},
-							...(locations.data?.locations ?? []).map((l) => ({ value: l.id, label: l.name })),
-						]}
-					/>
-					<FormField label="Shelf" type="number" inputMode="numeric" {...field("shelf")} />
-					<Button type="submit" className="justify-self-start" pending={add.isPending}>
-						Add Bin
-					</Button>
-				</form>
+						})
+					}
+				/>
 			</CardContent>
 		</Card>
+	);
+}
+
+/** A bin in the list, with Edit: what it holds and where it sits (its state changes by scans). */
+function BinItem({ bin }: { bin: Bin }) {
+	const [editing, setEditing] = useState(false);
+	const edit = useEditBin(bin.code);
+	return (
+		<li className="grid gap-1 p-3" aria-label={bin.code}>
+			<div className="flex items-start gap-2">
+				<div className="flex min-w-0 flex-1 flex-wrap items-center gap-2">
+					<Link
+						to={`/bins/${bin.code}`}
+						className="font-mono font-semibold text-primary hover:underline"
+					>
+						{bin.code}
+					</Link>
+					<BinStateBadge state={bin.state} />
+					<span className="text-sm text-muted-foreground">{placeOf(bin) ?? "No location"}</span>
+				</div>
+				{editing ? null : (
+					<Button
+						variant="ghost"
+						size="sm"
+						aria-label={`Edit ${bin.code}`}
+						onClick={() => setEditing(true)}
+					>
+						<Pencil className="size-4" aria-hidden /> Edit
+					</Button>
+				)}
+			</div>
+			{editing ? (
+				<BinForm
+					bin={bin}
+					submitLabel="Save Bin"
+					pending={edit.isPending}
+					onCancel={() => setEditing(false)}
+					onSubmit={(input, { setErrors }) =>
+						edit.mutate(input, {
+							onSuccess: (saved) => {
+								toast.success(`${saved.code} saved`);
+								setEditing(false);
+							},
+							onError: showError(setErrors),
+						})
+					}
+				/>
+			) : (
+				<p className="break-words text-sm">{bin.contents}</p>
+			)}
+		</li>
+	);
+}
+
+/** What a bin holds, its location and shelf: a new bin's form, or an existing one's (`bin`). */
+function BinForm({
+	bin,
+	submitLabel,
+	pending,
+	onSubmit,
+	onCancel,
+}: {
+	bin?: Bin;
+	submitLabel: string;
+	pending: boolean;
+	onSubmit: (
+		input: BinInput,
+		form: { setErrors: (errors: FieldErrors) => void; done: () => void },
+	) => void;
+	onCancel?: () => void;
+}) {
+	const locations = useStorageLocations();
+	const { form, field, validate, setErrors } = useZodForm(binInputSchema);
+	return (
+		<form
+			{...form}
+			aria-label={bin ? `Edit ${bin.code}` : "New bin"}
+			className="grid gap-3 sm:grid-cols-2"
+			onSubmit={async (event) => {
+				event.preventDefault();
+				const target = event.currentTarget;
+				const values = formValues(target);
+				const parsed = await validate(binInputSchema, {
+					contents: values.contents ?? "",
+					locationId: values.locationId || null,
+					shelf: values.shelf ? Number(values.shelf) : null,
+				});
+				if (!parsed.success) return;
+				onSubmit(parsed.data, { setErrors, done: () => target.reset() });
+			}}
+		>
+			<TextareaField
+				label="What it holds"
+				placeholder="House outline C9, 180 ft; 2 wreaths"
+				rows={2}
+				wrapperClassName="sm:col-span-2"
+				defaultValue={bin?.contents}
+				{...field("contents")}
+			/>
+			<SelectField
+				label="Location"
+				defaultValue={bin?.locationId ?? ""}
+				{...field("locationId")}
+				options={[
+					{
+						value: "",
+						label:
+							locations.data?.locations.length === 0
+								? "None yet (Settings → Storage)"
+								: "Not placed yet",
+					},
+					...(locations.data?.locations ?? []).map((l) => ({ value: l.id, label: l.name })),
+				]}
+			/>
+			<FormField
+				label="Shelf"
+				type="number"
+				inputMode="numeric"
+				defaultValue={bin?.shelf ?? undefined}
+				{...field("shelf")}
+			/>
+			<div className="flex flex-wrap gap-2 sm:col-span-2">
+				<Button type="submit" pending={pending}>
+					{submitLabel}
+				</Button>
+				{onCancel ? (
+					<Button type="button" variant="outline" onClick={onCancel}>
+						Cancel
+					</Button>
+				) : null}
+			</div>
+		</form>
 	);
 }
