@@ -56,8 +56,8 @@ const ROUTE_CEILINGS_KB: Readonly<Record<string, number>> = {
 	"/owner/settings": 192,
 	"/app/requests": 196,
 	"/app": 201,
+	"/owner/customer/:id": 206,
 	"/owner": 210,
-	"/owner/customer/:id": 229,
 };
 const budgetOf = (route: string) => (ROUTE_CEILINGS_KB[route] ?? ROUTE_BUDGET_KB) * 1024;
 

@@ -1,5 +1,5 @@
 import { ArrowLeft, Pencil, Save, X } from "lucide-react";
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { CUSTOMER_MESSAGES } from "../../../shared/customers.ts";
 import { EmptyState, LoadingState } from "../../components/shell/app-shell.tsx";
@@ -7,7 +7,6 @@ import { Button } from "../../components/ui/button.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
 import { mayOpen } from "../../features/auth/api.ts";
 import { BookForCustomerDialog } from "../../features/bookings/components/book-for-customer-dialog.tsx";
-import { CustomerConversation } from "../../features/chat/components/chat-panel.tsx";
 import { contractQueries } from "../../features/contracts/api.ts";
 import { CustomerContractsCard } from "../../features/contracts/components/customer-contracts-card.tsx";
 import { CustomerSeasonTimeline } from "../../features/contracts/components/season-timeline.tsx";
@@ -19,21 +18,13 @@ import {
 	PropertyNotesCard,
 } from "../../features/customers/components/account-info-card.tsx";
 import { CustomerHeader } from "../../features/customers/components/customer-header.tsx";
-import {
-	CustomerQuotesCard,
-	CustomerRequestsCard,
-} from "../../features/customers/components/customer-quotes-card.tsx";
-import { InstallationMediaCard } from "../../features/customers/components/installation-media.tsx";
 import { ProgressCard } from "../../features/customers/components/progress-card.tsx";
 import { useCustomerEditor } from "../../features/customers/customer-editor-api.ts";
-import { BillingCard } from "../../features/payments/components/billing-card.tsx";
-import { CustomerPaymentsCard } from "../../features/payments/components/customer-payments-card.tsx";
 import { SendRenewalButton } from "../../features/renewals/components/send-renewal-button.tsx";
-import { AddRequestDialog } from "../../features/requests/components/add-request-dialog.tsx";
-import { CustomerBinsCard } from "../../features/storage/components/customer-bins-card.tsx";
 import { ApiError, errorMessage } from "../../lib/api-client.ts";
 import { firstData } from "../../lib/first-data.ts";
 import { toast } from "../../lib/toast.ts";
+import type { LaterSection } from "./customer-sections.tsx";
 
 export function meta() {
 	return [{ title: "Customer | Buckeye Holiday Lights" }];
@@ -48,6 +39,18 @@ const TABS = [
 	{ value: "messages", label: "Messages" },
 ] as const;
 type Tab = (typeof TABS)[number]["value"];
+
+/** The later tabs' content: loaded when one is first opened, or about to be. */
+const loadSections = () => import("./customer-sections.tsx");
+const CustomerSection = lazy(() => loadSections().then((m) => ({ default: m.CustomerSection })));
+/** The later tabs, each laid out as its cards need. */
+const LATER_SECTIONS: readonly { value: LaterSection; className: string }[] = [
+	{ value: "billing", className: "grid items-start gap-4 lg:grid-cols-2" },
+	{ value: "requests", className: "grid items-start gap-4 lg:grid-cols-2" },
+	{ value: "photos", className: "min-w-0" },
+	{ value: "storage", className: "min-w-0" },
+	{ value: "messages", className: "min-w-0" },
+];
 const isTab = (value: string | null): value is Tab => TABS.some((t) => t.value === value);
 
 /**
@@ -149,6 +152,8 @@ export default function OwnerCustomer() {
 			<Tabs value={tab} onValueChange={open} className="min-w-0">
 				<TabsList
 					aria-label="Customer sections"
+					onPointerEnter={loadSections}
+					onFocus={loadSections}
 					className="justify-start overflow-x-auto [scrollbar-width:none]"
 				>
 					{TABS.map((t) => (
@@ -170,34 +175,19 @@ export default function OwnerCustomer() {
 						<CustomerContractsCard customerId={customer.id} />
 					</div>
 				</TabsContent>
-				<TabsContent value="billing" className="grid items-start gap-4 lg:grid-cols-2">
-					<div className="min-w-0">
-						<BillingCard detail={detail.data} />
-					</div>
-					<div className="min-w-0">
-						<CustomerPaymentsCard customerId={customer.id} />
-					</div>
-				</TabsContent>
-				<TabsContent value="requests" className="grid items-start gap-4 lg:grid-cols-2">
-					<div className="min-w-0">
-						<CustomerRequestsCard
-							requests={detail.data.serviceRequests}
-							action={<AddRequestDialog customer={customer} />}
-						/>
-					</div>
-					<div className="min-w-0">
-						<CustomerQuotesCard quotes={detail.data.quotes} />
-					</div>
-				</TabsContent>
-				<TabsContent value="photos" className="min-w-0">
-					<InstallationMediaCard detail={detail.data} />
-				</TabsContent>
-				<TabsContent value="storage" className="min-w-0">
-					<CustomerBinsCard customerId={customer.id} />
-				</TabsContent>
-				<TabsContent value="messages" className="min-w-0">
-					<CustomerConversation customerUserId={customer.userId} />
-				</TabsContent>
+				{LATER_SECTIONS.map(({ value, className }) => (
+					<TabsContent key={value} value={value} className={className}>
+						<Suspense
+							fallback={
+								<div className="lg:col-span-2">
+									<LoadingState />
+								</div>
+							}
+						>
+							<CustomerSection section={value} detail={detail.data} />
+						</Suspense>
+					</TabsContent>
+				))}
 			</Tabs>
 		</div>
 	);
