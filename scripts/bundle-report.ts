@@ -55,9 +55,9 @@ const ROUTE_CEILINGS_KB: Readonly<Record<string, number>> = {
 	"/owner/chat": 191,
 	"/owner/settings": 192,
 	"/app/requests": 196,
+	"/owner": 200,
 	"/app": 201,
 	"/owner/customer/:id": 206,
-	"/owner": 210,
 };
 const budgetOf = (route: string) => (ROUTE_CEILINGS_KB[route] ?? ROUTE_BUDGET_KB) * 1024;
 

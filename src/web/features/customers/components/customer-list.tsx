@@ -1,13 +1,18 @@
 import { Search, UserPlus, Users, X } from "lucide-react";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { type CustomerCard as Card, CUSTOMER_MESSAGES } from "../../../../shared/customers.ts";
 import { EmptyState, LoadingState } from "../../../components/shell/app-shell.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { useCustomerSearch, useMoreCustomers } from "../api.ts";
-import { AddCustomerForm } from "./add-customer-form.tsx";
 import { CustomerCard } from "./customer-card.tsx";
+
+/** The Add Customer form: loaded when it is opened, or about to be. */
+const loadAddCustomerForm = () => import("./add-customer-form.tsx");
+const AddCustomerForm = lazy(() =>
+	loadAddCustomerForm().then((m) => ({ default: m.AddCustomerForm })),
+);
 
 /** Waits until typing pauses before a search goes to the server. */
 function useDebounced(value: string, ms = 250) {
@@ -66,13 +71,19 @@ export function CustomerList({
 					variant={adding ? "outline" : "default"}
 					size="sm"
 					aria-expanded={adding}
+					onPointerEnter={loadAddCustomerForm}
+					onFocus={loadAddCustomerForm}
 					onClick={() => setAdding((a) => !a)}
 				>
 					{adding ? <X aria-hidden /> : <UserPlus aria-hidden />}
 					{adding ? "Close" : "Add Customer"}
 				</Button>
 			</div>
-			{adding ? <AddCustomerForm onDone={() => setAdding(false)} /> : null}
+			{adding ? (
+				<Suspense fallback={<LoadingState label="Loading the form..." />}>
+					<AddCustomerForm onDone={() => setAdding(false)} />
+				</Suspense>
+			) : null}
 			<div className="relative">
 				<Search
 					className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
