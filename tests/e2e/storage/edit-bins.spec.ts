@@ -1,5 +1,6 @@
+import { invitedCrew } from "../support/crew.ts";
 import { approvedCustomer } from "../support/customers.ts";
-import { expect, test, uniqueEmail } from "../support/fixtures.ts";
+import { expect, test } from "../support/fixtures.ts";
 
 // The shelf the place does not have: the server refuses it, as it should.
 test.use({ allowedConsoleErrors: [/status of 400 .*\/api\/owner\/bins\//] });
@@ -27,21 +28,8 @@ test("the owner edits a bin, a bad field refused on its own; the owner's page an
 	expect(added.status(), await added.text()).toBe(201);
 	const { code } = (await added.json()) as { code: string };
 
-	const crewEmail = uniqueEmail("crew");
-	const invite = await owner.request.post("/api/owner/crew/invites", {
-		data: { email: crewEmail },
-	});
 	const crew = await newPage();
-	const joined = await crew.request.post("/api/account/sign-up", {
-		data: {
-			role: "crew",
-			email: crewEmail,
-			password: "ladders-up-2024",
-			displayName: "Kit Crew",
-			inviteCode: ((await invite.json()) as { code: string }).code,
-		},
-	});
-	expect(joined.status(), await joined.text()).toBe(201);
+	await invitedCrew(owner, crew, "Kit Crew");
 
 	// Three screens open at once: the crew's bin page, the customer's home, the owner's Storage tab.
 	await crew.goto(`/bins/${code}`);

@@ -3,8 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
 import { chromiumLaunch } from "../../../playwright.config.ts";
+import { invitedCrew } from "../support/crew.ts";
 import { approvedCustomer } from "../support/customers.ts";
-import { expect, OWNER, type Page, test, uniqueEmail } from "../support/fixtures.ts";
+import { expect, OWNER, type Page, test } from "../support/fixtures.ts";
 
 const SHOTS = process.env.SHOTS_DIR;
 
@@ -82,7 +83,6 @@ test("the owner labels a customer's bins; a crew member's phone reads a label fr
 		await owner.request.get(`/api/owner/customers?q=${encodeURIComponent(email)}`)
 	).json()) as { customers: { id: string }[] };
 	const customerId = found.customers[0]!.id;
-	const crewEmail = uniqueEmail("crew");
 
 	// Settings → Storage: a rack with five shelves.
 	await owner.goto("/owner/settings");
@@ -132,21 +132,8 @@ test("the owner labels a customer's bins; a crew member's phone reads a label fr
 	expect(pdf.toString("latin1")).toMatch(/MediaBox\s*\[0 0 612 792\]/);
 
 	// A crew member, invited by the owner, on a phone.
-	const invite = await owner.request.post("/api/owner/crew/invites", {
-		data: { email: crewEmail },
-	});
-	expect(invite.status(), await invite.text()).toBe(201);
 	const crew = await newPage();
-	const joined = await crew.request.post("/api/account/sign-up", {
-		data: {
-			role: "crew",
-			email: crewEmail,
-			password: "ladders-up-2024",
-			displayName: "Chris Crew",
-			inviteCode: ((await invite.json()) as { code: string }).code,
-		},
-	});
-	expect(joined.status(), await joined.text()).toBe(201);
+	await invitedCrew(owner, crew, "Chris Crew");
 
 	// Scan Bins, the camera held on the first bin's label.
 	await writeCameraVideo(labels.labels[0]!.qrSvg);
