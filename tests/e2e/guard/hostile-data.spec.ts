@@ -339,6 +339,17 @@ const ownerScreens: Screen[] = [
 		path: (w: HostileWorld) => `/owner/customer/${w.hostile.customerId}?tab=${tab}`,
 	})),
 	{
+		...customerPage("the customer with every badge, editing a bin", (w) => w.hostile.customerId),
+		path: (w) => `/owner/customer/${w.hostile.customerId}?tab=storage`,
+		prepare: async (page) => {
+			await page
+				.getByRole("button", { name: /^Edit BHL-/ })
+				.first()
+				.click({ timeout: 15_000 });
+			await page.getByRole("form", { name: /^Edit BHL-/ }).waitFor({ timeout: 15_000 });
+		},
+	},
+	{
 		...customerPage("refunding a card payment", (w) => w.hostile.customerId),
 		path: (w) => `/owner/customer/${w.hostile.customerId}?tab=billing`,
 		prepare: openDialog(/^Refund/),
