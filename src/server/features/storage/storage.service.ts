@@ -30,8 +30,8 @@ import { findCustomer } from "../customers/owner-customers.service.ts";
 type StorageDeps = Pick<Deps, "db" | "clock" | "events">;
 
 /**
- * Tells the open pages that show bins (the owner's, the crews', and the customer's own when
- * `customerId` names one) that storage changed, once the write has committed.
+ * Tells the open pages that show bins (the owner's, and the customer's own when `customerId`
+ * names one) that storage changed, once the write has committed.
  */
 async function announceStorage(deps: StorageDeps, customerId: string | null) {
 	const [customer] = customerId
