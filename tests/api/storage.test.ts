@@ -313,6 +313,8 @@ describe("editing and live", () => {
 			// Its state changes only by scans.
 			state: "stored",
 		});
+		// Whose login it is stays on the server (it names who hears of the change).
+		expect(saved.json).not.toHaveProperty("customerUserId");
 
 		const empty = await put(owner, { contents: "  ", locationId: rack.id, shelf: 4 });
 		expectError(empty, 400, "Please say what the bin holds");

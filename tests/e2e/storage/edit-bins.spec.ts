@@ -1,5 +1,5 @@
 import { invitedCrew } from "../support/crew.ts";
-import { approvedCustomer } from "../support/customers.ts";
+import { approvedCustomer, customerIdOf } from "../support/customers.ts";
 import { expect, test } from "../support/fixtures.ts";
 
 // The shelf the place does not have: the server refuses it, as it should.
@@ -12,10 +12,7 @@ test("the owner edits a bin, a bad field refused on its own; the owner's page an
 }) => {
 	const customer = await customerPage();
 	const { email } = await approvedCustomer(customer, owner, "Robin Totes");
-	const found = (await (
-		await owner.request.get(`/api/owner/customers?q=${encodeURIComponent(email)}`)
-	).json()) as { customers: { id: string }[] };
-	const customerId = found.customers[0]!.id;
+	const customerId = await customerIdOf(owner, email);
 	// A place of its own: location names are the business's, shared by every test.
 	const rack = `Loft ${crypto.randomUUID().slice(0, 8)}`;
 	const location = await owner.request.post("/api/owner/storage/locations", {

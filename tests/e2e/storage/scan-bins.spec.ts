@@ -4,7 +4,7 @@ import { join } from "node:path";
 import sharp from "sharp";
 import { chromiumLaunch } from "../../../playwright.config.ts";
 import { invitedCrew } from "../support/crew.ts";
-import { approvedCustomer } from "../support/customers.ts";
+import { approvedCustomer, customerIdOf } from "../support/customers.ts";
 import { expect, OWNER, type Page, test } from "../support/fixtures.ts";
 
 const SHOTS = process.env.SHOTS_DIR;
@@ -79,10 +79,7 @@ test("the owner labels a customer's bins; a crew member's phone reads a label fr
 	test.setTimeout(240_000);
 	const customer = await customerPage();
 	const { email } = await approvedCustomer(customer, owner, "Casey Storage");
-	const found = (await (
-		await owner.request.get(`/api/owner/customers?q=${encodeURIComponent(email)}`)
-	).json()) as { customers: { id: string }[] };
-	const customerId = found.customers[0]!.id;
+	const customerId = await customerIdOf(owner, email);
 
 	// Settings → Storage: a rack with five shelves.
 	await owner.goto("/owner/settings");

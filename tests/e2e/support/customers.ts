@@ -48,3 +48,12 @@ export async function approvedCustomer(
 	if (!billId) throw new Error(`Approving quote ${id} made no bill`);
 	return { email, billId };
 }
+
+/** The id of the customer whose address is `email`, as the owner's search finds them. */
+export async function customerIdOf(owner: Page, email: string) {
+	const found = await owner.request.get(`/api/owner/customers?q=${encodeURIComponent(email)}`);
+	expect(found.status(), await found.text()).toBe(200);
+	const { customers } = (await found.json()) as { customers: { id: string }[] };
+	if (!customers[0]) throw new Error(`No customer has the address ${email}`);
+	return customers[0].id;
+}

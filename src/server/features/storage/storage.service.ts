@@ -30,18 +30,11 @@ import { findCustomer } from "../customers/owner-customers.service.ts";
 type StorageDeps = Pick<Deps, "db" | "clock" | "events">;
 
 /**
- * Tells the open pages that show bins (the owner's, and the customer's own when `customerId`
- * names one) that storage changed, once the write has committed.
+ * Tells the open pages that show bins (the owner's, and those of the customer `userId` whose bin
+ * it is) that storage changed, once the write has committed.
  */
-async function announceStorage(deps: StorageDeps, customerId: string | null) {
-	const [customer] = customerId
-		? await deps.db
-				.select({ userId: customers.userId })
-				.from(customers)
-				.where(eq(customers.id, customerId))
-		: [];
-	await deps.events.publish(deps.db, { kind: "storage.changed", userId: customer?.userId ?? null });
-}
+const announceStorage = (deps: StorageDeps, userId: string | null) =>
+	deps.events.publish(deps.db, { kind: "storage.changed", userId });
 
 const isUniqueViolation = (error: unknown) => {
 	for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as never)
@@ -133,6 +126,8 @@ const binColumns = {
 	code: bins.code,
 	customerId: bins.customerId,
 	customerName: customers.name,
+	/** For the announcement of a change, not the answer. */
+	customerUserId: customers.userId,
 	street: customers.address,
 	contents: bins.contents,
 	state: bins.state,
@@ -150,7 +145,10 @@ function selectBins(db: Executor) {
 		.leftJoin(storageLocations, eq(storageLocations.id, bins.locationId));
 }
 
-const toBin = (row: Awaited<ReturnType<typeof selectBins>>[number]): Bin => ({
+const toBin = ({
+	customerUserId: _,
+	...row
+}: Awaited<ReturnType<typeof selectBins>>[number]): Bin => ({
 	...row,
 	updatedAt: row.updatedAt.toISOString(),
 });
@@ -178,7 +176,7 @@ export async function addBin(options: {
 }) {
 	const { deps, actor, customerId, input } = options;
 	assertOwner(actor);
-	await findCustomer(deps.db, customerId);
+	const customer = await findCustomer(deps.db, customerId);
 	const name = await actorName(deps.db, actor);
 	const id = await deps.db.transaction(async (tx) => {
 		const place = await placeOf(tx, input.locationId, input.shelf);
@@ -197,7 +195,7 @@ export async function addBin(options: {
 		});
 		return bin!.id;
 	});
-	await announceStorage(deps, customerId);
+	await announceStorage(deps, customer.userId);
 	const [row] = await selectBins(deps.db).where(eq(bins.id, id));
 	return toBin(row!);
 }
@@ -219,7 +217,7 @@ export async function editBin(options: {
 		.returning({ id: bins.id });
 	if (!updated) throw notFound(`No bin has the code ${code}`);
 	const [row] = await selectBins(deps.db).where(eq(bins.id, updated.id));
-	await announceStorage(deps, row!.customerId);
+	await announceStorage(deps, row!.customerUserId);
 	return toBin(row!);
 }
 
@@ -322,7 +320,7 @@ export async function scanBin(options: {
 		outcome = await run();
 	}
 	const [row] = await selectBins(deps.db).where(eq(bins.id, outcome.id));
-	if (!outcome.duplicate) await announceStorage(deps, row!.customerId);
+	if (!outcome.duplicate) await announceStorage(deps, row!.customerUserId);
 	const others = await deps.db
 		.select({ code: bins.code, state: bins.state })
 		.from(bins)

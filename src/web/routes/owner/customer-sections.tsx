@@ -1,3 +1,4 @@
+import type * as React from "react";
 import type { CustomerDetail } from "../../../shared/customers.ts";
 import { CustomerConversation } from "../../features/chat/components/chat-panel.tsx";
 import {
@@ -9,6 +10,20 @@ import { BillingCard } from "../../features/payments/components/billing-card.tsx
 import { CustomerPaymentsCard } from "../../features/payments/components/customer-payments-card.tsx";
 import { AddRequestDialog } from "../../features/requests/components/add-request-dialog.tsx";
 import { CustomerBinsCard } from "../../features/storage/components/customer-bins-card.tsx";
+
+/** Two cards side by side on a desk, one above the other on a phone. */
+function TwoColumns({
+	children: [first, second],
+}: {
+	children: [React.ReactNode, React.ReactNode];
+}) {
+	return (
+		<div className="grid items-start gap-4 lg:grid-cols-2">
+			<div className="min-w-0">{first}</div>
+			<div className="min-w-0">{second}</div>
+		</div>
+	);
+}
 
 /** The customer page's tabs after the Overview. */
 export type LaterSection = "billing" | "requests" | "photos" | "storage" | "messages";
@@ -28,28 +43,20 @@ export function CustomerSection({
 	switch (section) {
 		case "billing":
 			return (
-				<>
-					<div className="min-w-0">
-						<BillingCard detail={detail} />
-					</div>
-					<div className="min-w-0">
-						<CustomerPaymentsCard customerId={customer.id} />
-					</div>
-				</>
+				<TwoColumns>
+					<BillingCard detail={detail} />
+					<CustomerPaymentsCard customerId={customer.id} />
+				</TwoColumns>
 			);
 		case "requests":
 			return (
-				<>
-					<div className="min-w-0">
-						<CustomerRequestsCard
-							requests={detail.serviceRequests}
-							action={<AddRequestDialog customer={customer} />}
-						/>
-					</div>
-					<div className="min-w-0">
-						<CustomerQuotesCard quotes={detail.quotes} />
-					</div>
-				</>
+				<TwoColumns>
+					<CustomerRequestsCard
+						requests={detail.serviceRequests}
+						action={<AddRequestDialog customer={customer} />}
+					/>
+					<CustomerQuotesCard quotes={detail.quotes} />
+				</TwoColumns>
 			);
 		case "photos":
 			return <InstallationMediaCard detail={detail} />;

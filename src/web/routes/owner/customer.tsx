@@ -30,27 +30,19 @@ export function meta() {
 	return [{ title: "Customer | Buckeye Holiday Lights" }];
 }
 
-const TABS = [
-	{ value: "overview", label: "Overview" },
+const LATER_TABS = [
 	{ value: "billing", label: "Billing" },
 	{ value: "requests", label: "Requests" },
 	{ value: "photos", label: "Photos" },
 	{ value: "storage", label: "Storage" },
 	{ value: "messages", label: "Messages" },
-] as const;
+] as const satisfies readonly { value: LaterSection; label: string }[];
+const TABS = [{ value: "overview", label: "Overview" }, ...LATER_TABS] as const;
 type Tab = (typeof TABS)[number]["value"];
 
 /** The later tabs' content: loaded when one is first opened, or about to be. */
 const loadSections = () => import("./customer-sections.tsx");
 const CustomerSection = lazy(() => loadSections().then((m) => ({ default: m.CustomerSection })));
-/** The later tabs, each laid out as its cards need. */
-const LATER_SECTIONS: readonly { value: LaterSection; className: string }[] = [
-	{ value: "billing", className: "grid items-start gap-4 lg:grid-cols-2" },
-	{ value: "requests", className: "grid items-start gap-4 lg:grid-cols-2" },
-	{ value: "photos", className: "min-w-0" },
-	{ value: "storage", className: "min-w-0" },
-	{ value: "messages", className: "min-w-0" },
-];
 const isTab = (value: string | null): value is Tab => TABS.some((t) => t.value === value);
 
 /**
@@ -175,15 +167,9 @@ export default function OwnerCustomer() {
 						<CustomerContractsCard customerId={customer.id} />
 					</div>
 				</TabsContent>
-				{LATER_SECTIONS.map(({ value, className }) => (
-					<TabsContent key={value} value={value} className={className}>
-						<Suspense
-							fallback={
-								<div className="lg:col-span-2">
-									<LoadingState />
-								</div>
-							}
-						>
+				{LATER_TABS.map(({ value }) => (
+					<TabsContent key={value} value={value} className="min-w-0">
+						<Suspense fallback={<LoadingState />}>
 							<CustomerSection section={value} detail={detail.data} />
 						</Suspense>
 					</TabsContent>

@@ -1,7 +1,7 @@
 import { Package, Pencil, Printer } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import type { Bin, BinInput } from "../../../../shared/storage.ts";
+import { type Bin, type BinInput, binPath } from "../../../../shared/storage.ts";
 import {
 	FormField,
 	formValues,
@@ -95,7 +95,7 @@ function BinItem({ bin }: { bin: Bin }) {
 			<div className="flex items-start gap-2">
 				<div className="flex min-w-0 flex-1 flex-wrap items-center gap-2">
 					<Link
-						to={`/bins/${bin.code}`}
+						to={binPath(bin.code)}
 						className="font-mono font-semibold text-primary hover:underline"
 					>
 						{bin.code}
