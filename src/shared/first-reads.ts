@@ -28,6 +28,7 @@ export const FIRST_READS: Partial<Record<PagePath, readonly string[]>> = {
 		"/api/notifications/push-key",
 	],
 	"/app/payments": ["/api/quotes/latest", "/api/bills", "/api/payments/setup", "/api/plan"],
+	"/app/payments/checkout/:billId": ["/api/bills", "/api/payments/setup"],
 	"/app/requests": ["/api/quotes/latest", "/api/service-requests"],
 	"/app/profile": [
 		"/api/quotes/approved",
@@ -70,6 +71,9 @@ export const FIRST_READS: Partial<Record<PagePath, readonly string[]>> = {
 		"/api/owner/customers/:id/specs",
 		"/api/owner/customers/:id/contracts",
 	],
+	"/owner/customer/:id/labels": ["/api/owner/customers/:id/bin-labels"],
+	"/owner/scan": [...OWNER, "/api/crew/storage/locations"],
 	"/crew": ["/api/crew/days"],
 	"/crew/day/:date": ["/api/crew/days/:date", "/api/crew/days/:date/bins"],
+	"/bins/:code": ["/api/crew/bins/:code", "/api/crew/storage/locations"],
 };

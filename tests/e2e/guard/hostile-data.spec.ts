@@ -420,11 +420,15 @@ test("each signed-in page takes its first data from its HTML, asks for nothing e
 	const accountFor = (pagePath: string) =>
 		pagePath.startsWith("/owner")
 			? world.owner
-			: pagePath.startsWith("/crew")
+			: pagePath.startsWith("/crew") || pagePath.startsWith("/bins/")
 				? world.crew
 				: world.hostile;
 	const fill = (path: string) =>
-		path.replaceAll(":id", world.hostile.customerId).replaceAll(":date", world.crewDay);
+		path
+			.replaceAll(":id", world.hostile.customerId)
+			.replaceAll(":billId", world.hostile.pendingBillId)
+			.replaceAll(":code", world.hostile.binCode)
+			.replaceAll(":date", world.crewDay);
 	const problems: string[] = [];
 	for (const [pagePath, reads = []] of Object.entries(FIRST_READS)) {
 		const context = await browser.newContext({

@@ -6,7 +6,14 @@ import { formatCents } from "../../../shared/money.ts";
 import { EmptyState, LoadingState, PageHeading } from "../../components/shell/app-shell.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";
-import { useBills, usePayBill, usePaymentSetup } from "../../features/payments/api.ts";
+import { mayOpen } from "../../features/auth/api.ts";
+import {
+	billQueries,
+	paymentQueries,
+	useBills,
+	usePayBill,
+	usePaymentSetup,
+} from "../../features/payments/api.ts";
 import { useCardForm } from "../../features/payments/card-form-api.ts";
 import { CardFailure, CardFields } from "../../features/payments/components/card-fields.tsx";
 import {
@@ -15,11 +22,19 @@ import {
 } from "../../features/payments/components/test-mode-notice.tsx";
 import { useNoProviderMessage } from "../../features/payments/pay-action-api.ts";
 import { errorMessage } from "../../lib/api-client.ts";
+import { firstData } from "../../lib/first-data.ts";
 import { toast } from "../../lib/toast.ts";
 
 export function meta() {
 	return [{ title: "Checkout | Buckeye Holiday Lights" }];
 }
+
+/** The bill and how cards are taken, from the page itself on its first load (lib/first-data.ts). */
+export const clientLoader = () =>
+	firstData(mayOpen("app"), (client) => [
+		client.prefetchQuery(billQueries.list()),
+		client.prefetchQuery(paymentQueries.setup()),
+	]);
 
 function BackToQuickPay() {
 	return (
