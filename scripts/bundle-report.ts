@@ -39,7 +39,7 @@ const ROUTE_CEILINGS_KB: Readonly<Record<string, number>> = {
 	"/crew": 157,
 	"/bins/:code": 163,
 	"/auth/reset-password": 164,
-	"/crew/scan": 167,
+	"/crew/scan": 168,
 	"/quote": 169,
 	"/crew/day/:date": 175,
 	"/auth": 180,

@@ -71,9 +71,7 @@ export const FIRST_READS: Partial<Record<PagePath, readonly string[]>> = {
 		"/api/owner/customers/:id/specs",
 		"/api/owner/customers/:id/contracts",
 	],
-	"/owner/customer/:id/labels": ["/api/owner/customers/:id/bin-labels"],
 	"/owner/scan": [...OWNER, "/api/crew/storage/locations"],
 	"/crew": ["/api/crew/days"],
 	"/crew/day/:date": ["/api/crew/days/:date", "/api/crew/days/:date/bins"],
-	"/bins/:code": ["/api/crew/bins/:code", "/api/crew/storage/locations"],
 };

@@ -1,5 +1,6 @@
 import { longDate } from "../../../src/shared/bookings.ts";
 import { firstLink, waitForMail } from "../../support/outbox.ts";
+import { openInstallDay } from "../support/crew.ts";
 import { approvedCustomer } from "../support/customers.ts";
 import { expect, type Page, test, uniqueEmail } from "../support/fixtures.ts";
 import { toasts } from "../support/public.ts";
@@ -16,34 +17,6 @@ async function shots(page: Page, name: string) {
 		await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
 	}
 	if (size) await page.setViewportSize(size);
-}
-
-type Calendar = {
-	seasons: string[];
-	windows: {
-		kind: string;
-		days: { day: string; capacity: number; booked: number; closed: boolean }[];
-		id: string;
-	}[];
-};
-
-/**
- * The first install day after tomorrow with room for `room` more houses than one, in this season
- * or the next, with its window and season.
- */
-async function openInstallDay(owner: Page, room = 1) {
-	const today = new Date().toISOString().slice(0, 10);
-	const first = (await (await owner.request.get("/api/owner/schedule")).json()) as Calendar;
-	for (const season of first.seasons) {
-		const calendar = (await (
-			await owner.request.get(`/api/owner/schedule?season=${season}`)
-		).json()) as Calendar;
-		for (const window of calendar.windows.filter((w) => w.kind === "install"))
-			for (const d of window.days)
-				if (d.day > today && !d.closed && d.capacity > d.booked + room)
-					return { day: d.day, windowId: window.id, season };
-	}
-	throw new Error("No install day with room");
 }
 
 test("the owner invites a crew member, who signs in on a phone, follows the day without any amount, and marks a house installed", async ({

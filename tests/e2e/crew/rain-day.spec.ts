@@ -1,4 +1,5 @@
 import { longDate } from "../../../src/shared/bookings.ts";
+import type { Calendar } from "../support/crew.ts";
 import { approvedCustomer } from "../support/customers.ts";
 import { expect, type Page, test } from "../support/fixtures.ts";
 import { toasts } from "../support/public.ts";
@@ -13,15 +14,6 @@ const short = (day: string) =>
 		year: "numeric",
 		timeZone: "UTC",
 	});
-
-type Calendar = {
-	seasons: string[];
-	windows: {
-		kind: string;
-		id: string;
-		days: { day: string; capacity: number; booked: number; closed: boolean }[];
-	}[];
-};
 
 /**
  * An empty install day near the end of a window, with an open day after it for the move, in this

@@ -420,14 +420,13 @@ test("each signed-in page takes its first data from its HTML, asks for nothing e
 	const accountFor = (pagePath: string) =>
 		pagePath.startsWith("/owner")
 			? world.owner
-			: pagePath.startsWith("/crew") || pagePath.startsWith("/bins/")
+			: pagePath.startsWith("/crew")
 				? world.crew
 				: world.hostile;
 	const fill = (path: string) =>
 		path
 			.replaceAll(":id", world.hostile.customerId)
 			.replaceAll(":billId", world.hostile.pendingBillId)
-			.replaceAll(":code", world.hostile.binCode)
 			.replaceAll(":date", world.crewDay);
 	const problems: string[] = [];
 	for (const [pagePath, reads = []] of Object.entries(FIRST_READS)) {

@@ -1,3 +1,5 @@
+import { invitedCrew, openInstallDay } from "../support/crew.ts";
+import { approvedCustomer, customerIdOf } from "../support/customers.ts";
 import { expect, signUpViaApi, test, uniqueEmail } from "../support/fixtures.ts";
 import { keptPages, serviceWorkerControls } from "../support/service-worker.ts";
 
@@ -57,4 +59,38 @@ test("a signed-in page opens from the device with the last visit's data, then sh
 	await page.goto("/app");
 	await expect(page).toHaveURL(/\/auth/);
 	await expect(page.getByRole("tab", { name: "Sign In" })).toBeVisible();
+});
+
+test("a crew page opened from the device shows the kept day, then reads it again", async ({
+	ownerPage: owner,
+	customerPage,
+}) => {
+	test.slow(); // the worker precaches about 1.5 MB before it takes over
+	const { day, windowId } = await openInstallDay(owner, 2);
+	const book = async (name: string) => {
+		const { email } = await approvedCustomer(await customerPage(), owner, name);
+		const booked = await owner.request.post("/api/owner/bookings", {
+			data: { customerId: await customerIdOf(owner, email), windowId, day },
+		});
+		expect(booked.status(), await booked.text()).toBe(201);
+	};
+	await book("Kept First");
+	const crew = await customerPage();
+	await invitedCrew(owner, crew, "Kit Crew");
+	await crew.goto(`/crew/day/${day}`);
+	await expect(crew.getByText("Kept First")).toBeVisible();
+	await serviceWorkerControls(crew);
+	await crew.goto(`/crew/day/${day}`);
+	await expect.poll(() => keptPages(crew)).toContain(`/crew/day/${day}`);
+
+	// A second house is booked on the day. Opened again once the kept copy is older than a fresh
+	// page ever is (KEPT_AFTER_MS in routes/crew/layout.tsx), the page shows the kept day, then the
+	// new stop: it reads its data again, having no live stream to catch up through.
+	await book("Kept Second");
+	await crew.waitForTimeout(11_000);
+	const kept = await crew.goto(`/crew/day/${day}`);
+	expect(kept?.fromServiceWorker()).toBe(true);
+	expect(await kept?.text()).not.toContain("Kept Second");
+	await expect(crew.getByText("Kept Second")).toBeVisible();
+	await expect(crew.getByText("Kept First")).toBeVisible();
 });

@@ -20,3 +20,32 @@ export async function invitedCrew(owner: Page, crew: Page, displayName: string) 
 	expect(joined.status(), await joined.text()).toBe(201);
 	return { email };
 }
+
+/** The owner's season calendar, as GET /api/owner/schedule answers. */
+export type Calendar = {
+	seasons: string[];
+	windows: {
+		kind: string;
+		days: { day: string; capacity: number; booked: number; closed: boolean }[];
+		id: string;
+	}[];
+};
+
+/**
+ * The first install day after tomorrow with room for `room` more houses than one, in this season
+ * or the next, with its window and season.
+ */
+export async function openInstallDay(owner: Page, room = 1) {
+	const today = new Date().toISOString().slice(0, 10);
+	const first = (await (await owner.request.get("/api/owner/schedule")).json()) as Calendar;
+	for (const season of first.seasons) {
+		const calendar = (await (
+			await owner.request.get(`/api/owner/schedule?season=${season}`)
+		).json()) as Calendar;
+		for (const window of calendar.windows.filter((w) => w.kind === "install"))
+			for (const d of window.days)
+				if (d.day > today && !d.closed && d.capacity > d.booked + room)
+					return { day: d.day, windowId: window.id, season };
+	}
+	throw new Error("No install day with room");
+}

@@ -1,7 +1,10 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { CalendarDays, ScanLine } from "lucide-react";
+import { useEffect } from "react";
 import { Link, Outlet } from "react-router";
 import { SettledPage } from "../../components/shell/settled-page.tsx";
 import { Button } from "../../components/ui/button.tsx";
+import { serverTimeAtPageStart } from "../../features/auth/api.ts";
 import { RequireUser } from "../../features/auth/components/require-user.tsx";
 import { SignOutButton } from "../../features/auth/components/sign-out-button.tsx";
 import { useBusinessProfile } from "../../lib/business-profile.ts";
@@ -31,12 +34,30 @@ function CrewHeader({ name }: { name: string }) {
 	);
 }
 
+/** A page the server made this long before it opened came from the device (decision 044). */
+const KEPT_AFTER_MS = 10_000;
+
+/**
+ * The crews' pages have no live stream to catch up through (decision 048): a page opened from
+ * the device shows the data it was kept with, then reads all of it again.
+ */
+function CatchUpKeptPage() {
+	const queryClient = useQueryClient();
+	useEffect(() => {
+		const madeAt = serverTimeAtPageStart();
+		if (madeAt !== undefined && performance.timeOrigin - madeAt > KEPT_AFTER_MS)
+			void queryClient.invalidateQueries();
+	}, [queryClient]);
+	return null;
+}
+
 export default function CrewLayout() {
 	return (
 		<QueryProvider>
 			<RequireUser crew>
 				{(user) => (
 					<div className="min-h-dvh bg-background print:bg-white">
+						<CatchUpKeptPage />
 						<CrewHeader name={user.displayName} />
 						<main className="mx-auto w-full max-w-3xl px-4 pt-6 pb-16 print:max-w-none print:p-0">
 							<SettledPage>
