@@ -1,5 +1,5 @@
 import { longDate } from "../../../src/shared/bookings.ts";
-import type { Calendar } from "../support/crew.ts";
+import { installWindows } from "../support/crew.ts";
 import { approvedCustomer } from "../support/customers.ts";
 import { expect, type Page, test } from "../support/fixtures.ts";
 import { toasts } from "../support/public.ts";
@@ -22,17 +22,11 @@ const short = (day: string) =>
  */
 async function installDays(owner: Page) {
 	const today = new Date().toISOString().slice(0, 10);
-	const first = (await (await owner.request.get("/api/owner/schedule")).json()) as Calendar;
-	for (const season of first.seasons) {
-		const calendar = (await (
-			await owner.request.get(`/api/owner/schedule?season=${season}`)
-		).json()) as Calendar;
-		for (const window of calendar.windows.filter((w) => w.kind === "install")) {
-			const open = window.days.filter(
-				(d) => d.day > today && !d.closed && d.capacity > 0 && d.booked === 0,
-			);
-			if (open.length >= 4) return { day: open.at(-2)!.day, windowId: window.id, season };
-		}
+	for await (const { window, season } of installWindows(owner)) {
+		const open = window.days.filter(
+			(d) => d.day > today && !d.closed && d.capacity > 0 && d.booked === 0,
+		);
+		if (open.length >= 4) return { day: open.at(-2)!.day, windowId: window.id, season };
 	}
 	throw new Error("No empty install days");
 }

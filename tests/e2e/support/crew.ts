@@ -31,21 +31,27 @@ export type Calendar = {
 	}[];
 };
 
-/**
- * The first install day after tomorrow with room for `room` more houses than one, in this season
- * or the next, with its window and season.
- */
-export async function openInstallDay(owner: Page, room = 1) {
-	const today = new Date().toISOString().slice(0, 10);
+/** The season calendar's install windows, this season's and then the next's, with their season. */
+export async function* installWindows(owner: Page) {
 	const first = (await (await owner.request.get("/api/owner/schedule")).json()) as Calendar;
 	for (const season of first.seasons) {
 		const calendar = (await (
 			await owner.request.get(`/api/owner/schedule?season=${season}`)
 		).json()) as Calendar;
 		for (const window of calendar.windows.filter((w) => w.kind === "install"))
-			for (const d of window.days)
-				if (d.day > today && !d.closed && d.capacity > d.booked + room)
-					return { day: d.day, windowId: window.id, season };
+			yield { window, season };
 	}
+}
+
+/**
+ * The first install day after tomorrow with room for `room` more houses than one, in this season
+ * or the next, with its window and season.
+ */
+export async function openInstallDay(owner: Page, room = 1) {
+	const today = new Date().toISOString().slice(0, 10);
+	for await (const { window, season } of installWindows(owner))
+		for (const d of window.days)
+			if (d.day > today && !d.closed && d.capacity > d.booked + room)
+				return { day: d.day, windowId: window.id, season };
 	throw new Error("No install day with room");
 }
