@@ -22,7 +22,7 @@ export async function invitedCrew(owner: Page, crew: Page, displayName: string) 
 }
 
 /** The owner's season calendar, as GET /api/owner/schedule answers. */
-export type Calendar = {
+type Calendar = {
 	seasons: string[];
 	windows: {
 		kind: string;
