@@ -14,8 +14,8 @@
 // touches the page): each script's built file gzipped (level 6). "Requests" counts the page's own
 // requests, the service worker's precaching after load left out.
 //
-// Signed-in screens (BENCH_PAGES=signed-in, or any /app, /owner, /crew or /bins path): the server is filled
-// first with the browser tests' realistic data at its limits (tests/e2e/support/hostile.ts: a
+// Signed-in screens (BENCH_PAGES=signed-in, or any /app, /owner, /crew or /bins path): the server
+// is filled first with the browser tests' realistic data at its limits (tests/e2e/support/hostile.ts: a
 // customer with 30 bills, requests, photos and 200 chat messages, a crew member with a day) and
 // 1,000 more customers for the owner; each screen is then measured signed in as the one who uses
 // it (the session cookie sent with every request), cold: a fresh browser profile, no service
