@@ -107,6 +107,8 @@ test("the owner labels a customer's bins; a crew member's phone reads a label fr
 		await owner.getByLabel("Shelf", { exact: true }).fill(shelf);
 		await owner.getByRole("button", { name: "Add Bin" }).click();
 		await expect(owner.getByRole("list", { name: "Bins" })).toContainText(contents);
+		// The form empties once the add is done; typing before then would be cleared.
+		await expect(owner.getByLabel("What it holds")).toHaveValue("");
 	}
 	const labels = (await (
 		await owner.request.get(`/api/owner/customers/${customerId}/bin-labels`)
