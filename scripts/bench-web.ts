@@ -449,10 +449,11 @@ async function writeFloors(
 
 /**
  * Primes a browser profile as a phone that has used the app: the session's cookie in its jar, and
- * the page visited until the service worker controls it and keeps the page (scripts/service-worker.ts).
+ * the page visited until the service worker controls it and keeps the page (scripts/service-worker.ts)
+ * with the screen it showed.
  */
 async function primeProfile(profile: string, origin: string, pagePath: string, cookie = "") {
-	const [{ chromium }, { keptPages, serviceWorkerControls }] = await Promise.all([
+	const [{ chromium }, { keptPages, keptScreenText, serviceWorkerControls }] = await Promise.all([
 		import("@playwright/test"),
 		import("../tests/e2e/support/service-worker.ts"),
 	]);
@@ -480,6 +481,14 @@ async function primeProfile(profile: string, origin: string, pagePath: string, c
 		await page.goto(url);
 		for (const start = Date.now(); !(await keptPages(page)).includes(pagePath); ) {
 			if (Date.now() - start > 30_000) throw new Error(`${pagePath} was not kept`);
+			await new Promise((resolve) => setTimeout(resolve, 200));
+		}
+		// A page of the signed-in layouts keeps its screen once it shows its data (decision 050).
+		for (const start = Date.now(); !(await keptScreenText(page, pagePath)); ) {
+			if (Date.now() - start > 10_000) {
+				console.warn(`  ${pagePath} kept no screen`);
+				break;
+			}
 			await new Promise((resolve) => setTimeout(resolve, 200));
 		}
 	} finally {

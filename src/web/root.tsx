@@ -1,4 +1,4 @@
-import { useContext, useEffect } from "react";
+import { useContext, useEffect, useLayoutEffect } from "react";
 import {
 	UNSAFE_FrameworkContext as FrameworkContext,
 	Link,
@@ -14,6 +14,7 @@ import appCss from "./app.css?url";
 import { FullPageSpinner } from "./components/full-page-spinner.tsx";
 import { PageLinkContext } from "./components/public/page-link.tsx";
 import { listenForInstallPrompt } from "./features/pwa/install-prompt.ts";
+import { dropKeptScreenUnlessSettling } from "./features/pwa/kept-screen.ts";
 import { registerServiceWorker } from "./features/pwa/register-service-worker.ts";
 import { isRouteHandle, type RouteHandle } from "./lib/route-handle.ts";
 import { PageOverlays } from "./page-overlays.tsx";
@@ -76,11 +77,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
 	);
 }
 
+/** The first thing the app commits: a kept screen (decision 050) gives way to what it draws. */
+function KeptScreenGives() {
+	useLayoutEffect(dropKeptScreenUnlessSettling, []);
+	return null;
+}
+
 export default function App() {
 	const { pathname } = useLocation();
 	useEffect(registerServiceWorker, []);
 	return (
 		<>
+			<KeptScreenGives />
 			{/* Links between pages move within the app, without reloading. */}
 			<PageLinkContext value={Link}>
 				<Outlet />

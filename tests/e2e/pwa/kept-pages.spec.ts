@@ -1,7 +1,7 @@
 import { invitedCrew, openInstallDay } from "../support/crew.ts";
 import { approvedCustomer, customerIdOf } from "../support/customers.ts";
 import { expect, signUpViaApi, test, uniqueEmail } from "../support/fixtures.ts";
-import { keptPages, serviceWorkerControls } from "../support/service-worker.ts";
+import { keptPages, keptScreenText, serviceWorkerControls } from "../support/service-worker.ts";
 
 test("a signed-in page opens from the device with the last visit's data, then shows what changed; signing out forgets it", async ({
 	customerPage,
@@ -24,6 +24,15 @@ test("a signed-in page opens from the device with the last visit's data, then sh
 	await expect(page.getByRole("heading", { name: "Welcome, Dana Kept" })).toBeVisible();
 	await expect.poll(() => keptPages(page)).toEqual(["/app"]);
 
+	// The screen it showed is kept with it, and is the kept page's first paint: it shows before
+	// any script runs (decision 050).
+	await expect.poll(() => keptScreenText(page, "/app")).toContain("Welcome, Dana Kept");
+	const scripts = await page.context().newCDPSession(page);
+	await scripts.send("Emulation.setScriptExecutionDisabled", { value: true });
+	await page.goto("/app");
+	await expect(page.locator("kept-screen").getByText("Welcome, Dana Kept")).toBeVisible();
+	await scripts.send("Emulation.setScriptExecutionDisabled", { value: false });
+
 	// The name changes elsewhere; the next open shows the kept page at once (its data says
 	// "Dana Kept"), and the page then brings itself up to date.
 	const renamed = await page.request.put("/api/me/profile", {
@@ -34,6 +43,7 @@ test("a signed-in page opens from the device with the last visit's data, then sh
 	expect(kept?.fromServiceWorker()).toBe(true);
 	expect(await kept?.text()).toContain("Dana Kept");
 	await expect(page.getByRole("heading", { name: "Welcome, Dana Renamed" })).toBeVisible();
+	await expect(page.locator("kept-screen")).toHaveCount(0);
 	// Meanwhile the worker fetched the new copy for next time.
 	await expect.poll(async () => (await page.goto("/app"))?.text()).toContain("Dana Renamed");
 

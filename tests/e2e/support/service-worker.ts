@@ -13,3 +13,16 @@ export const keptPages = (page: Page) =>
 		if (!(await caches.has(cacheName))) return [];
 		return (await (await caches.open(cacheName)).keys()).map((r) => new URL(r.url).pathname);
 	}, SIGNED_IN_PAGES_CACHE);
+
+/** The text of the screen kept inside the kept copy of `path` (decision 050), or "" without one. */
+export const keptScreenText = (page: Page, path: string) =>
+	page.evaluate(
+		async ({ cacheName, path }) => {
+			const kept = await (await caches.open(cacheName)).match(new URL(path, location.href).href);
+			const html = (await kept?.text()) ?? "";
+			const screen = /<kept-screen[^>]*>([\s\S]*?)<\/kept-screen>/.exec(html)?.[1] ?? "";
+			const parsed = new DOMParser().parseFromString(screen, "text/html");
+			return parsed.body.textContent ?? "";
+		},
+		{ cacheName: SIGNED_IN_PAGES_CACHE, path },
+	);

@@ -42,6 +42,7 @@ export function AppShell({
 	const top = Boolean(topBar);
 	return (
 		<div
+			data-screen
 			className={cn(
 				// --shell-float-bottom: where floating buttons (the role switch) sit, clear of the tabs.
 				"min-h-dvh bg-background pb-[calc(4.5rem+env(safe-area-inset-bottom))] [--shell-float-bottom:5rem]",

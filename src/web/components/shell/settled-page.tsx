@@ -2,6 +2,7 @@ import { type Query, type QueryClient, useQueryClient } from "@tanstack/react-qu
 import type * as React from "react";
 import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
+import { SETTLING_ATTRIBUTE, useKeepScreen } from "../../features/pwa/kept-screen.ts";
 import { whenQueriesSettle } from "../../lib/query-client.tsx";
 import { LoadingState } from "./app-shell.tsx";
 
@@ -20,7 +21,7 @@ const loadingFirstData = (queryClient: QueryClient) =>
  * other down as each one's data arrives (a page of ten cards moved most of the screen on a phone).
  * Until then the page is laid out but not shown, under one loading state. "First data" is every
  * query without data yet: a page whose data is cached shows at once, while it refreshes.
- * Decision 038.
+ * Decision 038. A page shown is kept on the device as its screen (decision 050).
  */
 export function SettledPage({ children }: { children: React.ReactNode }) {
 	const { pathname } = useLocation();
@@ -45,10 +46,15 @@ export function SettledPage({ children }: { children: React.ReactNode }) {
 		);
 	}, [pathname, queryClient]);
 	const shown = settled === pathname;
+	useKeepScreen(shown, pathname);
 	return (
 		<>
 			{shown ? null : <LoadingState />}
-			<div className={shown ? "contents" : "invisible h-0 overflow-hidden"} aria-hidden={!shown}>
+			<div
+				className={shown ? "contents" : "invisible h-0 overflow-hidden"}
+				aria-hidden={!shown}
+				{...{ [SETTLING_ATTRIBUTE]: shown ? undefined : "" }}
+			>
 				{children}
 			</div>
 		</>

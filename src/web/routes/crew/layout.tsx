@@ -56,7 +56,7 @@ export default function CrewLayout() {
 		<QueryProvider>
 			<RequireUser crew>
 				{(user) => (
-					<div className="min-h-dvh bg-background print:bg-white">
+					<div data-screen className="min-h-dvh bg-background print:bg-white">
 						<CatchUpKeptPage />
 						<CrewHeader name={user.displayName} />
 						<main className="mx-auto w-full max-w-3xl px-4 pt-6 pb-16 print:max-w-none print:p-0">

@@ -1,0 +1,95 @@
+import { useEffect, useLayoutEffect } from "react";
+import { SIGNED_IN_PAGES_CACHE } from "../../../shared/session-data.ts";
+
+/**
+ * The last screen a signed-in page showed, kept inside the page's copy on the device (decision
+ * 050). The service worker opens a kept page at once (decision 044); its first paint is then this
+ * screen as the person left it, where it was a spinner until the scripts had run, and the app
+ * takes its place as it draws. The element is not one React renders, so hydration skips it.
+ */
+const KEPT_SCREEN_TAG = "kept-screen";
+
+/** Marks the element a signed-in layout draws its screen in: the one that is kept. */
+const SCREEN_ATTRIBUTE = "data-screen";
+
+/** The page's HTML with `screen` (a kept screen's markup) as its body's first child, in place of any kept before. */
+export function withKeptScreen(page: string, screen: string): string {
+	const body = /<body[^>]*>/i.exec(page);
+	if (!body) return page;
+	const rest = page
+		.slice(body.index + body[0].length)
+		.replace(new RegExp(`<${KEPT_SCREEN_TAG}[\\s\\S]*?</${KEPT_SCREEN_TAG}>`), "");
+	const kept = `<${KEPT_SCREEN_TAG} inert aria-hidden="true">${screen}</${KEPT_SCREEN_TAG}>`;
+	return `${page.slice(0, body.index + body[0].length)}${kept}${rest}`;
+}
+
+/**
+ * Puts the screen on show into this page's kept copy, if the device keeps one: when the page has
+ * shown its data and whenever the app goes to the background. No ids go with it (the app's own
+ * elements carry them as it draws), nor scripts, video or canvas.
+ */
+export function keepScreen(): void {
+	const screen = document.querySelector(`[${SCREEN_ATTRIBUTE}]`);
+	if (!screen || typeof caches === "undefined") return;
+	const copy = screen.cloneNode(true) as Element;
+	for (const element of copy.querySelectorAll("script, video, canvas, iframe")) element.remove();
+	for (const element of [copy, ...copy.querySelectorAll("[id]")]) element.removeAttribute("id");
+	const markup = copy.outerHTML;
+	const url = location.href.split("#")[0] ?? location.href;
+	void (async () => {
+		const cache = await caches.open(SIGNED_IN_PAGES_CACHE);
+		const page = await cache.match(url);
+		if (!page) return;
+		const headers = new Headers(page.headers);
+		// The body changes: its stored length and encoding no longer describe it.
+		headers.delete("content-length");
+		headers.delete("content-encoding");
+		const html = withKeptScreen(await page.text(), markup);
+		await cache.put(url, new Response(html, { status: page.status, headers }));
+	})().catch(() => {});
+}
+
+/** How long after a page shows its data its screen is kept, if the browser is not idle sooner. */
+const KEEP_WITHIN_MS = 2000;
+
+/** Set on a signed-in page still waiting for its first data: the kept screen stays till it shows. */
+export const SETTLING_ATTRIBUTE = "data-settling";
+
+/**
+ * A signed-in page's side (SettledPage): the kept screen gives way once the page shows its data
+ * (`shown`), or if it goes without; the screen is kept (keepScreen) once shown and each time the
+ * app goes to the background while it is.
+ */
+export function useKeepScreen(shown: boolean, page: string): void {
+	useLayoutEffect(() => {
+		if (shown) dropKeptScreen();
+	}, [shown]);
+	useLayoutEffect(() => dropKeptScreen, []);
+	useEffect(() => {
+		if (!shown) return;
+		// Safari has no idle callback.
+		const idle = "requestIdleCallback" in window;
+		const soon = idle
+			? requestIdleCallback(keepScreen, { timeout: KEEP_WITHIN_MS })
+			: window.setTimeout(keepScreen, KEEP_WITHIN_MS);
+		const hidden = () => {
+			if (document.visibilityState === "hidden") keepScreen();
+		};
+		document.addEventListener("visibilitychange", hidden);
+		return () => {
+			if (idle) cancelIdleCallback(soon);
+			else window.clearTimeout(soon);
+			document.removeEventListener("visibilitychange", hidden);
+		};
+	}, [shown, page]);
+}
+
+/** The app has drawn: the kept screen goes. */
+function dropKeptScreen(): void {
+	document.querySelector(`body > ${KEPT_SCREEN_TAG}`)?.remove();
+}
+
+/** The app's first commit: the kept screen goes, unless a page there waits for its data. */
+export function dropKeptScreenUnlessSettling(): void {
+	if (!document.querySelector(`[${SETTLING_ATTRIBUTE}]`)) dropKeptScreen();
+}
