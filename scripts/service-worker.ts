@@ -105,7 +105,7 @@ export async function writeServiceWorker(clientDir: string): Promise<ServiceWork
 					cacheName: SIGNED_IN_PAGES_CACHE,
 					expiration: { maxEntries: KEPT_PAGES },
 					precacheFallback: { fallbackURL: `${SPA_SHELL_PAGE}${PRECACHE_QUERY}` },
-					plugins: [keptWhileSignedIn],
+					plugins: [keptWhileSignedIn, keptScreenCarried],
 				},
 			},
 			navigation(SIGN_IN_PATTERN, `${SPA_SHELL_PAGE}${PRECACHE_QUERY}`, [forgetsKeptPages]),
@@ -148,7 +148,7 @@ function importedScript(clientDir: string, name: string): string {
 }
 
 /*
- * The three objects below are copied into sw.js as source text: they must not use anything from
+ * The four objects below are copied into sw.js as source text: they must not use anything from
  * this module (the header and cache names are written out; the build checks they are the server's).
  */
 
@@ -162,6 +162,13 @@ const keptWhileSignedIn = {
 		cachedResponse && Number(cachedResponse.headers.get("signed-in-until")) > Date.now()
 			? cachedResponse
 			: null,
+};
+
+/** A new copy of a kept page takes over the screen the one before kept (scripts/sw-pages.js, decision 050). */
+const keptScreenCarried = {
+	cacheWillUpdate: async ({ request, response }: { request: Request; response: Response }) =>
+		// biome-ignore lint/suspicious/noExplicitAny: defined by sw-pages.js, which sw.js imports.
+		(self as any).carryKeptScreen(request.url, response),
 };
 
 /** Opening a sign-in page forgets the kept pages: whoever signs in next must not open the last user's. */

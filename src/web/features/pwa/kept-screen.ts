@@ -1,5 +1,4 @@
 import { useEffect, useLayoutEffect } from "react";
-import { SIGNED_IN_PAGES_CACHE } from "../../../shared/session-data.ts";
 
 /**
  * The last screen a signed-in page showed, kept inside the page's copy on the device (decision
@@ -12,41 +11,21 @@ const KEPT_SCREEN_TAG = "kept-screen";
 /** Marks the element a signed-in layout draws its screen in: the one that is kept. */
 const SCREEN_ATTRIBUTE = "data-screen";
 
-/** The page's HTML with `screen` (a kept screen's markup) as its body's first child, in place of any kept before. */
-export function withKeptScreen(page: string, screen: string): string {
-	const body = /<body[^>]*>/i.exec(page);
-	if (!body) return page;
-	const rest = page
-		.slice(body.index + body[0].length)
-		.replace(new RegExp(`<${KEPT_SCREEN_TAG}[\\s\\S]*?</${KEPT_SCREEN_TAG}>`), "");
-	const kept = `<${KEPT_SCREEN_TAG} inert aria-hidden="true">${screen}</${KEPT_SCREEN_TAG}>`;
-	return `${page.slice(0, body.index + body[0].length)}${kept}${rest}`;
-}
-
 /**
- * Puts the screen on show into this page's kept copy, if the device keeps one: when the page has
- * shown its data and whenever the app goes to the background. No ids go with it (the app's own
- * elements carry them as it draws), nor scripts, video or canvas.
+ * Sends the screen on show to the service worker, which puts it into this page's kept copy if the
+ * device keeps one (scripts/sw-pages.js): when the page has shown its data and whenever the app
+ * goes to the background. No ids go with it (the app's own elements carry them as it draws), nor
+ * scripts, video or canvas.
  */
-export function keepScreen(): void {
+function keepScreen(): void {
 	const screen = document.querySelector(`[${SCREEN_ATTRIBUTE}]`);
-	if (!screen || typeof caches === "undefined") return;
+	const worker = navigator.serviceWorker?.controller;
+	if (!screen || !worker) return;
 	const copy = screen.cloneNode(true) as Element;
 	for (const element of copy.querySelectorAll("script, video, canvas, iframe")) element.remove();
 	for (const element of [copy, ...copy.querySelectorAll("[id]")]) element.removeAttribute("id");
-	const markup = copy.outerHTML;
 	const url = location.href.split("#")[0] ?? location.href;
-	void (async () => {
-		const cache = await caches.open(SIGNED_IN_PAGES_CACHE);
-		const page = await cache.match(url);
-		if (!page) return;
-		const headers = new Headers(page.headers);
-		// The body changes: its stored length and encoding no longer describe it.
-		headers.delete("content-length");
-		headers.delete("content-encoding");
-		const html = withKeptScreen(await page.text(), markup);
-		await cache.put(url, new Response(html, { status: page.status, headers }));
-	})().catch(() => {});
+	worker.postMessage({ type: "keep-screen", url, screen: copy.outerHTML });
 }
 
 /** How long after a page shows its data its screen is kept, if the browser is not idle sooner. */
