@@ -54,7 +54,7 @@ self.addEventListener("message", (event) => {
 			const cache = await caches.open("signed-in-pages");
 			const kept = await cache.match(url);
 			if (!kept) return;
-			const keptScreen = `<kept-screen inert aria-hidden="true">${screen}</kept-screen>`;
+			const keptScreen = `<kept-screen aria-hidden="true">${screen}</kept-screen>`;
 			await cache.put(url, await pageWithKeptScreen(kept, keptScreen));
 		})(),
 	);

@@ -14,7 +14,7 @@ import appCss from "./app.css?url";
 import { FullPageSpinner } from "./components/full-page-spinner.tsx";
 import { PageLinkContext } from "./components/public/page-link.tsx";
 import { listenForInstallPrompt } from "./features/pwa/install-prompt.ts";
-import { dropKeptScreenUnlessSettling } from "./features/pwa/kept-screen.ts";
+import { dropKeptScreen } from "./features/pwa/kept-screen.ts";
 import { registerServiceWorker } from "./features/pwa/register-service-worker.ts";
 import { isRouteHandle, type RouteHandle } from "./lib/route-handle.ts";
 import { PageOverlays } from "./page-overlays.tsx";
@@ -79,7 +79,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 /** The first thing the app commits: a kept screen (decision 050) gives way to what it draws. */
 function KeptScreenGives() {
-	useLayoutEffect(dropKeptScreenUnlessSettling, []);
+	useLayoutEffect(dropKeptScreen, []);
 	return null;
 }
 

@@ -2,7 +2,7 @@ import { type Query, type QueryClient, useQueryClient } from "@tanstack/react-qu
 import type * as React from "react";
 import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
-import { SETTLING_ATTRIBUTE, useKeepScreen } from "../../features/pwa/kept-screen.ts";
+import { useKeepScreen } from "../../features/pwa/kept-screen.ts";
 import { whenQueriesSettle } from "../../lib/query-client.tsx";
 import { LoadingState } from "./app-shell.tsx";
 
@@ -21,7 +21,7 @@ const loadingFirstData = (queryClient: QueryClient) =>
  * other down as each one's data arrives (a page of ten cards moved most of the screen on a phone).
  * Until then the page is laid out but not shown, under one loading state. "First data" is every
  * query without data yet: a page whose data is cached shows at once, while it refreshes.
- * Decision 038. A page shown is kept on the device as its screen (decision 050).
+ * Decision 038. A page with all its data is kept on the device as its screen (decision 050).
  */
 export function SettledPage({ children }: { children: React.ReactNode }) {
 	const { pathname } = useLocation();
@@ -46,15 +46,21 @@ export function SettledPage({ children }: { children: React.ReactNode }) {
 		);
 	}, [pathname, queryClient]);
 	const shown = settled === pathname;
-	useKeepScreen(shown, pathname);
+	// Shown, it may still load (a page whose cards load their own data): complete once that is in.
+	const [complete, setComplete] = useState<string | null>(null);
+	useEffect(() => {
+		if (!shown) return;
+		return whenQueriesSettle(
+			queryClient,
+			{ matching: firstData, quietMs: QUIET_MS, mostMs: MOST_MS },
+			() => setComplete(pathname),
+		);
+	}, [shown, pathname, queryClient]);
+	useKeepScreen(complete === pathname, pathname);
 	return (
 		<>
 			{shown ? null : <LoadingState />}
-			<div
-				className={shown ? "contents" : "invisible h-0 overflow-hidden"}
-				aria-hidden={!shown}
-				{...{ [SETTLING_ATTRIBUTE]: shown ? undefined : "" }}
-			>
+			<div className={shown ? "contents" : "invisible h-0 overflow-hidden"} aria-hidden={!shown}>
 				{children}
 			</div>
 		</>

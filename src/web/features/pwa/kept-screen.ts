@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect } from "react";
+import { useEffect } from "react";
 
 /**
  * The last screen a signed-in page showed, kept inside the page's copy on the device (decision
@@ -24,6 +24,9 @@ function keepScreen(): void {
 	const copy = screen.cloneNode(true) as Element;
 	for (const element of copy.querySelectorAll("script, video, canvas, iframe")) element.remove();
 	for (const element of [copy, ...copy.querySelectorAll("[id]")]) element.removeAttribute("id");
+	// Nothing in it takes focus or a tap; the <kept-screen> around it takes the taps instead, so
+	// none reaches the page below while it is still drawing.
+	copy.setAttribute("inert", "");
 	const url = location.href.split("#")[0] ?? location.href;
 	worker.postMessage({ type: "keep-screen", url, screen: copy.outerHTML });
 }
@@ -31,21 +34,14 @@ function keepScreen(): void {
 /** How long after a page shows its data its screen is kept, if the browser is not idle sooner. */
 const KEEP_WITHIN_MS = 2000;
 
-/** Set on a signed-in page still waiting for its first data: the kept screen stays till it shows. */
-export const SETTLING_ATTRIBUTE = "data-settling";
-
 /**
- * A signed-in page's side (SettledPage): the kept screen gives way once the page shows its data
- * (`shown`), or if it goes without; the screen is kept (keepScreen) once shown and each time the
- * app goes to the background while it is.
+ * A signed-in page's side: once the page shows all its data (`ready`: SettledPage's, the label
+ * sheet's), its screen is kept (keepScreen) when the browser is next idle, and each time the app
+ * goes to the background.
  */
-export function useKeepScreen(shown: boolean, page: string): void {
-	useLayoutEffect(() => {
-		if (shown) dropKeptScreen();
-	}, [shown]);
-	useLayoutEffect(() => dropKeptScreen, []);
+export function useKeepScreen(ready: boolean, page: string): void {
 	useEffect(() => {
-		if (!shown) return;
+		if (!ready) return;
 		// Safari has no idle callback.
 		const idle = "requestIdleCallback" in window;
 		const soon = idle
@@ -60,15 +56,13 @@ export function useKeepScreen(shown: boolean, page: string): void {
 			else window.clearTimeout(soon);
 			document.removeEventListener("visibilitychange", hidden);
 		};
-	}, [shown, page]);
+	}, [ready, page]);
 }
 
-/** The app has drawn: the kept screen goes. */
-function dropKeptScreen(): void {
+/**
+ * The app's first commit: the kept screen gives way to what the app drew, in the same task, so the
+ * two are never in the page together.
+ */
+export function dropKeptScreen(): void {
 	document.querySelector(`body > ${KEPT_SCREEN_TAG}`)?.remove();
-}
-
-/** The app's first commit: the kept screen goes, unless a page there waits for its data. */
-export function dropKeptScreenUnlessSettling(): void {
-	if (!document.querySelector(`[${SETTLING_ATTRIBUTE}]`)) dropKeptScreen();
 }

@@ -1,6 +1,7 @@
 import { ArrowLeft, Printer } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "../../../components/ui/button.tsx";
+import { useKeepScreen } from "../../pwa/kept-screen.ts";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { useBinLabels } from "../api.ts";
 
@@ -10,15 +11,17 @@ const PER_PAGE = 10;
 /**
  * A customer's label sheet: each label the bin's QR code (its page on this product), the code in
  * large letters, the customer's name and street. Printed, it fills US Letter label sheets of
- * 2 × 5 labels; on screen it shows the same pages.
+ * 2 × 5 labels; on screen it shows the same pages. Opened from the device, the sheet last shown
+ * stays until the labels are made (decision 050).
  */
 export function BinLabelsSheet({ customerId }: { customerId: string }) {
 	const labels = useBinLabels(customerId);
+	useKeepScreen(!labels.isPending, customerId);
 	const pages = [];
 	for (let i = 0; i < (labels.data?.labels.length ?? 0); i += PER_PAGE)
 		pages.push(labels.data!.labels.slice(i, i + PER_PAGE));
 	return (
-		<main className="min-h-dvh bg-muted/40 print:min-h-0 print:bg-white">
+		<main data-screen className="min-h-dvh bg-muted/40 print:min-h-0 print:bg-white">
 			<style>{"@page { size: 8.5in 11in; margin: 0; }"}</style>
 			<div className="mx-auto flex max-w-[8.5in] flex-wrap items-center justify-between gap-2 p-4 print:hidden">
 				<Button asChild variant="ghost" size="sm">
