@@ -367,22 +367,22 @@ function CameraScanner({
 		let stopped = false;
 		let scanner: { stop(): void; destroy(): void } | null = null;
 		const element = video.current;
+		// The code's rules load with the first label read, not with the page. A failed load has
+		// said so (lazySchema); the next label read tries again.
+		const read = async (text: string) => {
+			const code = codeFromLabel(await binCodeSchema.load(), text);
+			// A label held in view counts once, until another is read.
+			if (stopped || !code || last.current === code) return;
+			last.current = code;
+			handler.current(code);
+		};
 		void (async () => {
 			try {
-				const [{ default: QrScanner }, schema] = await Promise.all([
-					import("qr-scanner"),
-					binCodeSchema.load(),
-				]);
+				const { default: QrScanner } = await import("qr-scanner");
 				if (stopped) return;
 				const instance = new QrScanner(
 					element,
-					(result) => {
-						const code = codeFromLabel(schema, result.data);
-						// A label held in view counts once, until another is read.
-						if (!code || last.current === code) return;
-						last.current = code;
-						handler.current(code);
-					},
+					(result) => void read(result.data).catch(() => {}),
 					{ preferredCamera: "environment", maxScansPerSecond: 15, returnDetailedScanResult: true },
 				);
 				scanner = instance;
