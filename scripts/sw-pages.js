@@ -48,7 +48,7 @@ self.addEventListener("message", (event) => {
 	const { type, url, screen } = event.data ?? {};
 	if (type !== "keep-screen" || typeof url !== "string" || typeof screen !== "string") return;
 	// Only a page of this origin that the device keeps.
-	if (new URL(url).origin !== self.location.origin) return;
+	if (!url.startsWith(`${self.location.origin}/`)) return;
 	event.waitUntil(
 		(async () => {
 			const cache = await caches.open("signed-in-pages");

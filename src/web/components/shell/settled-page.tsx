@@ -56,7 +56,7 @@ export function SettledPage({ children }: { children: React.ReactNode }) {
 			() => setComplete(pathname),
 		);
 	}, [shown, pathname, queryClient]);
-	useKeepScreen(complete === pathname, pathname);
+	useKeepScreen(complete === pathname ? pathname : null);
 	return (
 		<>
 			{shown ? null : <LoadingState />}

@@ -35,13 +35,13 @@ function keepScreen(): void {
 const KEEP_WITHIN_MS = 2000;
 
 /**
- * A signed-in page's side: once the page shows all its data (`ready`: SettledPage's, the label
- * sheet's), its screen is kept (keepScreen) when the browser is next idle, and each time the app
- * goes to the background.
+ * A signed-in page's side: once the page shows all its data (`complete`: the page, e.g. its path,
+ * or null until then: SettledPage's, the label sheet's), its screen is kept (keepScreen) when the
+ * browser is next idle, and each time the app goes to the background; again for each page.
  */
-export function useKeepScreen(ready: boolean, page: string): void {
+export function useKeepScreen(complete: string | null): void {
 	useEffect(() => {
-		if (!ready) return;
+		if (complete === null) return;
 		// Safari has no idle callback.
 		const idle = "requestIdleCallback" in window;
 		const soon = idle
@@ -56,7 +56,7 @@ export function useKeepScreen(ready: boolean, page: string): void {
 			else window.clearTimeout(soon);
 			document.removeEventListener("visibilitychange", hidden);
 		};
-	}, [ready, page]);
+	}, [complete]);
 }
 
 /**

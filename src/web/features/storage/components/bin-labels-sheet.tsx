@@ -1,8 +1,8 @@
 import { ArrowLeft, Printer } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "../../../components/ui/button.tsx";
-import { useKeepScreen } from "../../pwa/kept-screen.ts";
 import { errorMessage } from "../../../lib/api-client.ts";
+import { useKeepScreen } from "../../pwa/kept-screen.ts";
 import { useBinLabels } from "../api.ts";
 
 /** Labels per US Letter page: 2 across, 5 down, 4 × 2 in each (Avery 5163 and the like). */
@@ -11,12 +11,12 @@ const PER_PAGE = 10;
 /**
  * A customer's label sheet: each label the bin's QR code (its page on this product), the code in
  * large letters, the customer's name and street. Printed, it fills US Letter label sheets of
- * 2 × 5 labels; on screen it shows the same pages. Opened from the device, the sheet last shown
- * stays until the labels are made (decision 050).
+ * 2 × 5 labels; on screen it shows the same pages. Once made, the sheet is kept on the device as
+ * its screen (decision 050).
  */
 export function BinLabelsSheet({ customerId }: { customerId: string }) {
 	const labels = useBinLabels(customerId);
-	useKeepScreen(!labels.isPending, customerId);
+	useKeepScreen(labels.isPending ? null : customerId);
 	const pages = [];
 	for (let i = 0; i < (labels.data?.labels.length ?? 0); i += PER_PAGE)
 		pages.push(labels.data!.labels.slice(i, i + PER_PAGE));
