@@ -135,7 +135,7 @@ test("the photos a signed-in page shows are kept on the device with it, and go w
 				password: "photo-lights-1",
 				address: "12 Elm Street",
 				city: "Canton",
-				services: [{ serviceId: catalog.services[0]?.id, quantity: 1, unitPriceCents: 40000 }],
+				services: [{ serviceId: catalog.services[0]?.id, quantity: 1 }],
 			}),
 			photos: {
 				name: "front.png",
