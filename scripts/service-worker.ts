@@ -15,13 +15,9 @@
  *   kept copy was made (decision 044). Kept pages go when the session ends, on signing in or out,
  *   when a sign-in page opens, and with a new build (scripts/sw-pages.js). With none kept, the network; offline, the SPA
  *   fallback. The installed app's start page (/app-home) goes straight to the last kept home page.
- *   A kept page also keeps the screen it last showed, its first paint (decision 050).
- * - The photos the signed-in pages show (/api/files/{id} loaded as an image) are kept too, and read
- *   from the device after their first load: a file's bytes never change under its id. They go on
- *   signing in or out and when a sign-in page opens, with the kept pages (decision 050).
- * - Nothing else of /api/* is cached: API calls match no route (the browser fetches them as if
- *   there were no worker), and an API link opened as a page (a file download) goes to the network
- *   like any other page.
+ * - /api/* is never cached: nothing is stored at runtime, API calls match no route (the browser
+ *   fetches them as if there were no worker), and an API link opened as a page (a file download)
+ *   goes to the network like any other page.
  * - The Workbox runtime is inlined into sw.js (no CDN, no extra files, nothing for the CSP to allow).
  * - Web push (scripts/sw-push.js) and the kept pages' clean-up (scripts/sw-pages.js) are imported
  *   from sw-push.<hash>.js and sw-pages.<hash>.js. The hash in the name makes a change to one a
@@ -31,11 +27,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { generateSW, type ManifestEntry, type RuntimeCaching } from "workbox-build";
-import {
-	SIGNED_IN_FILES_CACHE,
-	SIGNED_IN_PAGES_CACHE,
-	SIGNED_IN_UNTIL_HEADER,
-} from "../src/shared/session-data.ts";
+import { SIGNED_IN_PAGES_CACHE, SIGNED_IN_UNTIL_HEADER } from "../src/shared/session-data.ts";
 
 /**
  * Precached pages are stored under their page URL plus this query, never under the bare URL:
@@ -59,8 +51,6 @@ const SIGN_IN_PATTERN = /^https?:\/\/[^/?#]+\/auth(?:[/?#]|$)/;
 const START_PATTERN = /^https?:\/\/[^/?#]+\/app-home\/?(?:[?#]|$)/;
 /** The most signed-in pages kept: the last ones opened. */
 const KEPT_PAGES = 40;
-/** The most files (photos) kept for the signed-in pages: the last ones shown. */
-const KEPT_FILES = 150;
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 
@@ -118,14 +108,6 @@ export async function writeServiceWorker(clientDir: string): Promise<ServiceWork
 					plugins: [keptWhileSignedIn, keptScreenCarried],
 				},
 			},
-			{
-				// The photos a signed-in page shows, as images (a file opened or downloaded goes to
-				// the network): from the device once loaded, as their bytes never change under their id.
-				urlPattern: ({ url, request }) =>
-					request.destination === "image" && /^\/api\/files\/[^/]+$/.test(url.pathname),
-				handler: "CacheFirst",
-				options: { cacheName: SIGNED_IN_FILES_CACHE, expiration: { maxEntries: KEPT_FILES } },
-			},
 			navigation(SIGN_IN_PATTERN, `${SPA_SHELL_PAGE}${PRECACHE_QUERY}`, [forgetsKeptPages]),
 			// Last: any other page. When the network fails, send the browser to /offline (answered
 			// above): the offline page's HTML only hydrates at its own URL. Both functions are copied
@@ -140,10 +122,7 @@ export async function writeServiceWorker(clientDir: string): Promise<ServiceWork
 	for (const warning of warnings) console.warn(`service worker: ${warning}`);
 	// The worker's own code names the header and the cache as text: they must be the server's.
 	const named: [string, string[]][] = [
-		[
-			path.join(clientDir, "sw.js"),
-			[SIGNED_IN_UNTIL_HEADER, SIGNED_IN_PAGES_CACHE, SIGNED_IN_FILES_CACHE],
-		],
+		[path.join(clientDir, "sw.js"), [SIGNED_IN_UNTIL_HEADER, SIGNED_IN_PAGES_CACHE]],
 		[path.resolve("scripts/sw-pages.js"), [SIGNED_IN_PAGES_CACHE]],
 	];
 	for (const [file, names] of named) {
@@ -192,10 +171,10 @@ const keptScreenCarried = {
 		(self as any).carryKeptScreen(request.url, response),
 };
 
-/** Opening a sign-in page forgets the kept pages and files: whoever signs in next must not see the last user's. */
+/** Opening a sign-in page forgets the kept pages: whoever signs in next must not open the last user's. */
 const forgetsKeptPages = {
 	handlerWillStart: async () => {
-		await Promise.all([caches.delete("signed-in-pages"), caches.delete("signed-in-files")]);
+		await caches.delete("signed-in-pages");
 	},
 };
 

@@ -21,10 +21,3 @@ export const SIGNED_IN_UNTIL_HEADER = "signed-in-until";
 
 /** The service worker's cache of signed-in pages: emptied on signing in or out, and by a new build. */
 export const SIGNED_IN_PAGES_CACHE = "signed-in-pages";
-
-/**
- * The service worker's cache of the files (photos) the signed-in pages show: a file's bytes never
- * change under its id, so it is read from the device after its first load. Emptied on signing in
- * or out, with the kept pages.
- */
-export const SIGNED_IN_FILES_CACHE = "signed-in-files";

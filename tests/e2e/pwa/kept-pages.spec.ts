@@ -1,13 +1,7 @@
-import sharp from "sharp";
 import { invitedCrew, openInstallDay } from "../support/crew.ts";
 import { approvedCustomer, customerIdOf } from "../support/customers.ts";
 import { expect, signUpViaApi, test, uniqueEmail } from "../support/fixtures.ts";
-import {
-	keptFiles,
-	keptPages,
-	keptScreenText,
-	serviceWorkerControls,
-} from "../support/service-worker.ts";
+import { keptPages, keptScreenText, serviceWorkerControls } from "../support/service-worker.ts";
 
 test("a signed-in page opens from the device with the last visit's data, then shows what changed; signing out forgets it", async ({
 	customerPage,
@@ -118,51 +112,4 @@ test("a crew page opened from the device shows the kept day, then reads it again
 	expect(await kept?.text()).not.toContain("Kept Second");
 	await expect(crew.getByText("Kept Second")).toBeVisible();
 	await expect(crew.getByText("Kept First")).toBeVisible();
-});
-
-test("the photos a signed-in page shows are kept on the device with it, and go when a sign-in page opens", async ({
-	ownerPage: owner,
-}) => {
-	test.slow(); // the worker precaches about 1.5 MB before it takes over
-	const catalog = (await (await owner.request.get("/api/catalog")).json()) as {
-		services: { id: string }[];
-	};
-	const created = await owner.request.post("/api/owner/customers", {
-		multipart: {
-			data: JSON.stringify({
-				name: "Piper Photo",
-				email: uniqueEmail("photo"),
-				password: "photo-lights-1",
-				address: "12 Elm Street",
-				city: "Canton",
-				services: [{ serviceId: catalog.services[0]?.id, quantity: 1 }],
-			}),
-			photos: {
-				name: "front.png",
-				mimeType: "image/png",
-				buffer: await sharp({ create: { width: 40, height: 30, channels: 3, background: "#642" } })
-					.png()
-					.toBuffer(),
-			},
-		},
-	});
-	expect(created.status(), await created.text()).toBe(201);
-	const { id } = (await created.json()) as { id: string };
-	const requests = `/owner/customer/${id}?tab=requests`;
-	const photo = owner.getByRole("img", { name: /The property, 1 of 1/ });
-	await owner.goto(requests);
-	await expect(photo).toBeVisible();
-	await serviceWorkerControls(owner);
-
-	// Shown while the worker controls the page, the photo is kept; the next open shows it from there.
-	await owner.goto(requests);
-	await expect(photo).toBeVisible();
-	const file = await photo.getAttribute("src");
-	await expect.poll(() => keptFiles(owner)).toEqual([file]);
-	await owner.goto(requests);
-	await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(40);
-
-	// Whoever signs in next must not see it.
-	await owner.goto("/auth");
-	await expect.poll(() => keptFiles(owner)).toEqual([]);
 });

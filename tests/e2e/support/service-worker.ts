@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { SIGNED_IN_FILES_CACHE, SIGNED_IN_PAGES_CACHE } from "../../../src/shared/session-data.ts";
+import { SIGNED_IN_PAGES_CACHE } from "../../../src/shared/session-data.ts";
 
 /** Waits until the service worker is active and controls the page (it claims open pages). */
 export async function serviceWorkerControls(page: Page) {
@@ -7,18 +7,12 @@ export async function serviceWorkerControls(page: Page) {
 	await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 }
 
-/** The paths of what the service worker keeps in `cacheName` on this device. */
-const kept = (page: Page, cacheName: string) =>
+/** The addresses of the signed-in pages the service worker keeps on this device (decision 044). */
+export const keptPages = (page: Page) =>
 	page.evaluate(async (cacheName) => {
 		if (!(await caches.has(cacheName))) return [];
 		return (await (await caches.open(cacheName)).keys()).map((r) => new URL(r.url).pathname);
-	}, cacheName);
-
-/** The addresses of the signed-in pages the service worker keeps on this device (decision 044). */
-export const keptPages = (page: Page) => kept(page, SIGNED_IN_PAGES_CACHE);
-
-/** The addresses of the files (photos) the service worker keeps for the signed-in pages. */
-export const keptFiles = (page: Page) => kept(page, SIGNED_IN_FILES_CACHE);
+	}, SIGNED_IN_PAGES_CACHE);
 
 /** The text of the screen kept inside the kept copy of `path` (decision 050), or "" without one. */
 export const keptScreenText = (page: Page, path: string) =>

@@ -10,11 +10,7 @@ import type {
 	View,
 } from "../../../shared/auth.ts";
 import { isBinPath } from "../../../shared/home.ts";
-import {
-	SESSION_DATA_ID,
-	SIGNED_IN_FILES_CACHE,
-	SIGNED_IN_PAGES_CACHE,
-} from "../../../shared/session-data.ts";
+import { SESSION_DATA_ID, SIGNED_IN_PAGES_CACHE } from "../../../shared/session-data.ts";
 import { client, readJson } from "../../lib/api-client.ts";
 import { forgetFirstReads } from "../../lib/first-reads.ts";
 import { queryClient } from "../../lib/query-client.tsx";
@@ -130,13 +126,11 @@ async function postToAuth<P extends keyof AuthEndpoints>(path: P, body: AuthEndp
 
 /**
  * Forgets what this page and this device keep of the signed-in user: the page's first reads and
- * the pages and files the service worker keeps (it empties them too when the sign-in page opens).
+ * the pages the service worker keeps (it empties them too when the sign-in page opens).
  */
 function forgetSignedInPages() {
 	forgetFirstReads();
-	if (typeof caches === "undefined") return;
-	for (const cache of [SIGNED_IN_PAGES_CACHE, SIGNED_IN_FILES_CACHE])
-		void caches.delete(cache).catch(() => false);
+	if (typeof caches !== "undefined") void caches.delete(SIGNED_IN_PAGES_CACHE).catch(() => false);
 }
 
 export const signIn = (input: SignInInput) => {
