@@ -15,6 +15,7 @@
  *   kept copy was made (decision 044). Kept pages go when the session ends, on signing in or out,
  *   when a sign-in page opens, and with a new build (scripts/sw-pages.js). With none kept, the network; offline, the SPA
  *   fallback. The installed app's start page (/app-home) goes straight to the last kept home page.
+ *   A kept page also keeps the screen it last showed, its first paint (decision 050).
  * - /api/* is never cached: nothing is stored at runtime, API calls match no route (the browser
  *   fetches them as if there were no worker), and an API link opened as a page (a file download)
  *   goes to the network like any other page.
