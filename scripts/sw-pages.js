@@ -5,7 +5,7 @@
  * worker empties that cache as it takes over: the kept pages name the old build's scripts.
  *
  * A kept page also keeps the last screen it showed (decision 050): the page sends its markup
- * ("keep-screen", features/pwa/kept-screen.ts), and it goes into the page's copy as the body's
+ * ("keep-screen", lib/kept-screen.ts), and it goes into the page's copy as the body's
  * first element, <kept-screen>, which React's hydration skips. The new copy fetched on each open
  * takes the screen over from the one it replaces (keptScreenCarried in sw.js). */
 

@@ -14,8 +14,8 @@ import appCss from "./app.css?url";
 import { FullPageSpinner } from "./components/full-page-spinner.tsx";
 import { PageLinkContext } from "./components/public/page-link.tsx";
 import { listenForInstallPrompt } from "./features/pwa/install-prompt.ts";
-import { dropKeptScreen } from "./features/pwa/kept-screen.ts";
 import { registerServiceWorker } from "./features/pwa/register-service-worker.ts";
+import { dropKeptScreen } from "./lib/kept-screen.ts";
 import { isRouteHandle, type RouteHandle } from "./lib/route-handle.ts";
 import { PageOverlays } from "./page-overlays.tsx";
 

@@ -2,7 +2,7 @@ import { type Query, type QueryClient, useQueryClient } from "@tanstack/react-qu
 import type * as React from "react";
 import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
-import { useKeepScreen } from "../../features/pwa/kept-screen.ts";
+import { useKeepScreen } from "../../lib/kept-screen.ts";
 import { whenQueriesSettle } from "../../lib/query-client.tsx";
 import { LoadingState } from "./app-shell.tsx";
 

@@ -2,7 +2,7 @@ import { ArrowLeft, Printer } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "../../../components/ui/button.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
-import { useKeepScreen } from "../../pwa/kept-screen.ts";
+import { useKeepScreen } from "../../../lib/kept-screen.ts";
 import { useBinLabels } from "../api.ts";
 
 /** Labels per US Letter page: 2 across, 5 down, 4 × 2 in each (Avery 5163 and the like). */
