@@ -479,18 +479,19 @@ async function primeProfile(profile: string, origin: string, pagePath: string, c
 		await page.goto(url);
 		await serviceWorkerControls(page);
 		await page.goto(url);
-		for (const start = Date.now(); !(await keptPages(page)).includes(pagePath); ) {
-			if (Date.now() - start > 30_000) throw new Error(`${pagePath} was not kept`);
-			await new Promise((resolve) => setTimeout(resolve, 200));
-		}
-		// A page of the signed-in layouts keeps its screen once it shows its data (decision 050).
-		for (const start = Date.now(); !(await keptScreenText(page, pagePath)); ) {
-			if (Date.now() - start > 10_000) {
-				console.warn(`  ${pagePath} kept no screen`);
-				break;
+		/** Whether `met` came true within `ms`, asked every 200 ms. */
+		const within = async (ms: number, met: () => Promise<boolean>) => {
+			for (const start = Date.now(); !(await met()); ) {
+				if (Date.now() - start > ms) return false;
+				await new Promise((resolve) => setTimeout(resolve, 200));
 			}
-			await new Promise((resolve) => setTimeout(resolve, 200));
-		}
+			return true;
+		};
+		if (!(await within(30_000, async () => (await keptPages(page)).includes(pagePath))))
+			throw new Error(`${pagePath} was not kept`);
+		// A page of the signed-in layouts keeps its screen once it shows its data (decision 050).
+		if (!(await within(10_000, async () => (await keptScreenText(page, pagePath)) !== "")))
+			console.warn(`  ${pagePath} kept no screen`);
 	} finally {
 		await context.close();
 	}

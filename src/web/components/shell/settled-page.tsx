@@ -31,10 +31,16 @@ export function SettledPage({ children }: { children: React.ReactNode }) {
 	const [settled, setSettled] = useState<string | null>(() =>
 		loadingFirstData(queryClient) ? null : pathname,
 	);
+	// Its first data all in (it may have shown before, its cards loading their own): the screen is
+	// kept on the device.
+	const [complete, setComplete] = useState<string | null>(null);
 	useEffect(() => {
 		// The page's queries have started by now (its effects ran first): with all of its data
 		// cached, it shows at once.
-		const settle = () => setSettled(pathname);
+		const settle = () => {
+			setSettled(pathname);
+			setComplete(pathname);
+		};
 		if (!loadingFirstData(queryClient)) {
 			settle();
 			return;
@@ -46,16 +52,6 @@ export function SettledPage({ children }: { children: React.ReactNode }) {
 		);
 	}, [pathname, queryClient]);
 	const shown = settled === pathname;
-	// Shown, it may still load (a page whose cards load their own data): complete once that is in.
-	const [complete, setComplete] = useState<string | null>(null);
-	useEffect(() => {
-		if (!shown) return;
-		return whenQueriesSettle(
-			queryClient,
-			{ matching: firstData, quietMs: QUIET_MS, mostMs: MOST_MS },
-			() => setComplete(pathname),
-		);
-	}, [shown, pathname, queryClient]);
 	useKeepScreen(complete === pathname ? pathname : null);
 	return (
 		<>
