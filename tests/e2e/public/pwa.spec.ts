@@ -171,7 +171,7 @@ test("offline, public pages and the app shell come from the cache; other pages s
 	await expect(page.getByRole("heading", { level: 1, name: "Get Your Free Quote" })).toBeVisible();
 });
 
-test("the install banner appears with the browser's offer; Later and the close icon hide it", async ({
+test("the install banner appears with the browser's offer; Later and the close icon keep it away for three months", async ({
 	page,
 }) => {
 	await page.goto("/");
@@ -181,19 +181,32 @@ test("the install banner appears with the browser's offer; Later and the close i
 	await offerInstall(page);
 	await expect(banner(page)).toBeVisible();
 	await expect(banner(page)).toContainText("Get the full app experience with offline access");
-	await banner(page).getByRole("button", { name: "Later" }).click();
-	await expect(banner(page)).toHaveCount(0);
-
-	await offerInstall(page);
-	await banner(page).getByRole("button", { name: "Dismiss" }).click();
-	await expect(banner(page)).toHaveCount(0);
-	expect(await promptCalls(page)).toBe(0);
-
 	// The app got installed some other way (e.g. the browser menu): the banner goes.
-	await offerInstall(page);
-	await expect(banner(page)).toBeVisible();
 	await page.evaluate(() => window.dispatchEvent(new Event("appinstalled")));
 	await expect(banner(page)).toHaveCount(0);
+
+	await offerInstall(page);
+	await banner(page).getByRole("button", { name: "Later" }).click();
+	await expect(banner(page)).toHaveCount(0);
+	// The browser offers again, on this page and on the next one opened: the person said Later.
+	await offerInstall(page);
+	await page.goto("/quote");
+	await expect(page.getByRole("heading", { level: 1, name: "Get Your Free Quote" })).toBeVisible();
+	await offerInstall(page);
+	await expect(banner(page)).toHaveCount(0);
+
+	// Three months on, the offer shows again; the close icon declines it the same way.
+	await page.evaluate(() =>
+		localStorage.setItem("install-offer-declined-at", String(Date.now() - 91 * 24 * 3600 * 1000)),
+	);
+	await offerInstall(page);
+	await expect(banner(page)).toBeVisible();
+	await banner(page).getByRole("button", { name: "Dismiss" }).click();
+	await expect(banner(page)).toHaveCount(0);
+	await page.reload();
+	await offerInstall(page);
+	await expect(banner(page)).toHaveCount(0);
+	expect(await promptCalls(page)).toBe(0);
 });
 
 test("Install shows the held prompt once, logs the choice and hides the banner", async ({

@@ -69,7 +69,8 @@ export default function PrivacyPage() {
 				<p>
 					When you sign in we set one cookie that keeps you signed in. It cannot be read by other
 					websites or scripts. Our app also saves pages on your device so they open quickly and work
-					offline. We do not use advertising or tracking cookies.
+					offline, and remembers choices you make there, such as declining to install the app. We do
+					not use advertising or tracking cookies.
 				</p>
 			</PolicySection>
 

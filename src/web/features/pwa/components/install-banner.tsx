@@ -1,11 +1,12 @@
 import { X } from "lucide-react";
 import { ctaClass } from "../../../components/public/cta.ts";
 import { APP_NAME } from "../app-name.ts";
-import { hideInstallBanner, promptInstall, useInstallPrompt } from "../install-prompt.ts";
+import { declineInstall, promptInstall, useInstallPrompt } from "../install-prompt.ts";
 
 /**
  * SPEC section 4, install banner: shown only while the browser offers an install prompt.
- * 'Install' shows that prompt; 'Later' and the close icon only hide the banner. `aboveTabs`: the
+ * 'Install' shows that prompt; 'Later' and the close icon hide the banner and keep it away for
+ * three months, as the browser's own offer stays away once dismissed (decision 051). `aboveTabs`: the
  * page has bottom tabs fixed at the bottom of the screen (the app areas), and the banner sits above.
  */
 export function InstallBanner({ aboveTabs }: { aboveTabs: boolean }) {
@@ -39,14 +40,14 @@ export function InstallBanner({ aboveTabs }: { aboveTabs: boolean }) {
 				<button
 					type="button"
 					aria-label="Dismiss"
-					onClick={hideInstallBanner}
+					onClick={declineInstall}
 					className="-mr-2 -mt-2 inline-flex size-10 shrink-0 items-center justify-center rounded-md text-night-foreground/80 hover:bg-white/10 hover:text-night-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent"
 				>
 					<X className="size-5" aria-hidden />
 				</button>
 			</div>
 			<div className="mt-3 flex justify-end gap-2">
-				<button type="button" onClick={hideInstallBanner} className={ctaClass("ghostLight", "sm")}>
+				<button type="button" onClick={declineInstall} className={ctaClass("ghostLight", "sm")}>
 					Later
 				</button>
 				<button
