@@ -495,7 +495,9 @@ async function primeProfile(profile: string, origin: string, pagePath: string, c
 			console.warn(`  ${pagePath} kept no screen`);
 		// The person has answered the browser's install offer: the installed app shows no banner,
 		// and in a tab 'Later' keeps it away (decision 051).
-		const later = page.getByRole("region", { name: /^Install / }).getByRole("button", { name: "Later" });
+		const later = page
+			.getByRole("region", { name: /^Install / })
+			.getByRole("button", { name: "Later" });
 		if (await within(5_000, () => later.isVisible())) await later.click();
 	} finally {
 		await context.close();
