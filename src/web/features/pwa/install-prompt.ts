@@ -29,31 +29,6 @@ function subscribe(listener: () => void) {
 	};
 }
 
-/**
- * 'Later' and the close icon keep the banner away on this device for as long as Chromium keeps its
- * own install offer away once dismissed: three months (decision 051). Download App still offers
- * the prompt meanwhile.
- */
-const DECLINED_KEY = "install-offer-declined-at";
-const DECLINE_MS = 90 * 24 * 3600 * 1000;
-
-function declinedLately(): boolean {
-	try {
-		const at = Number(localStorage.getItem(DECLINED_KEY));
-		return at > 0 && Date.now() - at < DECLINE_MS;
-	} catch {
-		return false; // storage blocked: the banner shows, as the browser offers
-	}
-}
-
-function rememberDecline() {
-	try {
-		localStorage.setItem(DECLINED_KEY, String(Date.now()));
-	} catch {
-		// storage blocked: the banner is hidden for this page only
-	}
-}
-
 let listening = false;
 
 /**
@@ -65,7 +40,7 @@ export function listenForInstallPrompt() {
 	listening = true;
 	window.addEventListener("beforeinstallprompt", (event) => {
 		event.preventDefault();
-		setState({ event: event as BeforeInstallPromptEvent, bannerOpen: !declinedLately() });
+		setState({ event: event as BeforeInstallPromptEvent, bannerOpen: true });
 	});
 	window.addEventListener("appinstalled", () => setState(HIDDEN));
 }
@@ -78,9 +53,7 @@ export function useInstallPrompt(): InstallPromptState {
 	);
 }
 
-/** 'Later' or the close icon: hides the banner and keeps it away (see `DECLINE_MS`). */
-export function declineInstall() {
-	rememberDecline();
+export function hideInstallBanner() {
 	if (state.bannerOpen) setState({ ...state, bannerOpen: false });
 }
 

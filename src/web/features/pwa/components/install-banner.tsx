@@ -1,17 +1,42 @@
 import { X } from "lucide-react";
 import { ctaClass } from "../../../components/public/cta.ts";
 import { APP_NAME } from "../app-name.ts";
-import { declineInstall, promptInstall, useInstallPrompt } from "../install-prompt.ts";
+import { hideInstallBanner, promptInstall, useInstallPrompt } from "../install-prompt.ts";
+
+/**
+ * 'Later' and the close icon keep the banner away on this device for as long as Chromium keeps its
+ * own install offer away once dismissed: three months (decision 051). The browser's offer is still
+ * held meanwhile, for Download App.
+ */
+const DECLINED_AT = "install-offer-declined-at";
+const DECLINE_MS = 90 * 24 * 3600 * 1000;
+
+/** Storage the browser refuses reads as never declined: the banner shows, as the browser offers. */
+function declinedLately(): boolean {
+	try {
+		return Date.now() - Number(localStorage.getItem(DECLINED_AT)) < DECLINE_MS;
+	} catch {
+		return false;
+	}
+}
+
+function decline() {
+	try {
+		localStorage.setItem(DECLINED_AT, String(Date.now()));
+	} catch {
+		// storage refused: hidden for this page only
+	}
+	hideInstallBanner();
+}
 
 /**
  * SPEC section 4, install banner: shown only while the browser offers an install prompt.
- * 'Install' shows that prompt; 'Later' and the close icon hide the banner and keep it away for
- * three months, as the browser's own offer stays away once dismissed (decision 051). `aboveTabs`: the
+ * 'Install' shows that prompt; 'Later' and the close icon decline it (`decline`). `aboveTabs`: the
  * page has bottom tabs fixed at the bottom of the screen (the app areas), and the banner sits above.
  */
 export function InstallBanner({ aboveTabs }: { aboveTabs: boolean }) {
 	const { bannerOpen } = useInstallPrompt();
-	if (!bannerOpen) return null;
+	if (!bannerOpen || declinedLately()) return null;
 	return (
 		<section
 			aria-labelledby="install-banner-title"
@@ -40,14 +65,14 @@ export function InstallBanner({ aboveTabs }: { aboveTabs: boolean }) {
 				<button
 					type="button"
 					aria-label="Dismiss"
-					onClick={declineInstall}
+					onClick={decline}
 					className="-mr-2 -mt-2 inline-flex size-10 shrink-0 items-center justify-center rounded-md text-night-foreground/80 hover:bg-white/10 hover:text-night-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent"
 				>
 					<X className="size-5" aria-hidden />
 				</button>
 			</div>
 			<div className="mt-3 flex justify-end gap-2">
-				<button type="button" onClick={declineInstall} className={ctaClass("ghostLight", "sm")}>
+				<button type="button" onClick={decline} className={ctaClass("ghostLight", "sm")}>
 					Later
 				</button>
 				<button
