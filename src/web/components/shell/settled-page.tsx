@@ -31,16 +31,10 @@ export function SettledPage({ children }: { children: React.ReactNode }) {
 	const [settled, setSettled] = useState<string | null>(() =>
 		loadingFirstData(queryClient) ? null : pathname,
 	);
-	// Its first data all in (it may have shown before, its cards loading their own): the screen is
-	// kept on the device.
-	const [complete, setComplete] = useState<string | null>(null);
 	useEffect(() => {
 		// The page's queries have started by now (its effects ran first): with all of its data
 		// cached, it shows at once.
-		const settle = () => {
-			setSettled(pathname);
-			setComplete(pathname);
-		};
+		const settle = () => setSettled(pathname);
 		if (!loadingFirstData(queryClient)) {
 			settle();
 			return;
@@ -52,7 +46,8 @@ export function SettledPage({ children }: { children: React.ReactNode }) {
 		);
 	}, [pathname, queryClient]);
 	const shown = settled === pathname;
-	useKeepScreen(complete === pathname ? pathname : null);
+	// Shown, the page has its first data: its screen is kept on the device.
+	useKeepScreen(shown ? pathname : null);
 	return (
 		<>
 			{shown ? null : <LoadingState />}
