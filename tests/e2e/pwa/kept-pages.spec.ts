@@ -1,7 +1,12 @@
 import { invitedCrew, openInstallDay } from "../support/crew.ts";
 import { approvedCustomer, customerIdOf } from "../support/customers.ts";
 import { expect, signUpViaApi, test, uniqueEmail } from "../support/fixtures.ts";
-import { keptPages, keptScreenText, serviceWorkerControls } from "../support/service-worker.ts";
+import {
+	keptCopyFetches,
+	keptPages,
+	keptScreenText,
+	serviceWorkerControls,
+} from "../support/service-worker.ts";
 
 test("a signed-in page opens from the device with the last visit's data, then shows what changed; signing out forgets it", async ({
 	customerPage,
@@ -17,6 +22,7 @@ test("a signed-in page opens from the device with the last visit's data, then sh
 	await page.goto("/app");
 	await expect(page.getByRole("heading", { name: "Welcome, Dana Kept" })).toBeVisible();
 	await serviceWorkerControls(page);
+	const fetches = keptCopyFetches(page, "/app");
 
 	// Opened while the worker controls the page: the server's page is kept for next time.
 	const fromServer = await page.goto("/app");
@@ -42,8 +48,10 @@ test("a signed-in page opens from the device with the last visit's data, then sh
 	expect(next).toContain("<kept-screen");
 	await scripts.send("Emulation.setScriptExecutionDisabled", { value: false });
 
-	// The name changes elsewhere; the next open shows the kept page at once (its data says
+	// The name changes elsewhere, once the copies fetched as the page opened have arrived (one
+	// still on its way would bring the new name); the next open shows the kept page at once (its data says
 	// "Dana Kept"), and the page then brings itself up to date.
+	await fetches.arrived();
 	const renamed = await page.request.put("/api/me/profile", {
 		data: { displayName: "Dana Renamed", phone: null },
 	});

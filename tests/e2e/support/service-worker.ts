@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import { expect, type Page, type Request } from "@playwright/test";
 import { SIGNED_IN_PAGES_CACHE } from "../../../src/shared/session-data.ts";
 
 /** Waits until the service worker is active and controls the page (it claims open pages). */
@@ -26,3 +26,20 @@ export const keptScreenText = (page: Page, path: string) =>
 		},
 		{ cacheName: SIGNED_IN_PAGES_CACHE, path },
 	);
+
+/**
+ * Follows the service worker's own requests for `path`: a kept page, each time it opens, is fetched
+ * again for next time. `arrived()` waits until every such request has finished, so what the server
+ * changes after it is in none of the copies being kept.
+ */
+export function keptCopyFetches(page: Page, path: string) {
+	const inFlight = new Set<Request>();
+	const context = page.context();
+	context.on("request", (request) => {
+		if (request.serviceWorker() && new URL(request.url()).pathname === path) inFlight.add(request);
+	});
+	const done = (request: Request) => inFlight.delete(request);
+	context.on("requestfinished", done);
+	context.on("requestfailed", done);
+	return { arrived: () => expect.poll(() => inFlight.size).toBe(0) };
+}
