@@ -49,8 +49,8 @@ test("a signed-in page opens from the device with the last visit's data, then sh
 	await scripts.send("Emulation.setScriptExecutionDisabled", { value: false });
 
 	// The name changes elsewhere, once the copies fetched as the page opened have arrived (one
-	// still on its way would bring the new name); the next open shows the kept page at once (its data says
-	// "Dana Kept"), and the page then brings itself up to date.
+	// still on its way would bring the new name); the next open shows the kept page at once (its
+	// data says "Dana Kept"), and the page then brings itself up to date.
 	await fetches.arrived();
 	const renamed = await page.request.put("/api/me/profile", {
 		data: { displayName: "Dana Renamed", phone: null },

@@ -9,7 +9,11 @@ interface BeforeInstallPromptEvent extends Event {
 interface InstallPromptState {
 	/** The held `beforeinstallprompt` event; a prompt can be shown once, so it is cleared after. */
 	event: BeforeInstallPromptEvent | null;
-	/** The install banner is showing. 'Later' hides it but keeps the event for Download App. */
+	/**
+	 * The browser offers and the banner was not closed on this page: the banner shows, unless the
+	 * person declined it lately (its own module remembers that, decision 051). Closing it keeps the
+	 * event for Download App.
+	 */
 	bannerOpen: boolean;
 }
 
@@ -53,6 +57,7 @@ export function useInstallPrompt(): InstallPromptState {
 	);
 }
 
+/** Closes the banner on this page; the held offer stays for Download App. */
 export function hideInstallBanner() {
 	if (state.bannerOpen) setState({ ...state, bannerOpen: false });
 }
